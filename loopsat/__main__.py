@@ -1,0 +1,3 @@
+from loopsat.cli import main
+
+main()

@@ -1,0 +1,282 @@
+"""Slitherlink and SuperSlitherlink: Knuth's `.slither` format and his three generators.
+
+`super` is SUPERSLITHERLINK-DLX, `general` SUPERSLITHERLINK-GENERAL-DLX (subtiles, doubled
+multiplicities), `plain` the older SLITHERLINK-DLX (clue cells with one option per edge
+pattern). All three describe the same solutions; `auto` is `super` unless that would name one
+item twice in an option (a letter on both diagonal cells of a straight tile), then `general`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from loopsat.errors import PuzzleError
+from loopsat.grid import Point, name
+from loopsat.model import ExactCover, Item, Option
+from loopsat.puzzle import Puzzle, text_lines
+
+GENRE = "slitherlink"
+VARIANTS = ("auto", "super", "general", "plain")
+MCC_MAX = 30  # Knuth's maxn: every coordinate then encodes as one character
+
+_CLUE_LINE = re.compile(r"!(.)=(\d{1,9})")
+_DIGITS = "01234"
+
+# Knuth's tile codes in his order: bit 8 = north, 4 = west, 2 = east, 1 = south.
+_CODES = (0xC, 0xA, 0x5, 0x3, 0x9, 0x6, 0x0)
+_N, _W, _E, _S = 8, 4, 2, 1
+# Cells named by a two-edge tile option, per code (quadrants NW, NE, SE, SW of the tile).
+_SUPER_CLUES = {0xC: ("NW", "SW"), 0xA: ("NE", "NW"), 0x5: ("SW", "SE"),
+                0x3: ("SE", "NE"), 0x9: ("SE", "NW"), 0x6: ("SW", "NE")}  # fmt: skip
+_GENERAL_CLUES = {0xC: ("SW", "NW"), 0xA: ("NW", "NE"), 0x5: ("SE", "SW"),
+                  0x3: ("NE", "SE"), 0x9: ("NW", "NE"), 0x6: ("NE", "SE")}  # fmt: skip
+# Subtiles of the GENERAL program: name, its two directions, the cells of its both-on option.
+_SUBTILES = (("NW", _N, _W, ("NW", "NE")), ("NE", _N, _E, ("NE", "SE")),
+             ("SE", _S, _E, ("SE", "SW")), ("SW", _S, _W, ("SW", "NW")),
+             ("NS", _N, _S, ("SE", "SW")), ("EW", _E, _W, ("SW", "NW")))  # fmt: skip
+# SLITHERLINK-DLX's edge patterns (N W E S bits) of a clue cell, grouped by clue 0..4.
+_PATTERNS = ((0x0,), (0x1, 0x2, 0x4, 0x8), (0x3, 0x5, 0x6, 0x9, 0xA, 0xC),
+             (0x7, 0xB, 0xD, 0xE), (0xF,))  # fmt: skip
+
+
+def is_letter(ch: str) -> bool:
+    """Knuth: every printable character but `.`, `0`-`4`, `|`, `:` names a superclue group."""
+    return 33 <= ord(ch) <= 126 and ch not in ".|:" and ch not in _DIGITS
+
+
+def parse(data: bytes, path: str) -> list[Puzzle]:
+    """Read a `.slither` file: board rows, then one `!x=N` line per letter."""
+    lines = text_lines(data, path)
+    rows: list[str] = []
+    letters: dict[str, int] = {}
+    clue_at: dict[str, int] = {}
+    first_seen: dict[str, tuple[int, int]] = {}
+    for number, line in enumerate(lines, start=1):
+        if line.startswith("!"):
+            match = _CLUE_LINE.fullmatch(line)
+            if not match:
+                col = 3 if len(line) < 3 or line[2] != "=" else 4
+                raise PuzzleError(path, number, col, f"expected `!x=N` (a letter, `=`, a number), got {line!r}")
+            letter, value = match.groups()
+            if not is_letter(letter):
+                raise PuzzleError(path, number, 2, f"{letter!r} is not a letter")
+            if letter in letters:
+                raise PuzzleError(path, number, 2, f"duplicate `!{letter}=` line (first on line {clue_at[letter]})")
+            letters[letter], clue_at[letter] = int(value), number
+            continue
+        if not line:
+            raise PuzzleError(path, number, 1, "empty line inside the board")
+        if rows and len(line) != len(rows[0]):
+            col = min(len(line), len(rows[0])) + 1
+            raise PuzzleError(path, number, col, f"row has {len(line)} cells, the first row has {len(rows[0])}")
+        for col, ch in enumerate(line, start=1):
+            if ch in "|:" or not (ch == "." or ch in _DIGITS or is_letter(ch)):
+                raise PuzzleError(path, number, col, f"unknown character {ch!r}")
+            if is_letter(ch):
+                first_seen.setdefault(ch, (number, col))
+        rows.append(line)
+    if not rows:
+        raise PuzzleError(path, 1, 1, "no board rows")
+    for letter, (number, col) in first_seen.items():
+        if letter not in letters:
+            raise PuzzleError(path, number, col, f"letter {letter!r} has no `!{letter}=N` line")
+    for letter, number in clue_at.items():
+        if letter not in first_seen:
+            raise PuzzleError(path, number, 2, f"letter {letter!r} never occurs on the board")
+    return [Puzzle(GENRE, path, tuple(rows), letters, tuple(lines))]
+
+
+def sniff(lines: list[str]) -> bool:
+    return any(line.startswith("!") for line in lines) or any(
+        is_letter(ch) for line in lines for ch in line if ch not in "56789"
+    )
+
+
+def tile_shape(puzzle: Puzzle) -> tuple[int, int]:
+    """The loop runs on the (m+1) × (n+1) lattice of cell corners."""
+    return puzzle.rows + 1, puzzle.cols + 1
+
+
+def labels(puzzle: Puzzle) -> dict[Point, str]:
+    """Clues and letters, drawn in their cells."""
+    return {(2 * i + 1, 2 * j + 1): ch for i, row in enumerate(puzzle.grid) for j, ch in enumerate(row) if ch != "."}
+
+
+def check_mcc_size(puzzle: Puzzle, limit: int = MCC_MAX) -> None:
+    """Knuth's generators need 2 ≤ m, n ≤ `limit` (one character per coordinate)."""
+    m, n = puzzle.rows, puzzle.cols
+    if m < 2 or n < 2:
+        raise PuzzleError(puzzle.path, 1, 1, f"MCC export needs a board of at least 2×2, this one is {m}×{n}")
+    if m > limit or n > limit:
+        line, col = (limit + 1, 1) if m > limit else (1, limit + 1)
+        raise PuzzleError(
+            puzzle.path,
+            line,
+            col,
+            f"MCC export handles boards up to {limit}×{limit} (Knuth's maxn), this one is {m}×{n}",
+        )
+
+
+def cover(puzzle: Puzzle, variant: str = "auto") -> ExactCover:
+    """Knuth's items and options for `puzzle` in the given generator's variant."""
+    if variant == "plain":
+        return _plain(puzzle)
+    if variant == "general":
+        return _Builder(puzzle, general=True).build()
+    built = _Builder(puzzle, general=False).build()
+    if variant == "auto" and any(_names_twice(option) for option in built.options):
+        return _Builder(puzzle, general=True).build()
+    return built
+
+
+def _names_twice(option: Option) -> bool:
+    names = [n for n, _ in option.entries]
+    return len(set(names)) != len(names)
+
+
+class _Builder:
+    """Both SuperSlitherlink generators share the legal-edge rule and the tile options."""
+
+    def __init__(self, puzzle: Puzzle, general: bool) -> None:
+        self.puzzle, self.general = puzzle, general
+        self.m, self.n = puzzle.rows, puzzle.cols
+        self.board = puzzle.grid
+        self.double = 2 if general else 1
+        self.legal = self._legal_edges()
+
+    def _legal_edges(self) -> set[Point]:
+        """An edge inside a letter's group, or on a zero clue's boundary, can't be on the loop.
+
+        (The GENERAL program clears a zero letter after its first cell, so later cells keep their
+        edges and options name an undeclared item; like the simple program we treat every cell
+        of a zero letter as a `0`.)
+        """
+        m, n, board, letters = self.m, self.n, self.board, self.puzzle.letters
+        legal = {(x, y) for x in range(2 * m + 1) for y in range(2 * n + 1) if (x + y) % 2}
+        for i in range(m):
+            for j in range(n):
+                ch = board[i][j]
+                if ch == "0" or letters.get(ch) == 0:
+                    legal -= {(2 * i, 2 * j + 1), (2 * i + 1, 2 * j), (2 * i + 1, 2 * j + 2), (2 * i + 2, 2 * j + 1)}
+                elif ch in letters:
+                    if j < n - 1 and board[i][j + 1] == ch:
+                        legal.discard((2 * i + 1, 2 * j + 2))
+                    if i < m - 1 and board[i + 1][j] == ch:
+                        legal.discard((2 * i + 2, 2 * j + 1))
+        return legal
+
+    def _arms(self, i: int, j: int) -> dict[int, Point]:
+        """The legal edges at tile (i, j), by direction bit, in Knuth's N, W, E, S order."""
+        x, y = 2 * i, 2 * j
+        candidates = ((_N, (x - 1, y)), (_W, (x, y - 1)), (_E, (x, y + 1)), (_S, (x + 1, y)))
+        return {bit: edge for bit, edge in candidates if edge in self.legal}
+
+    def _clue(self, i: int, j: int, quadrant: str) -> list[tuple[str, None]]:
+        """The clue item (cell or letter) in one quadrant of tile (i, j), if any."""
+        ci, cj = i - (quadrant[0] == "N"), j - (quadrant[1] == "W")
+        if not (0 <= ci < self.m and 0 <= cj < self.n) or self.board[ci][cj] == ".":
+            return []
+        ch = self.board[ci][cj]
+        return [(name(2 * ci + 1, 2 * cj + 1) if ch in "1234" else ch, None)]
+
+    def build(self) -> ExactCover:
+        m, n = self.m, self.n
+        tiles: list[Item] = []
+        options: list[Option] = []
+        for i in range(m + 1):
+            for j in range(n + 1):
+                arms = self._arms(i, j)
+                tile = name(2 * i, 2 * j)
+                tiles.append(Item(tile))
+                options.extend(self._tile_options(i, j, tile, arms))
+                if self.general:
+                    for sub, a, b, cells in _SUBTILES:
+                        if a in arms and b in arms:
+                            sub_name = tile[0] + sub + tile[1] if len(tile) == 2 else f"{tile}{sub}"
+                            tiles.append(Item(sub_name))
+                            options.extend(self._subtile_options(i, j, sub_name, arms[a], arms[b], cells))
+        clues = [
+            Item(name(2 * i + 1, 2 * j + 1), lo=self.double * int(ch), hi=self.double * int(ch), explicit=True)
+            for i, row in enumerate(self.board)
+            for j, ch in enumerate(row)
+            if ch in "1234"
+        ]
+        letters = [
+            Item(letter, lo=self.double * clue, hi=self.double * clue, explicit=True)
+            for letter, clue in sorted(self.puzzle.letters.items())
+            if clue > 0
+        ]
+        edges = sorted(self.legal)
+        secondary = [Item(name(*e), primary=False) for e in edges]
+        return ExactCover(
+            tiles + clues + letters + secondary,
+            options,
+            comments=["slitherlink-dlx:", *self.puzzle.lines],
+            edges={name(*e): e for e in edges},
+        )
+
+    def _tile_options(self, i: int, j: int, tile: str, arms: dict[int, Point]) -> list[Option]:
+        table = _GENERAL_CLUES if self.general else _SUPER_CLUES
+        options = []
+        for code in _CODES:
+            if any(code & bit and bit not in arms for bit in (_N, _W, _E, _S)):
+                continue
+            entries = list(_pattern_option(tile, arms, code).entries)
+            for quadrant in table.get(code, ()):
+                entries += self._clue(i, j, quadrant)
+            options.append(Option(tuple(entries)))
+        return options
+
+    def _subtile_options(
+        self, i: int, j: int, sub: str, first: Point, second: Point, cells: tuple[str, str]
+    ) -> list[Option]:
+        a, b = name(*first), name(*second)
+        both = [(sub, None), (a, "1"), (b, "1")]
+        for quadrant in cells:
+            both += self._clue(i, j, quadrant)
+        return [
+            Option(((sub, None), (a, "0"), (b, "0"))),
+            Option(((sub, None), (a, "1"), (b, "0"))),
+            Option(((sub, None), (b, "1"), (a, "0"))),
+            Option(tuple(both)),
+        ]
+
+
+def _plain(puzzle: Puzzle) -> ExactCover:
+    """SLITHERLINK-DLX: every edge is legal, every clue cell (0 included) is an item."""
+    for i, row in enumerate(puzzle.grid):
+        for j, ch in enumerate(row):
+            if ch not in ".01234":
+                raise PuzzleError(
+                    puzzle.path,
+                    i + 1,
+                    j + 1,
+                    f"the plain variant (SLITHERLINK-DLX) takes no letters, found {ch!r}; use super or general",
+                )
+    m, n = puzzle.rows, puzzle.cols
+    items: list[Item] = [Item(name(2 * i, 2 * j)) for i in range(m + 1) for j in range(n + 1)]
+    items += [Item(name(2 * i + 1, 2 * j + 1)) for i in range(m) for j in range(n) if puzzle.grid[i][j] != "."]
+    edges = [(x, y) for x in range(2 * m + 1) for y in range(2 * n + 1) if (x + y) % 2]
+    items += [Item(name(*e), primary=False) for e in edges]
+    options: list[Option] = []
+    for i in range(m + 1):
+        for j in range(n + 1):
+            x, y = 2 * i, 2 * j
+            arms = {bit: e for bit, e, ok in ((_N, (x - 1, y), i > 0), (_W, (x, y - 1), j > 0),
+                                             (_E, (x, y + 1), j < n), (_S, (x + 1, y), i < m)) if ok}  # fmt: skip
+            for code in _CODES:
+                if all(bit in arms for bit in (_N, _W, _E, _S) if code & bit):
+                    options.append(_pattern_option(name(x, y), arms, code))
+    for i in range(m):
+        for j in range(n):
+            if puzzle.grid[i][j] != ".":
+                x, y = 2 * i + 1, 2 * j + 1
+                sides = {_N: (x - 1, y), _W: (x, y - 1), _E: (x, y + 1), _S: (x + 1, y)}
+                for pattern in _PATTERNS[int(puzzle.grid[i][j])]:
+                    options.append(_pattern_option(name(x, y), sides, pattern))
+    return ExactCover(items, options, comments=["slitherlink-dlx:", *puzzle.lines], edges={name(*e): e for e in edges})
+
+
+def _pattern_option(head: str, arms: dict[int, Point], pattern: int) -> Option:
+    """`head` followed by each arm edge coloured by its bit of `pattern`."""
+    return Option(((head, None), *((name(*e), "1" if pattern & bit else "0") for bit, e in arms.items())))

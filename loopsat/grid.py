@@ -1,0 +1,51 @@
+"""Knuth's doubled coordinates: tiles (x, y) both even, cells both odd, edges x + y odd."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+Point = tuple[int, int]
+
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def encode(c: int) -> str:
+    """Knuth's one-character coordinate: 0-9, a-z, A-Z for 0..61, `?` beyond."""
+    return _DIGITS[c] if 0 <= c < len(_DIGITS) else "?"
+
+
+def decode(ch: str) -> int:
+    """Inverse of `encode`; -1 for a character that is no coordinate."""
+    return _DIGITS.find(ch) if len(ch) == 1 else -1
+
+
+def name(x: int, y: int) -> str:
+    """Item name of a point: Knuth's two characters, or `x.y` where one character cannot hold it.
+
+    The long form only appears on boards too big for MCC export, and never collides with the short.
+    """
+    if x < len(_DIGITS) and y < len(_DIGITS):
+        return _DIGITS[x] + _DIGITS[y]
+    return f"{x}.{y}"
+
+
+def edge_ends(edge: Point) -> tuple[Point, Point]:
+    """The two tiles an edge (its midpoint) joins."""
+    x, y = edge
+    if x % 2:
+        return (x - 1, y), (x + 1, y)
+    return (x, y - 1), (x, y + 1)
+
+
+def cell_sides(cell: Point) -> tuple[Point, Point, Point, Point]:
+    """The four edges around a cell (or around a Masyu circle point): N, W, E, S."""
+    x, y = cell
+    return (x - 1, y), (x, y - 1), (x, y + 1), (x + 1, y)
+
+
+def lattice_edges(tile_rows: int, tile_cols: int) -> Iterator[Point]:
+    """Every edge between orthogonally adjacent tiles of a tile_rows × tile_cols lattice, row-major."""
+    for x in range(2 * tile_rows - 1):
+        for y in range(2 * tile_cols - 1):
+            if (x + y) % 2:
+                yield x, y

@@ -1,0 +1,60 @@
+"""The puzzle as its file states it, and the text hygiene every reader shares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from loopsat.errors import PuzzleError
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A board of `rows` × `cols` cells; `grid[i][j]` is the character of cell (i, j).
+
+    `letters` holds SuperSlitherlink superclues; `lines` the normalised input lines (echoed in
+    the MCC header); `index` the data-set number inside a multi-puzzle file.
+    """
+
+    genre: str
+    path: str
+    grid: tuple[str, ...]
+    letters: dict[str, int] = field(default_factory=dict)
+    lines: tuple[str, ...] = ()
+    index: int | None = None
+
+    @property
+    def rows(self) -> int:
+        return len(self.grid)
+
+    @property
+    def cols(self) -> int:
+        return len(self.grid[0]) if self.grid else 0
+
+    @property
+    def label(self) -> str:
+        """The file name, with the data-set number when the file holds several puzzles."""
+        return self.path if self.index is None else f"{self.path}#{self.index}"
+
+
+def text_lines(data: bytes, path: str) -> list[str]:
+    """Decode a puzzle file into lines the way an editor means them.
+
+    CRLF and CR-less final lines, trailing blanks and trailing blank lines are accepted; NUL,
+    control characters and invalid UTF-8 are binary junk and rejected at their position.
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise PuzzleError(path, line, col, "not a text file (invalid UTF-8)") from None
+    lines = [line.rstrip("\r").rstrip(" \t") for line in text.split("\n")]
+    for number, line in enumerate(lines, start=1):
+        for col, ch in enumerate(line, start=1):
+            if ch != "\t" and (ord(ch) < 32 or ord(ch) == 127):
+                raise PuzzleError(path, number, col, f"not a text file (control character {ch!r})")
+    while lines and not lines[-1]:
+        lines.pop()
+    if not lines:
+        raise PuzzleError(path, 1, 1, "empty file: no board")
+    return lines

@@ -1,0 +1,119 @@
+"""One puzzle in, one answer out: the pipeline every command shares.
+
+puzzle ──genre.cover──▶ ExactCover ──LoopSolver──▶ solutions ──verify──▶ Outcome (text, JSON)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from loopsat.errors import Exit
+from loopsat.genres import GENRES
+from loopsat.grid import Point
+from loopsat.puzzle import Puzzle
+from loopsat.render import canvas
+from loopsat.verify import verify
+
+Solution = frozenset[Point]
+MODES = ("unique", "all", "count")
+STRATEGIES = ("lazy",)
+
+
+@dataclass
+class Outcome:
+    """What solving a puzzle established; `count` is exact only when `complete`."""
+
+    puzzle: Puzzle
+    status: str  # unique | multiple | none | unknown
+    count: int
+    complete: bool
+    solutions: list[Solution] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def exit_status(self) -> Exit:
+        if self.status == "none":
+            return Exit.NO_SOLUTION
+        if self.count == 0 and not self.complete:
+            return Exit.TIMED_OUT
+        return Exit.SOLVED
+
+    def to_json(self) -> dict[str, Any]:
+        """SPEC §5's object for one puzzle."""
+        genre = _genre(self.puzzle)
+        obj: dict[str, Any] = {
+            "file": self.puzzle.path,
+            "genre": self.puzzle.genre,
+            "rows": self.puzzle.rows,
+            "cols": self.puzzle.cols,
+            "status": self.status,
+            "count": self.count,
+            "complete": self.complete,
+            "solutions": [dict(zip(("h", "v"), bits(genre, self.puzzle, s), strict=True)) for s in self.solutions],
+            "seconds": round(self.seconds, 3),
+        }
+        if self.puzzle.index is not None:
+            obj["index"] = self.puzzle.index
+        return obj
+
+
+def _genre(puzzle: Puzzle) -> ModuleType:
+    return GENRES[puzzle.genre]
+
+
+def bits(genre: ModuleType, puzzle: Puzzle, solution: Solution) -> tuple[list[str], list[str]]:
+    """SPEC §5's h/v bit strings: h[i][j] joins tiles (i,j)-(i,j+1), v[i][j] joins (i,j)-(i+1,j)."""
+    rows, cols = genre.tile_shape(puzzle)
+    h = ["".join("1" if (2 * i, 2 * j + 1) in solution else "0" for j in range(cols - 1)) for i in range(rows)]
+    v = ["".join("1" if (2 * i + 1, 2 * j) in solution else "0" for j in range(cols)) for i in range(rows - 1)]
+    return h, v
+
+
+def drawing(puzzle: Puzzle, solution: Solution | None) -> list[str]:
+    """The canvas of a puzzle with its loop (or without, for none)."""
+    genre = _genre(puzzle)
+    return canvas(*genre.tile_shape(puzzle), solution or (), genre.labels(puzzle))
+
+
+def solve(
+    puzzle: Puzzle,
+    *,
+    mode: str = "unique",
+    limit: int | None = None,
+    time_limit: float | None = None,
+    single_loop: bool = True,
+    strategy: str = "lazy",
+) -> Outcome:
+    """Find one solution and prove it unique (`unique`), list them (`all`) or count them.
+
+    Every solution found is checked by the independent verifier (VerificationError on a bug).
+    """
+    from loopsat.cpsat import LoopSolver, TimedOut  # imported here: CP-SAT is slow to import
+
+    if strategy not in STRATEGIES:
+        raise ValueError(f"unknown strategy {strategy!r}")
+    started = time.perf_counter()
+    genre = _genre(puzzle)
+    wanted = 2 if mode == "unique" else limit
+    if mode == "unique" and limit is not None:
+        wanted = min(2, limit)
+    solver = LoopSolver(genre.cover(puzzle), single_loop=single_loop, time_limit=time_limit)
+    found: list[Solution] = []
+    count, finished = 0, False
+    try:
+        for solution in solver.solutions(wanted):
+            verify(puzzle, *bits(genre, puzzle, solution), single_loop=single_loop)
+            count += 1
+            if mode != "count":
+                found.append(solution)
+        finished = wanted is None or count < wanted
+    except TimedOut:
+        finished = False
+    if finished:
+        status = "none" if count == 0 else "unique" if count == 1 else "multiple"
+    else:
+        status = "multiple" if count >= 2 else "unknown"
+    return Outcome(puzzle, status, count, finished, found, time.perf_counter() - started)

@@ -1,0 +1,122 @@
+"""Random small boards: the solver's counts equal a brute force written here from the rules."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from loopsat.cpsat import LoopSolver
+from loopsat.genres import slitherlink
+from loopsat.puzzle import Puzzle
+from loopsat.solve import solve
+
+Edge = tuple[tuple[int, int], tuple[int, int]]
+
+
+@cache
+def cycle_unions(m: int, n: int) -> list[frozenset[Edge]]:
+    """Every edge set of the (m+1)×(n+1) lattice in which each vertex has degree 0 or 2."""
+    edges = [((i, j), (i, j + 1)) for i in range(m + 1) for j in range(n)]
+    edges += [((i, j), (i + 1, j)) for i in range(m) for j in range(n + 1)]
+    last_use = {}
+    for k, (a, b) in enumerate(edges):
+        last_use[a] = last_use[b] = k
+    found: list[frozenset[Edge]] = []
+    degree: dict[tuple[int, int], int] = {}
+
+    def extend(k: int, chosen: list[Edge]) -> None:
+        if k == len(edges):
+            found.append(frozenset(chosen))
+            return
+        a, b = edges[k]
+        for take in (False, True):
+            if take:
+                if degree.get(a, 0) == 2 or degree.get(b, 0) == 2:
+                    continue
+                degree[a] = degree.get(a, 0) + 1
+                degree[b] = degree.get(b, 0) + 1
+                chosen.append(edges[k])
+            if all(degree.get(v, 0) in (0, 2) for v in (a, b) if last_use[v] == k):
+                extend(k + 1, chosen)
+            if take:
+                chosen.pop()
+                degree[a] -= 1
+                degree[b] -= 1
+
+    extend(0, [])
+    return found
+
+
+def connected(edges: frozenset[Edge]) -> bool:
+    if not edges:
+        return False
+    adjacent: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    for a, b in edges:
+        adjacent.setdefault(a, set()).add(b)
+        adjacent.setdefault(b, set()).add(a)
+    start = next(iter(adjacent))
+    seen, todo = {start}, [start]
+    while todo:
+        for w in adjacent[todo.pop()] - seen:
+            seen.add(w)
+            todo.append(w)
+    return len(seen) == len(adjacent)
+
+
+def obeys(grid: list[str], letters: dict[str, int], edges: frozenset[Edge]) -> bool:
+    m, n = len(grid), len(grid[0])
+    tally = dict.fromkeys(letters, 0)
+    for i in range(m):
+        for j in range(n):
+            sides = {
+                (i - 1, j): ((i, j), (i, j + 1)),
+                (i + 1, j): ((i + 1, j), (i + 1, j + 1)),
+                (i, j - 1): ((i, j), (i + 1, j)),
+                (i, j + 1): ((i, j + 1), (i + 1, j + 1)),
+            }
+            ch = grid[i][j]
+            on = {nb: side in edges for nb, side in sides.items()}
+            if ch in "01234" and sum(on.values()) != int(ch):
+                return False
+            if ch in letters:
+                for (a, b), used in on.items():
+                    inside = 0 <= a < m and 0 <= b < n and grid[a][b] == ch
+                    if used and inside:
+                        return False
+                    tally[ch] += used and not inside
+    return tally == letters
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> tuple[list[str], dict[str, int]]:
+    m, n = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    cell = st.sampled_from("....0123" + "4ab")
+    grid = ["".join(draw(st.lists(cell, min_size=n, max_size=n))) for _ in range(m)]
+    present = sorted({ch for row in grid for ch in row if ch in "ab"})
+    return grid, {k: draw(st.integers(0, 8)) for k in present}
+
+
+@given(boards())
+@settings(max_examples=120, deadline=None)
+def test_counts_equal_brute_force(board: tuple[list[str], dict[str, int]]) -> None:
+    grid, letters = board
+    puzzle = Puzzle("slitherlink", "random", tuple(grid), letters, ())
+    good = [e for e in cycle_unions(len(grid), len(grid[0])) if obeys(grid, letters, e)]
+    single = sum(1 for e in good if connected(e))
+    outcome = solve(puzzle, mode="all")  # every solution passes the independent verifier
+    assert outcome.complete and outcome.count == single
+    assert solve(puzzle, mode="count", single_loop=False).count == len(good)
+    general = slitherlink.cover(puzzle, "general")
+    assert sum(1 for _ in LoopSolver(general).solutions()) == single
+    if not letters:
+        plain = slitherlink.cover(puzzle, "plain")
+        assert sum(1 for _ in LoopSolver(plain, single_loop=False).solutions()) == len(good)
+
+
+def test_empty_boards_count_grid_cycles() -> None:
+    """OEIS A140517: cycles in the n×n grid graph of (n+1)² points... for n = 1, 2, 3."""
+    for n, cycles in ((1, 1), (2, 13), (3, 213)):
+        puzzle = Puzzle("slitherlink", "empty", ("." * n,) * n, {}, ())
+        assert solve(puzzle, mode="count").count == cycles
