@@ -13,12 +13,15 @@ import time
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import product
 
 from ortools.sat.python import cp_model
 
 from loopsat import loops
 from loopsat.grid import Point, edge_ends
-from loopsat.model import ExactCover
+from loopsat.model import ExactCover, Item
 
 Solution = frozenset[Point]
 
@@ -47,7 +50,6 @@ class LoopSolver:
         self.edge_var: dict[Point, cp_model.IntVar] = {}
         self.incident: dict[Point, list[Point]] = defaultdict(list)
         self._vertex_var: dict[Point, cp_model.IntVar] = {}
-        self._option_vars: list[cp_model.IntVar] = []
         self._translate(cover)
         if single_loop:
             self.model.AddBoolOr(list(self.edge_var.values()))  # the empty set is no loop
@@ -57,43 +59,106 @@ class LoopSolver:
     def _translate(self, cover: ExactCover) -> None:
         model = self.model
         primary = {item.name: item for item in cover.items if item.primary}
-        covering: dict[str, list[cp_model.IntVar]] = {name: [] for name in primary}
+        for item in cover.items:
+            edge = cover.edges.get(item.name)
+            if not item.primary and edge is not None:
+                self.edge_var[edge] = model.NewBoolVar(item.name)
+                for v in edge_ends(edge):
+                    self.incident[v].append(edge)
+        owned = _pattern_items(cover, primary)
+        terms: dict[str, list[tuple[int, cp_model.IntVar]]] = {name: [] for name in primary}
+        constant = dict.fromkeys(primary, 0)
+        patterned: set[str] = set()
+        for owner, (names, rows) in owned.items():
+            edges = [cover.edges[name] for name in names]
+            patterned.update(names)
+            self._allow(edges, [pattern for pattern, _ in rows])
+            self._count_by_pattern(owner, edges, rows, cover, terms, constant)
+        taken = {index for _, rows in owned.values() for _, index in rows}
         uses: dict[str, dict[str | None, list[cp_model.IntVar]]] = defaultdict(lambda: defaultdict(list))
         for index, option in enumerate(cover.options):
-            if not any(name in primary for name, _ in option.entries):
+            if index in taken or not any(name in primary for name, _ in option.entries):
                 continue  # DLX3 ignores an option without a primary item
             var = model.NewBoolVar(f"o{index}")
-            self._option_vars.append(var)
             for name, colour in option.entries:
                 if name in primary:
-                    covering[name].append(var)
+                    terms[name].append((1, var))
                 else:
                     uses[name][colour].append(var)
         for name, item in primary.items():
-            chosen = covering[name]
-            if item.lo == item.hi == 1:
-                model.AddExactlyOne(chosen)
+            if name in owned:
+                continue  # its pattern constraint says it all
+            if item.lo == item.hi == 1 and not constant[name] and all(k == 1 for k, _ in terms[name]):
+                model.AddExactlyOne([var for _, var in terms[name]])
             else:
-                model.AddLinearConstraint(sum(chosen), item.lo, item.hi)
+                expr = sum(k * var for k, var in terms[name]) + constant[name]
+                model.AddLinearConstraint(expr, item.lo, item.hi)
         for item in cover.items:
             if not item.primary:
-                self._secondary(item.name, cover.edges.get(item.name), uses.get(item.name, {}))
+                self._secondary(item.name, cover.edges.get(item.name), uses.get(item.name, {}), item.name in patterned)
 
-    def _secondary(self, name: str, edge: Point | None, uses: dict[str | None, list[cp_model.IntVar]]) -> None:
+    def _allow(self, edges: list[Point], patterns: list[tuple[int, ...]]) -> None:
+        """Only these colour patterns of `edges`: a degree rule when they are all 0-or-2 subsets."""
+        literals = [self.edge_var[e] for e in edges]
+        kind = _pattern_kind(len(edges), frozenset(patterns))
+        if kind == "any":
+            return
+        if kind == "even2":
+            self.model.Add(sum(literals) == 2 * self.model.NewBoolVar(""))
+        else:
+            self.model.AddAllowedAssignments(literals, patterns)
+
+    def _count_by_pattern(
+        self,
+        owner: str,
+        edges: list[Point],
+        rows: list[tuple[tuple[int, ...], int]],
+        cover: ExactCover,
+        terms: dict[str, list[tuple[int, cp_model.IntVar]]],
+        constant: dict[str, int],
+    ) -> None:
+        """Each other primary item in `owner`'s options counts a function of its edges: linear
+        when it can be (Knuth's magic property), else one indicator per option."""
+        literals = [self.edge_var[e] for e in edges]
+        patterns = tuple(pattern for pattern, _ in rows)
+        others = {name for _, index in rows for name, _ in cover.options[index].entries if name in terms}
+        others.discard(owner)
+        for other in sorted(others):
+            values = tuple(int(any(n == other for n, _ in cover.options[index].entries)) for _, index in rows)
+            fit = _linear_fit(patterns, values)
+            if fit is not None:
+                base, slopes = fit
+                constant[other] += base
+                terms[other].extend((k, lit) for k, lit in zip(slopes, literals, strict=True) if k)
+                continue
+            for (pattern, _), value in zip(rows, values, strict=True):
+                if value:
+                    terms[other].append((1, self._indicator(literals, pattern)))
+
+    def _indicator(self, literals: list[cp_model.IntVar], pattern: tuple[int, ...]) -> cp_model.IntVar:
+        """A boolean true exactly when the literals show `pattern`."""
+        matched = [lit if bit else lit.Not() for lit, bit in zip(literals, pattern, strict=True)]
+        flag = self.model.NewBoolVar("")
+        for lit in matched:
+            self.model.AddImplication(flag, lit)
+        self.model.AddBoolOr([*(lit.Not() for lit in matched), flag])
+        return flag
+
+    def _secondary(
+        self, name: str, edge: Point | None, uses: dict[str | None, list[cp_model.IntVar]], patterned: bool
+    ) -> None:
         """DLX3's rule for a secondary item: chosen options agree on its colour; an uncoloured
-        use excludes every other use. An edge is on the loop iff it gets colour 1."""
+        use excludes every other use. An edge is on the loop iff it gets colour 1 (a patterned
+        edge always gets a colour from its pattern item)."""
         model = self.model
-        on = model.NewBoolVar(name) if edge is not None else None
-        if on is not None:
-            self.edge_var[edge] = on
-            for v in edge_ends(edge):
-                self.incident[v].append(edge)
+        on = self.edge_var.get(edge) if edge is not None else None
         if None not in uses and set(uses) <= {"0", "1"} and on is not None:
             for var in uses.get("0", ()):
                 model.AddImplication(var, on.Not())
             for var in uses.get("1", ()):
                 model.AddImplication(var, on)
-            model.AddBoolOr([*uses.get("1", ()), on.Not()])
+            if not patterned:
+                model.AddBoolOr([*uses.get("1", ()), on.Not()])
             return
         given: list[cp_model.IntVar] = list(uses.get(None, ()))
         for colour, options in uses.items():
@@ -217,3 +282,81 @@ class LoopSolver:
             yield from found
             raise TimedOut
         yield from found
+
+
+Rows = list[tuple[tuple[int, ...], int]]
+
+
+def _pattern_items(cover: ExactCover, primary: dict[str, Item]) -> dict[str, tuple[list[str], Rows]]:
+    """Primary items (multiplicity 1) whose options are distinct 0/1 colourings of one edge set.
+
+    Such an item needs no option booleans: its choice is a pattern constraint on the edges.
+    Returns item → (edge names, [(pattern, option index)]); an option has at most one owner.
+    """
+    options_of: dict[str, list[int]] = defaultdict(list)
+    for index, option in enumerate(cover.options):
+        for name, _ in option.entries:
+            if name in primary:
+                options_of[name].append(index)
+    owned: dict[str, tuple[list[str], list[tuple[tuple[int, ...], int]]]] = {}
+    owner_of: dict[int, str] = {}
+    for name, indices in options_of.items():
+        item = primary[name]
+        if not (item.lo == item.hi == 1) or any(index in owner_of for index in indices):
+            continue
+        shape: list[str] | None = None
+        rows: list[tuple[tuple[int, ...], int]] = []
+        for index in indices:
+            colours = {n: c for n, c in cover.options[index].entries if n not in primary}
+            names = sorted(colours)
+            if any(n not in cover.edges or c not in ("0", "1") for n, c in colours.items()):
+                break
+            if shape is None:
+                shape = names
+            if names != shape:
+                break
+            rows.append((tuple(int(colours[n] == "1") for n in names), index))
+        else:
+            if shape and len({pattern for pattern, _ in rows}) == len(rows):
+                others = {n for _, index in rows for n, _ in cover.options[index].entries if n in owned}
+                if not others:
+                    owned[name] = (shape, rows)
+                    owner_of.update((index, name) for _, index in rows)
+    return owned
+
+
+@cache
+def _pattern_kind(width: int, patterns: frozenset[tuple[int, ...]]) -> str:
+    """`any` (no restriction), `even2` (every subset of 0 or 2 edges: a degree rule) or `table`."""
+    if len(patterns) == 2**width:
+        return "any"
+    even = {p for p in product((0, 1), repeat=width) if sum(p) in (0, 2)}
+    return "even2" if patterns == even else "table"
+
+
+@cache
+def _linear_fit(patterns: tuple[tuple[int, ...], ...], values: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
+    """Integers b, a with value = b + Σ a·pattern on every pattern, or None (Gauss over Q)."""
+    width = len(patterns[0])
+    rows = [[Fraction(1), *map(Fraction, p), Fraction(v)] for p, v in zip(patterns, values, strict=True)]
+    pivots: list[int] = []
+    r = 0
+    for c in range(width + 1):
+        pick = next((k for k in range(r, len(rows)) if rows[k][c]), None)
+        if pick is None:
+            continue
+        rows[r], rows[pick] = rows[pick], rows[r]
+        rows[r] = [x / rows[r][c] for x in rows[r]]
+        for k in range(len(rows)):
+            if k != r and rows[k][c]:
+                rows[k] = [x - rows[k][c] * y for x, y in zip(rows[k], rows[r], strict=True)]
+        pivots.append(c)
+        r += 1
+    if any(not any(row[:-1]) and row[-1] for row in rows):
+        return None
+    solution = [Fraction(0)] * (width + 1)
+    for k, c in enumerate(pivots):
+        solution[c] = rows[k][-1]
+    if any(x.denominator != 1 for x in solution):
+        return None
+    return int(solution[0]), tuple(int(x) for x in solution[1:])
