@@ -19,7 +19,8 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 
 run: $(VENV)/.installed
 	$(BIN)/loopsat solve puzzles/slitherlink/piday.slither
-	$(BIN)/loopsat solve --quiet puzzles/*/*.slither
+	$(BIN)/loopsat solve --quiet puzzles/*/*.slither puzzles/*/*.slink
+	$(BIN)/loopsat slink puzzles/slink/spoj-sample.slink | head -22
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

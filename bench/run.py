@@ -59,6 +59,13 @@ def main() -> None:
         results["startup"][label] = cpu
         print(f"{label:<24} {cpu:6.2f} CPU-s (best of 3)")
 
+    slink_file = HERE / "slink" / "twenty-20x20.slink"
+    cpu, done = run_one(["slink", str(slink_file)], 600)
+    frames = [line for line in done.stdout.splitlines() if line and set(line) == {"#"}] if done else []
+    boards = len(frames) // 2
+    results["slink"] = {"file": slink_file.name, "boards_drawn": boards, "cpu": cpu}
+    print(f"{'slink 20 boards 20x20':<24} {cpu:6.2f} CPU-s in all, {cpu / 20:.3f} per board ({boards}/20 drawn)")
+
     print(f"\n{'set':<18} {'strategy':<10} {'solved':>7} {'wrong':>6} {'median':>8} {'max':>8} {'ratio':>6}")
     for name, entries in sets.items():
         if options.sets and name not in options.sets:

@@ -153,6 +153,37 @@ def export(
         output.write_text(text)
 
 
+@app.command()
+def slink(
+    file: Annotated[str, typer.Argument(help="SLINK input (default: stdin).")] = "-",
+    time_limit: Annotated[float | None, typer.Option(min=0.0, help="Seconds per data set.")] = None,
+) -> None:
+    """SPOJ SLINK: read the judge's input, print each data set's number and its loop drawn.
+
+    A data set without a solution prints `no solution`, one with several `multiple solutions`
+    (the judge promises exactly one); the exit status is then 1 (none) or 0.
+    """
+    from loopsat.solve import drawing
+    from loopsat.solve import solve as solve_puzzle
+
+    try:
+        puzzles = read_file(file, "slink")
+    except PuzzleError as exc:
+        _fail(str(exc), Exit.BAD_INPUT)
+    worst = Exit.SOLVED
+    out = []
+    for puzzle in puzzles:
+        outcome = solve_puzzle(puzzle, time_limit=time_limit)
+        worst = max(worst, outcome.exit_status)
+        out.append(f"{puzzle.index}")
+        if outcome.status == "unique":
+            out.extend(drawing(puzzle, outcome.solutions[0]))
+        else:
+            out.append({"none": "no solution", "multiple": "multiple solutions"}.get(outcome.status, "unknown"))
+    sys.stdout.write("\n".join(out) + "\n")
+    raise typer.Exit(int(worst))
+
+
 def main() -> None:
     """Entry point: turn every failure into one line and an exit status, never a traceback."""
     try:
