@@ -159,3 +159,19 @@ def test_stdin_and_crlf() -> None:
     text = (GOLDEN / "slither_pzprjs_5x5" / "puzzle.txt").read_bytes().replace(b"\n", b"\r\n")
     done = run("solve", "--genre", "slitherlink", "-q", "-", stdin=text)
     assert done.returncode == 0 and done.stdout == "-: unique\n"
+
+
+def test_a_solution_failing_verification_exits_70(monkeypatch, capsys) -> None:
+    """The verifier guards every printed solution; a failure is an internal error, not a traceback."""
+    from loopsat import cli, solve
+    from loopsat.errors import VerificationError
+
+    def broken(*args, **kwargs) -> None:
+        raise VerificationError("planted")
+
+    monkeypatch.setattr(solve, "verify", broken)
+    monkeypatch.setattr(sys, "argv", ["loopsat", "solve", "--genre", "slitherlink", golden("slither_four_3x3")])
+    with pytest.raises(SystemExit) as info:
+        cli.main()
+    assert info.value.code == 70
+    assert "failed verification: planted" in capsys.readouterr().err
