@@ -13,7 +13,7 @@ import typer
 
 from loopsat.errors import Exit, PuzzleError, VerificationError
 from loopsat.genres import GENRES, genre_of
-from loopsat.puzzle import Puzzle
+from loopsat.puzzle import Puzzle, check_mcc_size
 
 if TYPE_CHECKING:
     from loopsat.solve import Outcome
@@ -143,7 +143,7 @@ def export(
         module = GENRES[puzzle.genre]
         if variant.value not in module.VARIANTS:
             raise PuzzleError(file, 1, 1, f"variant {variant.value!r} does not apply to {puzzle.genre}")
-        module.check_mcc_size(puzzle)
+        check_mcc_size(puzzle, module.MCC_MAX)
         text = mcc_text.write(module.cover(puzzle, variant.value))
     except PuzzleError as exc:
         _fail(str(exc), Exit.BAD_INPUT)

@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import product
 
 from ortools.sat.python import cp_model
 
@@ -244,23 +243,37 @@ class LoopSolver:
         if not self.single_loop:
             yield from self._enumerate(limit)
             return
-        hint: Solution | None = None
         while limit is None or self.stats.solutions < limit:
-            found = self._solve(hint)
+            found = self.find()
             if found is None:
                 return
+            self.stats.solutions += 1
+            yield found
+            self._block(found)
+
+    def find(self, assume: dict[Point, bool] | None = None) -> Solution | None:
+        """One single loop with the edges in `assume` on (True) or off (False), or None.
+
+        The cuts it adds hold for every loop and stay; the assumptions do not. Raises TimedOut.
+        """
+        self.model.ClearAssumptions()
+        if assume:
+            self.model.AddAssumptions(
+                [var if assume[e] else var.Not() for e, var in self.edge_var.items() if e in assume]
+            )
+        hint: Solution | None = None
+        while True:
+            found = self._solve(hint)
+            if found is None:
+                return None
             if not loops.is_cycle_union(found):
                 self._block(found)  # only generic MCC can do this: the genres force degree 2
                 continue
             parts = loops.pieces(found)
-            if len(parts) > 1:
-                self._cut(parts)
-                hint = found
-                continue
-            self.stats.solutions += 1
-            yield found
-            self._block(found)
-            hint = None
+            if len(parts) <= 1:
+                return found
+            self._cut(parts)
+            hint = found
 
     def _enumerate(self, limit: int | None) -> Iterator[Solution]:
         edge_var = self.edge_var
@@ -328,10 +341,11 @@ def _pattern_items(cover: ExactCover, primary: dict[str, Item]) -> dict[str, tup
 @cache
 def _pattern_kind(width: int, patterns: frozenset[tuple[int, ...]]) -> str:
     """`any` (no restriction), `even2` (every subset of 0 or 2 edges: a degree rule) or `table`."""
-    if len(patterns) == 2**width:
+    if len(patterns) == 2**width:  # patterns are distinct 0/1 tuples: all of them means no restriction
         return "any"
-    even = {p for p in product((0, 1), repeat=width) if sum(p) in (0, 2)}
-    return "even2" if patterns == even else "table"
+    if len(patterns) == 1 + width * (width - 1) // 2 and all(sum(p) in (0, 2) for p in patterns):
+        return "even2"
+    return "table"
 
 
 @cache

@@ -58,3 +58,18 @@ def text_lines(data: bytes, path: str) -> list[str]:
     if not lines:
         raise PuzzleError(path, 1, 1, "empty file: no board")
     return lines
+
+
+def check_mcc_size(puzzle: Puzzle, limit: int) -> None:
+    """Knuth's generators need 2 ≤ m, n ≤ `limit` (maxn: one character per coordinate)."""
+    m, n = puzzle.rows, puzzle.cols
+    if m < 2 or n < 2:
+        raise PuzzleError(puzzle.path, 1, 1, f"MCC export needs a board of at least 2×2, this one is {m}×{n}")
+    if m > limit or n > limit:
+        line, col = (limit + 1, 1) if m > limit else (1, limit + 1)
+        raise PuzzleError(
+            puzzle.path,
+            line,
+            col,
+            f"MCC export handles boards up to {limit}×{limit} (Knuth's maxn), this one is {m}×{n}",
+        )

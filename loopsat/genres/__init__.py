@@ -6,11 +6,11 @@ from pathlib import Path
 from types import ModuleType
 
 from loopsat.errors import PuzzleError
-from loopsat.genres import slink, slitherlink
+from loopsat.genres import masyu, slink, slitherlink
 from loopsat.puzzle import text_lines
 
-GENRES: dict[str, ModuleType] = {"slitherlink": slitherlink, "slink": slink}
-SUFFIXES: dict[str, str] = {".slither": "slitherlink", ".slink": "slink"}
+GENRES: dict[str, ModuleType] = {"slitherlink": slitherlink, "masyu": masyu, "slink": slink}
+SUFFIXES: dict[str, str] = {".slither": "slitherlink", ".masyu": "masyu", ".slink": "slink"}
 
 
 def genre_of(path: str, data: bytes, override: str | None = None) -> ModuleType:

@@ -102,21 +102,6 @@ def labels(puzzle: Puzzle) -> dict[Point, str]:
     return {(2 * i + 1, 2 * j + 1): ch for i, row in enumerate(puzzle.grid) for j, ch in enumerate(row) if ch != "."}
 
 
-def check_mcc_size(puzzle: Puzzle, limit: int = MCC_MAX) -> None:
-    """Knuth's generators need 2 ≤ m, n ≤ `limit` (one character per coordinate)."""
-    m, n = puzzle.rows, puzzle.cols
-    if m < 2 or n < 2:
-        raise PuzzleError(puzzle.path, 1, 1, f"MCC export needs a board of at least 2×2, this one is {m}×{n}")
-    if m > limit or n > limit:
-        line, col = (limit + 1, 1) if m > limit else (1, limit + 1)
-        raise PuzzleError(
-            puzzle.path,
-            line,
-            col,
-            f"MCC export handles boards up to {limit}×{limit} (Knuth's maxn), this one is {m}×{n}",
-        )
-
-
 def cover(puzzle: Puzzle, variant: str = "auto") -> ExactCover:
     """Knuth's items and options for `puzzle` in the given generator's variant."""
     if variant == "plain":
