@@ -2,51 +2,14 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from lattice import Edge, cycle_unions
 
 from loopsat.cpsat import LoopSolver
 from loopsat.genres import slitherlink
 from loopsat.puzzle import Puzzle
 from loopsat.solve import solve
-
-Edge = tuple[tuple[int, int], tuple[int, int]]
-
-
-@cache
-def cycle_unions(m: int, n: int) -> list[frozenset[Edge]]:
-    """Every edge set of the (m+1)×(n+1) lattice in which each vertex has degree 0 or 2."""
-    edges = [((i, j), (i, j + 1)) for i in range(m + 1) for j in range(n)]
-    edges += [((i, j), (i + 1, j)) for i in range(m) for j in range(n + 1)]
-    last_use = {}
-    for k, (a, b) in enumerate(edges):
-        last_use[a] = last_use[b] = k
-    found: list[frozenset[Edge]] = []
-    degree: dict[tuple[int, int], int] = {}
-
-    def extend(k: int, chosen: list[Edge]) -> None:
-        if k == len(edges):
-            found.append(frozenset(chosen))
-            return
-        a, b = edges[k]
-        for take in (False, True):
-            if take:
-                if degree.get(a, 0) == 2 or degree.get(b, 0) == 2:
-                    continue
-                degree[a] = degree.get(a, 0) + 1
-                degree[b] = degree.get(b, 0) + 1
-                chosen.append(edges[k])
-            if all(degree.get(v, 0) in (0, 2) for v in (a, b) if last_use[v] == k):
-                extend(k + 1, chosen)
-            if take:
-                chosen.pop()
-                degree[a] -= 1
-                degree[b] -= 1
-
-    extend(0, [])
-    return found
 
 
 def connected(edges: frozenset[Edge]) -> bool:
@@ -103,7 +66,7 @@ def boards(draw: st.DrawFn) -> tuple[list[str], dict[str, int]]:
 def test_counts_equal_brute_force(board: tuple[list[str], dict[str, int]]) -> None:
     grid, letters = board
     puzzle = Puzzle("slitherlink", "random", tuple(grid), letters, ())
-    good = [e for e in cycle_unions(len(grid), len(grid[0])) if obeys(grid, letters, e)]
+    good = [e for e in cycle_unions(len(grid) + 1, len(grid[0]) + 1) if obeys(grid, letters, e)]
     single = sum(1 for e in good if connected(e))
     outcome = solve(puzzle, mode="all")  # every solution passes the independent verifier
     assert outcome.complete and outcome.count == single
