@@ -1,4 +1,8 @@
-"""Every genre is a small module with the same interface; `GENRES` maps names to them."""
+"""Every genre is a small module with the same interface; `GENRES` maps names to them.
+
+`READERS` adds the readers that are no genre (`url`: a file of URLs and game IDs); they only
+`parse` and `sniff`, and the puzzles they return carry a real genre.
+"""
 
 from __future__ import annotations
 
@@ -6,23 +10,30 @@ from pathlib import Path
 from types import ModuleType
 
 from loopsat.errors import PuzzleError
+from loopsat.formats import url
 from loopsat.genres import masyu, slink, slitherlink
 from loopsat.puzzle import text_lines
 
 GENRES: dict[str, ModuleType] = {"slitherlink": slitherlink, "masyu": masyu, "slink": slink}
-SUFFIXES: dict[str, str] = {".slither": "slitherlink", ".masyu": "masyu", ".slink": "slink"}
+READERS: dict[str, ModuleType] = {**GENRES, "url": url}
+SUFFIXES: dict[str, str] = {".slither": "slitherlink", ".masyu": "masyu", ".slink": "slink", ".url": "url"}
 
 
 def genre_of(path: str, data: bytes, override: str | None = None) -> ModuleType:
-    """The genre module for a file: `--genre`, else its suffix, else an unambiguous sniff."""
+    """The reader for a file: `--genre`, else its suffix, else an unambiguous sniff.
+
+    A file of URLs is sniffed first: URLs are full of letters, which also look like SuperSlitherlink.
+    """
     if override is not None:
-        if override not in GENRES:
-            raise PuzzleError(path, 1, 1, f"unknown genre {override!r} (known: {', '.join(GENRES)})")
-        return GENRES[override]
+        if override not in READERS:
+            raise PuzzleError(path, 1, 1, f"unknown genre {override!r} (known: {', '.join(READERS)})")
+        return READERS[override]
     suffix = Path(path).suffix.lower()
     if suffix in SUFFIXES:
-        return GENRES[SUFFIXES[suffix]]
+        return READERS[SUFFIXES[suffix]]
     lines = text_lines(data, path)
+    if url.sniff(lines):
+        return url
     matches = [module for module in GENRES.values() if module.sniff(lines)]
     if len(matches) == 1:
         return matches[0]
