@@ -18,6 +18,7 @@ from loopsat.errors import PuzzleError
 from loopsat.grid import Point, lattice_edges, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.puzzle import Puzzle, text_lines
+from loopsat.svg import Sketch
 
 GENRE = "masyu"
 VARIANTS = ("auto",)
@@ -63,6 +64,13 @@ def labels(puzzle: Puzzle) -> dict[Point, str]:
     """Circles drawn on their cells' tiles, `O` white and `@` black (the loop passes through them)."""
     glyph = {_WHITE: "O", _BLACK: "@"}
     return {(2 * i, 2 * j): glyph[ch] for i, row in enumerate(puzzle.grid) for j, ch in enumerate(row) if ch != _EMPTY}
+
+
+def sketch(puzzle: Puzzle) -> Sketch:
+    """The SVG board: cells around the tiles, circles on them."""
+    cells = tuple((2 * i, 2 * j) for i in range(puzzle.rows) for j in range(puzzle.cols))
+    circles = {(x, y): puzzle.grid[x // 2][y // 2] == _BLACK for x, y in cells if puzzle.grid[x // 2][y // 2] != _EMPTY}
+    return Sketch(tile_shape(puzzle), cells, circles=circles)
 
 
 def cover(puzzle: Puzzle, variant: str = "auto") -> ExactCover:

@@ -14,6 +14,7 @@ from loopsat.errors import PuzzleError
 from loopsat.grid import Point, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.puzzle import Puzzle, text_lines
+from loopsat.svg import Region, Sketch
 
 GENRE = "slitherlink"
 VARIANTS = ("auto", "super", "general", "plain")
@@ -100,6 +101,21 @@ def tile_shape(puzzle: Puzzle) -> tuple[int, int]:
 def labels(puzzle: Puzzle) -> dict[Point, str]:
     """Clues and letters, drawn in their cells."""
     return {(2 * i + 1, 2 * j + 1): ch for i, row in enumerate(puzzle.grid) for j, ch in enumerate(row) if ch != "."}
+
+
+def sketch(puzzle: Puzzle) -> Sketch:
+    """The SVG board: dots at the corners, clues in their cells, each letter's cells one region."""
+    cells = tuple((2 * i + 1, 2 * j + 1) for i in range(puzzle.rows) for j in range(puzzle.cols))
+    numbers: dict[Point, str] = {}
+    groups: dict[str, list[Point]] = {}
+    for x, y in cells:
+        ch = puzzle.grid[x // 2][y // 2]
+        if ch in _DIGITS:
+            numbers[x, y] = ch
+        elif ch in puzzle.letters:
+            groups.setdefault(ch, []).append((x, y))
+    regions = tuple(Region(letter, tuple(members), puzzle.letters[letter]) for letter, members in groups.items())
+    return Sketch(tile_shape(puzzle), cells, numbers, regions=regions)
 
 
 def cover(puzzle: Puzzle, variant: str = "auto") -> ExactCover:
