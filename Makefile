@@ -14,12 +14,12 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dask]'
 	touch $(VENV)/.installed $@
 
 run: $(VENV)/.installed
 	$(BIN)/loopsat solve puzzles/slitherlink/piday.slither
-	$(BIN)/loopsat solve --quiet puzzles/*/*.slither puzzles/*/*.slink
+	$(BIN)/loopsat batch puzzles/
 	$(BIN)/loopsat slink puzzles/slink/spoj-sample.slink | head -22
 
 lint: $(VENV)/.installed-test
@@ -33,4 +33,4 @@ bench: $(VENV)/.installed
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .hypothesis puzzles/loopsat-report.jsonl

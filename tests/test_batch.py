@@ -1,0 +1,285 @@
+"""`loopsat batch`: one correct report line per puzzle, kill-safe resume, isolation, Dask.
+
+The batch runs as a real subprocess (its own session, so a test can SIGKILL the whole group or
+one worker); answers are checked against Knuth's goldens, and Dask answers against the pool's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import GOLDEN, counts, listed_solutions
+
+from loopsat.batch import Job, pool_results
+from loopsat.errors import PuzzleError
+from loopsat.genres import read_puzzles
+from loopsat.report import Report, read_report
+
+ROOT = Path(__file__).parent.parent
+BENCH = ROOT / "bench"
+REPORT = "loopsat-report.jsonl"
+
+# name in the folder -> the golden it copies (its counts and listed solutions are the truth)
+GOLDEN_COPIES = {
+    "a/pzprjs.slither": "slither_pzprjs_5x5",
+    "none.slither": "slither_unsolvable_2x2",
+    "a/b/empty.slither": "slither_empty_2x2",
+    "m/pzprjs.masyu": "masyu_pzprjs_6x6",
+    "a/b/c/ohmec.masyu": "masyu_ohmec_8x8",
+}
+BAD_FILES = {"bad.slither": "12\n3x\n", "a/bad.masyu": "0.\n.a\n"}
+
+
+def batch(*args: str, **popen: object) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "loopsat", "batch", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # a process group of its own: the batch, its fork server, its workers
+        **popen,
+    )
+
+
+def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
+    out, err = process.communicate(timeout=120)
+    return process.returncode, out, err
+
+
+def report_lines(folder: Path) -> list[dict]:
+    return [json.loads(line) for line in (folder / REPORT).read_text().splitlines()]
+
+
+def by_key(lines: list[dict]) -> dict[tuple[str, int | None], dict]:
+    keyed = {(line["path"], line.get("index")): line for line in lines}
+    assert len(keyed) == len(lines), "a puzzle has two lines"
+    return keyed
+
+
+def edges(solution: dict) -> frozenset[tuple[int, int]]:
+    """SPEC §5's bit strings back to edge points: h[i][j] is (2i, 2j+1), v[i][j] is (2i+1, 2j)."""
+    h = {(2 * i, 2 * j + 1) for i, row in enumerate(solution["h"]) for j, bit in enumerate(row) if bit == "1"}
+    v = {(2 * i + 1, 2 * j) for i, row in enumerate(solution["v"]) for j, bit in enumerate(row) if bit == "1"}
+    return frozenset(h | v)
+
+
+def answers(lines: list[dict]) -> dict:
+    return {key: (line["status"], line.get("count"), line.get("solutions")) for key, line in by_key(lines).items()}
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int, str, str]:
+    """A folder with both genres, nested folders, two bad files, a four-data-set .slink and files
+    to ignore; and how a batch of it ended (status, stdout, stderr)."""
+    folder = tmp_path_factory.mktemp("mixed")
+    for name, golden in GOLDEN_COPIES.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(GOLDEN / golden / "puzzle.txt", folder / name)
+    for name, text in BAD_FILES.items():
+        (folder / name).write_text(text)
+    shutil.copy(Path(__file__).parent / "slink" / "sample.in", folder / "a" / "sample.slink")
+    (folder / "notes.txt").write_text("not a puzzle\n")
+    (folder / ".hidden.slither").write_text("x\n")
+    return folder, *finish(batch(str(folder), "--jobs", "2"))
+
+
+def test_mixed_folder_one_correct_line_per_puzzle(mixed: tuple[Path, int, str, str]) -> None:
+    mixed, status, out, err = mixed
+    assert status == 2, err
+    assert out == ""
+    lines = by_key(report_lines(mixed))
+    assert set(lines) == {(name, None) for name in (*GOLDEN_COPIES, *BAD_FILES)} | {
+        ("a/sample.slink", index) for index in (1, 2, 3, 4)
+    }
+    for (path, _), line in lines.items():
+        assert line["sha256"] == hashlib.sha256((mixed / path).read_bytes()).hexdigest()
+        assert line["file"] == str(mixed / path)
+    for name, golden in GOLDEN_COPIES.items():
+        line, truth = lines[name, None], counts(GOLDEN / golden)["single_loop_solutions"]
+        assert line["status"] == ("none" if truth == 0 else "unique" if truth == 1 else "multiple")
+        found = {edges(solution) for solution in line["solutions"]}
+        assert found <= set(listed_solutions(GOLDEN / golden)) and len(found) == min(truth, 2)
+    assert all(lines["a/sample.slink", index]["status"] == "unique" for index in (1, 2, 3, 4))
+    # a bad file's line carries the very message `solve` prints
+    solved = subprocess.run(
+        [sys.executable, "-m", "loopsat", "solve", *(str(mixed / name) for name in BAD_FILES)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert solved.stderr.splitlines() == [lines[name, None]["error"] for name in BAD_FILES]
+    assert all(message in err for message in solved.stderr.splitlines())
+
+
+def test_resume_of_a_finished_batch_solves_nothing_and_keeps_the_report(mixed: tuple[Path, int, str, str]) -> None:
+    mixed = mixed[0]
+    before = (mixed / REPORT).read_bytes()
+    status, _, err = finish(batch(str(mixed), "--resume"))
+    assert status == 2
+    assert "0 filed now, 11 already in the report" in err
+    assert (mixed / REPORT).read_bytes() == before
+
+
+def kill_folder(folder: Path) -> Path:
+    for size in ("10x10", "12x12"):
+        for source in sorted((BENCH / "masyu" / size).glob("*.masyu")):
+            shutil.copy(source, folder / f"{size}-{source.name}")
+    shutil.copy(Path(__file__).parent / "slink" / "sample.in", folder / "sample.slink")
+    return folder
+
+
+def wait_for_lines(folder: Path, at_least: int, process: subprocess.Popen[str]) -> None:
+    report = folder / REPORT
+    while not report.exists() or report.read_bytes().count(b"\n") < at_least:
+        assert process.poll() is None, process.communicate()
+        time.sleep(0.02)
+
+
+def test_sigkill_then_resume_gives_exactly_one_line_per_puzzle(tmp_path: Path) -> None:
+    folder = kill_folder(tmp_path)
+    total = 12  # 8 Masyu, 4 SLINK data sets
+    process = batch(str(folder), "--jobs", "1")
+    wait_for_lines(folder, 3, process)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    finished = (folder / REPORT).read_bytes()
+    finished = finished[: finished.rfind(b"\n") + 1]
+    assert 3 <= finished.count(b"\n") < total, "the kill came too late to test anything"
+    with (folder / REPORT).open("ab") as report:
+        report.write(b'{"file": "' + str(folder).encode() + b"/torn")  # a line the kill cut short
+    status, _, err = finish(batch(str(folder), "--resume", "--jobs", "2"))
+    assert status == 0, err
+    after = (folder / REPORT).read_bytes()
+    assert after.startswith(finished)
+    lines = by_key(report_lines(folder))
+    assert len(lines) == total
+    assert {line["status"] for line in lines.values()} == {"unique"}
+
+
+def worker_pids(batch_pid: int) -> list[int]:
+    """The batch's grandchildren: workers forked by its fork server (children of the batch are the
+    fork server and the resource tracker)."""
+    parent = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parent[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    children = {pid for pid, ppid in parent.items() if ppid == batch_pid}
+    return [pid for pid, ppid in parent.items() if ppid in children]
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the workers through /proc")
+def test_a_worker_killed_mid_puzzle_does_not_stop_the_batch(tmp_path: Path) -> None:
+    shutil.copy(BENCH / "slitherlink" / "30x30" / "002.slither", tmp_path / "big.slither")
+    for source in sorted((BENCH / "masyu" / "10x10").glob("*.masyu")):
+        shutil.copy(source, tmp_path / source.name)
+    process = batch(str(tmp_path), "--jobs", "2")
+    wait_for_lines(tmp_path, 1, process)  # the big one went first and is still being solved
+    killed = worker_pids(process.pid)
+    assert len(killed) == 2
+    for pid in killed:
+        os.kill(pid, signal.SIGKILL)
+    status, _, err = finish(process)
+    assert status == 0, err
+    assert f"{tmp_path / 'big.slither'}: worker killed by SIGKILL; retrying once" in err
+    lines = by_key(report_lines(tmp_path))
+    assert len(lines) == 6
+    assert {line["status"] for line in lines.values()} == {"unique"}
+
+
+def test_the_watchdog_kills_a_puzzle_over_its_time() -> None:
+    path = str(BENCH / "slitherlink" / "20x20" / "001.slither")
+    puzzle = read_puzzles(path, Path(path).read_bytes())[0]
+    warnings: list[str] = []
+    results = list(pool_results([Job(puzzle, "big.slither", "0")], 1, 0.0, warnings.append, grace=0.0))
+    assert [(job.path, line["status"], line["complete"]) for job, line, _ in results] == [
+        ("big.slither", "unknown", False)
+    ]
+    assert len(warnings) == 1 and "killed after" in warnings[0]
+
+
+def test_local_dask_cluster_gives_the_pool_answers(mixed: tuple[Path, int, str, str], tmp_path: Path) -> None:
+    pytest.importorskip("dask.distributed")
+    mixed, elsewhere = mixed[0], tmp_path / "report.jsonl"
+    status, out, err = finish(batch(str(mixed), "--jobs", "2", "--scheduler", "local", "--report", str(elsewhere)))
+    assert status == 2, err
+    assert out == ""
+    dask_lines = [json.loads(line) for line in elsewhere.read_text().splitlines()]
+    assert answers(dask_lines) == answers(report_lines(mixed))
+
+
+def test_scheduler_without_dask_names_the_extra(tmp_path: Path) -> None:
+    shutil.copy(GOLDEN / "slither_pzprjs_5x5" / "puzzle.txt", tmp_path / "p.slither")
+    hide_dask = "import sys; sys.modules['dask'] = sys.modules['dask.distributed'] = None; "
+    run_cli = "from loopsat.cli import main; sys.argv[0] = 'loopsat'; main()"
+    done = subprocess.run(
+        [sys.executable, "-c", hide_dask + run_cli, "batch", str(tmp_path), "--scheduler", "local"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr == "error: --scheduler needs Dask: pip install 'loopsat[dask]'\n"
+    assert not (tmp_path / REPORT).exists()
+
+
+def test_a_missing_folder_is_one_error_line(tmp_path: Path) -> None:
+    status, out, err = finish(batch(str(tmp_path / "nowhere")))
+    assert (status, out, err) == (2, "", f"{tmp_path / 'nowhere'}:1:1: error: no such directory\n")
+
+
+# --- the report on its own -------------------------------------------------------------------
+
+
+def line(path: str, index: int | None = None, sha: str = "s") -> bytes:
+    body = {"file": path, "status": "unique", "path": path, "sha256": sha}
+    return json.dumps(body if index is None else {**body, "index": index}).encode() + b"\n"
+
+
+def test_resume_cuts_a_torn_tail_and_keeps_the_rest_byte_for_byte(tmp_path: Path) -> None:
+    report = tmp_path / "r.jsonl"
+    report.write_bytes(line("a") + line("b", 1) + b'{"file": "b", "sta')
+    kept, done = read_report(report, True, {("a", None, "s"), ("b", 1, "s"), ("b", 2, "s")})
+    sink = Report(report, kept)
+    sink.write(json.loads(line("b", 2)))
+    sink.close()
+    assert set(done) == {("a", None, "s"), ("b", 1, "s")}
+    assert report.read_bytes() == line("a") + line("b", 1) + line("b", 2)
+
+
+def test_resume_drops_lines_of_changed_files_and_duplicates(tmp_path: Path) -> None:
+    report = tmp_path / "r.jsonl"
+    report.write_bytes(line("a", sha="old") + line("b") + line("b") + line("c"))
+    kept, done = read_report(report, True, {("a", None, "new"), ("b", None, "s"), ("c", None, "s")})
+    Report(report, kept).close()
+    assert set(done) == {("b", None, "s"), ("c", None, "s")}
+    assert report.read_bytes() == line("b") + line("c")
+
+
+def test_a_line_that_complete_lines_follow_is_not_torn_but_an_error(tmp_path: Path) -> None:
+    report = tmp_path / "r.jsonl"
+    report.write_bytes(line("a") + b"garbage\n" + line("b"))
+    with pytest.raises(PuzzleError) as caught:
+        read_report(report, True, set())
+    assert str(caught.value).startswith(f"{report}:2:1: error: not a loopsat report line")
+
+
+def test_without_resume_the_report_starts_empty(tmp_path: Path) -> None:
+    report = tmp_path / "r.jsonl"
+    report.write_bytes(line("a"))
+    kept, done = read_report(report, False, {("a", None, "s")})
+    Report(report, kept).close()
+    assert done == {}
+    assert report.read_bytes() == b""
