@@ -1,0 +1,181 @@
+"""Exact counts by frontier DP against Knuth's goldens, OEIS A140517, a brute force and CP-SAT."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import counts, golden_dirs
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from loopsat import frontier
+from loopsat.errors import VerificationError
+from loopsat.frontier import NotCountable, count
+from loopsat.genres import masyu, slitherlink
+from loopsat.puzzle import Puzzle
+from loopsat.verify import verify
+
+COUNTABLE = golden_dirs(("slither_", "slink_", "masyu_"))
+# A140517: cycles in the grid graph of an n×n board's (n+1)×(n+1) corners, from n = 0 on.
+A140517 = (0, 1, 13, 213, 9349, 1222363, 487150371, 603841648931, 2318527339461265, 27359264067916806101)
+
+
+def golden_puzzle(folder: Path) -> Puzzle:
+    genre = masyu if folder.name.startswith("masyu_") else slitherlink
+    return genre.parse((folder / "puzzle.txt").read_bytes(), "puzzle.txt")[0]
+
+
+def board(genre: str, rows: int, cols: int, fill: str = ".") -> Puzzle:
+    return Puzzle(genre, "board", tuple(fill * cols for _ in range(rows)))
+
+
+def brute_force(puzzle: Puzzle) -> tuple[int, int]:
+    """(single loops, disjoint loops): every edge set with all degrees 0 or 2, judged by `verify`.
+
+    Edges go in the order of their later end, so a vertex is checked as soon as its last edge is
+    decided; that only skips sets the verifier would reject for a degree.
+    """
+    rows, cols = (puzzle.rows, puzzle.cols) if puzzle.genre == "masyu" else (puzzle.rows + 1, puzzle.cols + 1)
+    edges = [((i, j), (i, j + 1)) for i in range(rows) for j in range(cols - 1)]
+    edges += [((i, j), (i + 1, j)) for i in range(rows - 1) for j in range(cols)]
+    edges.sort(key=lambda edge: edge[1])
+    last = {vertex: k for k, edge in enumerate(edges) for vertex in edge}
+    degree = dict.fromkeys(last, 0)
+    chosen: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+    found = [0, 0]
+
+    def judge() -> None:
+        h = ["".join("1" if ((i, j), (i, j + 1)) in chosen else "0" for j in range(cols - 1)) for i in range(rows)]
+        v = ["".join("1" if ((i, j), (i + 1, j)) in chosen else "0" for j in range(cols)) for i in range(rows - 1)]
+        for slot, single_loop in enumerate((True, False)):
+            try:
+                verify(puzzle, h, v, single_loop=single_loop)
+                found[slot] += 1
+            except VerificationError:
+                pass
+
+    def extend(k: int) -> None:
+        if k == len(edges):
+            judge()
+            return
+        a, b = edges[k]
+        for on in (False, True):
+            if on:
+                chosen.add(edges[k])
+                degree[a] += 1
+                degree[b] += 1
+            if all(degree[x] <= 2 and (last[x] != k or degree[x] in (0, 2)) for x in (a, b)):
+                extend(k + 1)
+            if on:
+                chosen.discard(edges[k])
+                degree[a] -= 1
+                degree[b] -= 1
+
+    extend(0)
+    return found[0], found[1]
+
+
+@st.composite
+def boards(draw: st.DrawFn, genre: str, max_rows: int, max_cols: int, cells: str) -> Puzzle:
+    rows, cols = draw(st.integers(1, max_rows)), draw(st.integers(1, max_cols))
+    cell = st.sampled_from(cells)
+    return Puzzle(
+        genre, "random", tuple("".join(draw(st.lists(cell, min_size=cols, max_size=cols))) for _ in range(rows))
+    )
+
+
+SLITHERLINK_BOARDS = boards("slitherlink", 3, 4, "......0123" + "4")
+MASYU_BOARDS = boards("masyu", 4, 4, "..........01")
+
+
+@pytest.mark.parametrize("folder", COUNTABLE, ids=[f.name for f in COUNTABLE])
+def test_goldens(folder: Path) -> None:
+    puzzle, expected = golden_puzzle(folder), counts(folder)
+    assert count(puzzle) == expected["single_loop_solutions"]
+    assert count(puzzle, single_loop=False) == expected["dlx3_solutions"]
+
+
+def test_every_golden_but_superclues_is_covered() -> None:
+    assert {f.name for f in COUNTABLE} | {f.name for f in golden_dirs(("super_",))} == {
+        f.name for f in golden_dirs(("",))
+    }
+
+
+@pytest.mark.parametrize("folder", golden_dirs(("super_",)), ids=lambda f: f.name)
+def test_superclue_letters_are_not_countable(folder: Path) -> None:
+    with pytest.raises(NotCountable, match="letters"):
+        count(golden_puzzle(folder))
+
+
+@pytest.mark.parametrize("n", range(1, len(A140517)))
+def test_empty_boards_count_the_cycles_of_the_grid_graph(n: int) -> None:
+    assert count(board("slitherlink", n, n)) == A140517[n]
+    assert count(board("masyu", n + 1, n + 1)) == A140517[n]  # the same lattice, cell centres
+
+
+def test_empty_5x5_counts_of_the_issue() -> None:
+    """DLX3 lists 5,735,478 disjoint-loop solutions of the empty 5×5 board (the empty one included)."""
+    assert count(board("slitherlink", 5, 5)) == 1222363
+    assert count(board("slitherlink", 5, 5), single_loop=False) == 5735478
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(1, 1), (1, 5), (2, 7), (4, 3)])
+def test_empty_rectangles_match_the_brute_force(rows: int, cols: int) -> None:
+    for genre in ("slitherlink", "masyu"):
+        puzzle = board(genre, rows, cols)
+        assert (count(puzzle), count(puzzle, single_loop=False)) == brute_force(puzzle)
+
+
+@settings(max_examples=60, deadline=None)
+@given(SLITHERLINK_BOARDS)
+def test_slitherlink_matches_the_brute_force(puzzle: Puzzle) -> None:
+    assert (count(puzzle), count(puzzle, single_loop=False)) == brute_force(puzzle)
+
+
+@settings(max_examples=60, deadline=None)
+@given(MASYU_BOARDS)
+def test_masyu_matches_the_brute_force(puzzle: Puzzle) -> None:
+    assert (count(puzzle), count(puzzle, single_loop=False)) == brute_force(puzzle)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.one_of(boards("slitherlink", 3, 3, "....0123"), boards("masyu", 4, 4, "....01")))
+def test_cpsat_enumeration_agrees(puzzle: Puzzle) -> None:
+    from loopsat.solve import solve
+
+    for single_loop in (True, False):
+        assert count(puzzle, single_loop=single_loop) == solve(puzzle, mode="count", single_loop=single_loop).count
+
+
+def test_transposed_board_counts_the_same() -> None:
+    grid = ("2...", ".3..", "..1.")
+    flipped = tuple("".join(row[j] for row in grid) for j in range(4))
+    for single_loop in (True, False):
+        a = count(Puzzle("slitherlink", "a", grid), single_loop=single_loop)
+        assert a == count(Puzzle("slitherlink", "b", flipped), single_loop=single_loop)
+
+
+def test_too_wide_is_refused_before_any_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(frontier, "_Frontier", None)  # any work would fail on this
+    side = frontier.MAX_WIDTH
+    with pytest.raises(NotCountable, match="too wide"):
+        count(board("slitherlink", side, 60))
+    with pytest.raises(NotCountable, match="too wide"):
+        count(board("masyu", 60, side + 1))
+    with pytest.raises(NotCountable, match="genre"):
+        count(board("sudoku", 2, 2))
+
+
+def test_boards_at_the_width_limit_are_counted() -> None:
+    side = frontier.MAX_WIDTH
+    zeros = board("slitherlink", side - 1, 30, "0")  # only the empty edge set
+    assert (count(zeros), count(zeros, single_loop=False)) == (0, 1)
+    corner = Puzzle("masyu", "corner", ("0" + "." * (side - 1), *board("masyu", 29, side).grid))
+    assert count(corner, single_loop=False) == 0  # a white circle cannot go straight in a corner
+
+
+def test_ladders() -> None:
+    """A 2×k lattice has one cycle per pair of its k rungs."""
+    assert count(board("slitherlink", 1, 40)) == 41 * 40 // 2
+    assert count(board("masyu", 30, 2)) == 30 * 29 // 2
