@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import traceback
+from collections.abc import Iterable
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
@@ -12,7 +14,9 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from loopsat.errors import Exit, PuzzleError, VerificationError
-from loopsat.genres import GENRES, genre_of
+from loopsat.formats import FORMS, decode, is_link
+from loopsat.genres import GENRES, READERS, genre_of
+from loopsat.grid import Point
 from loopsat.puzzle import Puzzle, check_mcc_size
 
 if TYPE_CHECKING:
@@ -25,7 +29,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-Genre = Enum("Genre", {name: name for name in GENRES}, type=str)  # type: ignore[misc]
+Genre = Enum("Genre", {name: name for name in READERS}, type=str)  # type: ignore[misc]
+Form = Enum("Form", {name: name for name in FORMS}, type=str)  # type: ignore[misc]
 
 
 class Variant(str, Enum):
@@ -44,7 +49,12 @@ def _fail(message: str, status: Exit) -> NoReturn:
 
 
 def read_file(path: str, genre: str | None) -> list[Puzzle]:
-    """Every puzzle in a file (`-` is stdin); a PuzzleError for anything unreadable."""
+    """Every puzzle in a file (`-` is stdin); a PuzzleError for anything unreadable.
+
+    An argument that names no file but looks like a puzz.link URL or a Tatham game ID is decoded.
+    """
+    if path != "-" and is_link(path) and not os.path.exists(path):
+        return [decode(path, path)]
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as exc:
@@ -72,8 +82,16 @@ def solve(
     disjoint: Annotated[bool, typer.Option(help="Allow disjoint loops (DLX3's solutions).")] = False,
     strategy: Annotated[str, typer.Option(help="Loop strategy.")] = "lazy",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only a status line per puzzle.")] = False,
+    certain: Annotated[bool, typer.Option("--certain", help="Edges on every loop, on none, or undecided.")] = False,
+    svg: Annotated[
+        Path | None, typer.Option(metavar="OUT.svg", help="Draw the first solution (or with --certain the edges).")
+    ] = None,
 ) -> None:
-    """Find a solution and prove whether it is unique; or list (--all) or count (--count) them."""
+    """Find a solution and prove whether it is unique; or list (--all) or count (--count) them.
+
+    --certain shows which edges every solution uses, none uses, or only some (`?` on the board).
+    """
+    from loopsat.certain import certain_edges
     from loopsat.solve import STRATEGIES, drawing
     from loopsat.solve import solve as solve_puzzle
 
@@ -81,6 +99,10 @@ def solve(
         _fail("error: --all and --count exclude each other", Exit.BAD_INPUT)
     if strategy not in STRATEGIES:
         _fail(f"error: unknown strategy {strategy!r} (known: {', '.join(STRATEGIES)})", Exit.BAD_INPUT)
+    if certain and (all_ or count or limit is not None or disjoint):
+        _fail("error: --certain excludes --all, --count, --limit and --disjoint", Exit.BAD_INPUT)
+    if svg is not None and len(files) > 1:
+        _fail("error: --svg draws one puzzle; give one file", Exit.BAD_INPUT)
     mode = "all" if all_ else "count" if count else "unique"
     worst = Exit.SOLVED
     several = len(files) > 1
@@ -93,23 +115,39 @@ def solve(
                 typer.echo(json.dumps({"file": path, "status": "error", "error": str(exc)}))
             worst = max(worst, Exit.BAD_INPUT)
             continue
+        if svg is not None and len(puzzles) > 1:
+            _fail(f"{path}:1:1: error: --svg draws one puzzle, this file holds {len(puzzles)}", Exit.BAD_INPUT)
         several = several or len(puzzles) > 1
         for puzzle in puzzles:
-            outcome = solve_puzzle(
-                puzzle, mode=mode, limit=limit, time_limit=time_limit, single_loop=not disjoint, strategy=strategy
-            )
+            certainty = None
+            if certain:
+                outcome, certainty = certain_edges(puzzle, time_limit=time_limit)
+            else:
+                outcome = solve_puzzle(
+                    puzzle, mode=mode, limit=limit, time_limit=time_limit, single_loop=not disjoint, strategy=strategy
+                )
             worst = max(worst, outcome.exit_status)
+            if svg is not None and certainty:
+                _write_svg(svg, puzzle, certainty.on, certainty.undecided)
+            elif svg is not None:
+                _write_svg(svg, puzzle, outcome.solutions[0] if outcome.solutions else ())
             if as_json:
-                typer.echo(json.dumps(outcome.to_json()))
+                obj = outcome.to_json()
+                if certain:
+                    obj["certain"] = certainty.to_json(puzzle) if certainty else None
+                typer.echo(json.dumps(obj))
                 continue
-            summary = _summary(outcome, mode)
+            summary = certainty.summary() if certainty else _summary(outcome, mode)
             if quiet or count:
                 typer.echo(f"{puzzle.label}: {summary}" if several or quiet else summary)
                 continue
             if several:
                 typer.echo(f"{puzzle.label}:")
-            for solution in outcome.solutions or [None]:
-                typer.echo("\n".join(drawing(puzzle, solution)))
+            if certainty:
+                typer.echo("\n".join(certainty.drawing(puzzle)))
+            else:
+                for solution in outcome.solutions or [None]:
+                    typer.echo("\n".join(drawing(puzzle, solution)))
             typer.echo(summary)
     raise typer.Exit(int(worst))
 
@@ -154,6 +192,52 @@ def export(
 
 
 @app.command()
+def render(
+    file: Annotated[str, typer.Argument(help="Puzzle file (`-` for stdin).")],
+    solution: Annotated[
+        bool, typer.Option("--solution", help="Solve it and draw the loop (the first of several).")
+    ] = False,
+    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+    time_limit: Annotated[float | None, typer.Option(min=0.0, help="Seconds for --solution.")] = None,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write here instead of stdout.")] = None,
+) -> None:
+    """Draw the puzzle as SVG: board, clues, letters' regions, circles, and with --solution the loop.
+
+    Without a unique solution the status goes to stderr (exit 1 for none, 3 for a time-out).
+    """
+    from loopsat.solve import solve as solve_puzzle
+
+    try:
+        puzzles = read_file(file, genre.value if genre else None)
+        if len(puzzles) != 1:
+            raise PuzzleError(file, 1, 1, f"render takes one puzzle, this file holds {len(puzzles)}")
+    except PuzzleError as exc:
+        _fail(str(exc), Exit.BAD_INPUT)
+    puzzle, loop, status = puzzles[0], frozenset(), Exit.SOLVED
+    if solution:
+        outcome = solve_puzzle(puzzle, time_limit=time_limit)
+        loop, status = (outcome.solutions[0] if outcome.solutions else loop), outcome.exit_status
+        if outcome.status != "unique":
+            typer.echo(f"{puzzle.label}: {_summary(outcome, 'unique')}", err=True)
+    _write_svg(output, puzzle, loop)
+    raise typer.Exit(int(status))
+
+
+def _write_svg(target: Path | None, puzzle: Puzzle, loop: Iterable[Point], undecided: Iterable[Point] = ()) -> None:
+    """The puzzle's SVG picture to `target` (stdout when None); an unwritable file is a usage error."""
+    from loopsat import svg
+
+    text = svg.draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided)
+    if target is None:
+        sys.stdout.write(text)
+        return
+    try:
+        target.write_text(text)
+    except OSError as exc:
+        _fail(f"{target}:1:1: error: cannot write the picture ({exc.strerror or exc})", Exit.BAD_INPUT)
+
+
+@app.command()
 def slink(
     file: Annotated[str, typer.Argument(help="SLINK input (default: stdin).")] = "-",
     time_limit: Annotated[float | None, typer.Option(min=0.0, help="Seconds per data set.")] = None,
@@ -182,6 +266,50 @@ def slink(
             out.append({"none": "no solution", "multiple": "multiple solutions"}.get(outcome.status, "unknown"))
     sys.stdout.write("\n".join(out) + "\n")
     raise typer.Exit(int(worst))
+
+
+@app.command()
+def batch(
+    directory: Annotated[str, typer.Argument(metavar="DIR", help="Folder of puzzle files, searched recursively.")],
+    genre: Annotated[Genre | None, typer.Option(help="Genre of every file (then every file is read).")] = None,
+    jobs: Annotated[int | None, typer.Option(min=1, help="Worker processes (default: CPU count).")] = None,
+    report: Annotated[str | None, typer.Option(help="JSON Lines report (default: DIR/loopsat-report.jsonl).")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Keep the report's answers; solve the rest.")] = False,
+    time_limit: Annotated[float | None, typer.Option(min=0.0, help="Seconds per puzzle.")] = None,
+    scheduler: Annotated[str | None, typer.Option(help="Dask scheduler: tcp://HOST:8786, or `local`.")] = None,
+) -> None:
+    """Solve every puzzle in a folder in parallel, one report line each; see loopsat/batch.py."""
+    from loopsat.batch import BatchError, run_batch
+
+    try:
+        status = run_batch(
+            directory,
+            genre=genre.value if genre else None,
+            jobs=jobs,
+            report=report,
+            resume=resume,
+            time_limit=time_limit,
+            scheduler=scheduler,
+        )
+    except BatchError as exc:
+        _fail(f"error: {exc}", Exit.BAD_INPUT)
+    raise typer.Exit(int(status))
+
+
+@app.command()
+def convert(
+    file: Annotated[str, typer.Argument(help="Puzzle file, URL or game ID (`-` for stdin).")],
+    to: Annotated[Form, typer.Option(help="Output format.")],
+    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+) -> None:
+    """Print the puzzle as a puzz.link URL, a Tatham game ID or a board file: one per puzzle."""
+    from loopsat.formats import convert as convert_puzzle
+
+    try:
+        texts = [convert_puzzle(puzzle, to.value) for puzzle in read_file(file, genre.value if genre else None)]
+    except PuzzleError as exc:
+        _fail(str(exc), Exit.BAD_INPUT)
+    sys.stdout.write(("\n\n" if to.value in ("slither", "masyu") else "\n").join(texts) + "\n")
 
 
 def main() -> None:
