@@ -80,7 +80,9 @@ def solve(
     time_limit: Annotated[float | None, typer.Option(min=0.0, help="Seconds per puzzle.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per puzzle (SPEC §5).")] = False,
     disjoint: Annotated[bool, typer.Option(help="Allow disjoint loops (DLX3's solutions).")] = False,
-    strategy: Annotated[str, typer.Option(help="Loop strategy.")] = "lazy",
+    strategy: Annotated[
+        str, typer.Option(help="auto (default), lazy (CP-SAT lazy loop cuts) or frontier (DP, --count only).")
+    ] = "auto",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only a status line per puzzle.")] = False,
     certain: Annotated[bool, typer.Option("--certain", help="Edges on every loop, on none, or undecided.")] = False,
     svg: Annotated[
@@ -92,6 +94,7 @@ def solve(
     --certain shows which edges every solution uses, none uses, or only some (`?` on the board).
     """
     from loopsat.certain import certain_edges
+    from loopsat.frontier import NotCountable
     from loopsat.solve import STRATEGIES, drawing
     from loopsat.solve import solve as solve_puzzle
 
@@ -99,6 +102,8 @@ def solve(
         _fail("error: --all and --count exclude each other", Exit.BAD_INPUT)
     if strategy not in STRATEGIES:
         _fail(f"error: unknown strategy {strategy!r} (known: {', '.join(STRATEGIES)})", Exit.BAD_INPUT)
+    if strategy == "frontier" and not count:
+        _fail("error: the frontier strategy only counts: add --count", Exit.BAD_INPUT)
     if certain and (all_ or count or limit is not None or disjoint):
         _fail("error: --certain excludes --all, --count, --limit and --disjoint", Exit.BAD_INPUT)
     if svg is not None and len(files) > 1:
@@ -123,9 +128,19 @@ def solve(
             if certain:
                 outcome, certainty = certain_edges(puzzle, time_limit=time_limit)
             else:
-                outcome = solve_puzzle(
-                    puzzle, mode=mode, limit=limit, time_limit=time_limit, single_loop=not disjoint, strategy=strategy
-                )
+                try:
+                    outcome = solve_puzzle(
+                        puzzle,
+                        mode=mode,
+                        limit=limit,
+                        time_limit=time_limit,
+                        single_loop=not disjoint,
+                        strategy=strategy,
+                    )
+                except NotCountable as exc:
+                    typer.echo(f"{puzzle.label}: error: {exc}", err=True)
+                    worst = max(worst, Exit.BAD_INPUT)
+                    continue
             worst = max(worst, outcome.exit_status)
             if svg is not None and certainty:
                 _write_svg(svg, puzzle, certainty.on, certainty.undecided)

@@ -23,6 +23,7 @@ from loopsat.grid import Point, edge_ends
 from loopsat.model import ExactCover, Item
 
 Solution = frozenset[Point]
+SHORT_CYCLE = 4  # cycles up to this length are forbidden before the first solve
 
 
 class TimedOut(Exception):
@@ -52,6 +53,8 @@ class LoopSolver:
         self._translate(cover)
         if single_loop:
             self.model.AddBoolOr(list(self.edge_var.values()))  # the empty set is no loop
+            self._forbid_short_cycles(SHORT_CYCLE)
+        self._mandatory = cover.mandatory
 
     # --- the translation -------------------------------------------------------------------
 
@@ -187,13 +190,34 @@ class LoopSolver:
             self._vertex_var[v] = var
         return var
 
+    def _forbid_short_cycles(self, longest: int) -> None:
+        """Up front, no cycle of at most `longest` edges unless it is the whole loop: the lazy loop
+        would otherwise meet these small pieces a few at a time, all over the board."""
+        edges = list(self.edge_var.values())
+        small = self.model.NewBoolVar("short loop")
+        self.model.Add(sum(edges) <= longest).OnlyEnforceIf(small)
+        self.model.Add(sum(edges) > longest).OnlyEnforceIf(small.Not())
+        for cycle in loops.short_cycles(self.incident, longest):
+            self.model.AddBoolOr([small, *(self.edge_var[e].Not() for e in cycle)])
+
     def _cut(self, parts: list[set[Point]]) -> None:
-        """For each piece S: a vertex of S and one of another piece on the loop ⇒ an edge of δ(S)."""
+        """For each piece S: a vertex of S and one outside on the loop ⇒ an edge of δ(S).
+
+        With a tile known to be on every loop outside S, every vertex of S gets that cut (no
+        cycle inside S survives); one known inside S makes a single unconditional cut.
+        """
         for k, part in enumerate(parts):
-            other = parts[0] if k else parts[1]
             crossing = [self.edge_var[e] for e in loops.boundary(part, self.incident)]
-            inside, outside = self._vertex(min(part)), self._vertex(min(other))
-            self.model.AddBoolOr([*crossing, inside.Not(), outside.Not()])
+            outside = self._mandatory - part
+            if outside:
+                known = part & self._mandatory
+                witnesses = [min(known)] if known else sorted(part)
+                for v in witnesses:
+                    self.model.AddBoolOr([*crossing, self._vertex(v).Not()])
+            else:
+                other = parts[0] if k else parts[1]
+                inside, beyond = self._vertex(min(part)), self._vertex(min(other))
+                self.model.AddBoolOr([*crossing, inside.Not(), beyond.Not()])
             self.stats.cuts += 1
 
     # --- solving -------------------------------------------------------------------------------
@@ -214,6 +238,7 @@ class LoopSolver:
 
     def _solve(self, hint: Solution | None) -> Solution | None:
         solver = self._solver()
+
         self.model.ClearHints()
         if hint is not None:
             for edge, var in self.edge_var.items():

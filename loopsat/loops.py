@@ -34,3 +34,26 @@ def boundary(vertices: set[Point], incident: dict[Point, list[Point]]) -> list[P
             if (a in vertices) != (b in vertices):
                 crossing.append(e)
     return crossing
+
+
+def short_cycles(incident: dict[Point, list[Point]], longest: int) -> set[frozenset[Point]]:
+    """Every simple cycle of at most `longest` edges, as its edge set (depth-first search from the
+    smallest vertex of each cycle)."""
+    found: set[frozenset[Point]] = set()
+
+    def extend(start: Point, v: Point, path: list[Point], seen: set[Point]) -> None:
+        for e in incident.get(v, ()):
+            a, b = edge_ends(e)
+            w = b if a == v else a
+            if w == start and len(path) >= 2 and e != path[-1]:
+                found.add(frozenset((*path, e)))
+            elif w > start and w not in seen and len(path) + 1 < longest:
+                seen.add(w)
+                path.append(e)
+                extend(start, w, path, seen)
+                path.pop()
+                seen.discard(w)
+
+    for start in incident:
+        extend(start, start, [], {start})
+    return found

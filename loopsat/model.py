@@ -56,7 +56,8 @@ class ExactCover:
 
     `edges` maps the secondary items that are loop edges to their doubled coordinates; a
     solution is a colouring of them. `bar` is False only for an item line without the `|`
-    separator (MASYU-DLX's `abort`).
+    separator (MASYU-DLX's `abort`). `mandatory` holds tiles the genre knows every loop visits
+    (not part of the MCC text; the solver uses them to make its loop cuts unconditional).
     """
 
     items: list[Item]
@@ -64,6 +65,7 @@ class ExactCover:
     comments: list[str] = field(default_factory=list)
     edges: dict[str, Point] = field(default_factory=dict)
     bar: bool = True
+    mandatory: frozenset[Point] = frozenset()
 
     @property
     def primary(self) -> list[Item]:

@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from loopsat import frontier
 from loopsat.errors import Exit
+from loopsat.frontier import NotCountable
 from loopsat.genres import GENRES
 from loopsat.grid import Point
 from loopsat.puzzle import Puzzle
@@ -19,7 +21,9 @@ from loopsat.verify import verify
 
 Solution = frozenset[Point]
 MODES = ("unique", "all", "count")
-STRATEGIES = ("lazy",)
+# auto: counts by the frontier DP where it applies, else like lazy; lazy: CP-SAT with lazy loop
+# cuts; frontier: the DP only (counting only).
+STRATEGIES = ("auto", "lazy", "frontier")
 
 
 @dataclass
@@ -85,17 +89,36 @@ def solve(
     limit: int | None = None,
     time_limit: float | None = None,
     single_loop: bool = True,
-    strategy: str = "lazy",
+    strategy: str = "auto",
 ) -> Outcome:
     """Find one solution and prove it unique (`unique`), list them (`all`) or count them.
 
     Every solution found is checked by the independent verifier (VerificationError on a bug).
+    Counting uses the frontier DP (exact, no enumeration) when the strategy allows and it applies.
     """
-    from loopsat.cpsat import LoopSolver, TimedOut  # imported here: CP-SAT is slow to import
-
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}")
     started = time.perf_counter()
+    if strategy == "frontier" and mode != "count":
+        raise NotCountable("the frontier strategy only counts: use it with --count")
+    if mode == "count" and limit is None and strategy in ("auto", "frontier"):
+        try:
+            count = frontier.count(puzzle, single_loop=single_loop)
+        except NotCountable:
+            if strategy == "frontier":
+                raise
+        else:
+            status = "none" if count == 0 else "unique" if count == 1 else "multiple"
+            return Outcome(puzzle, status, count, True, [], time.perf_counter() - started)
+    return _search(puzzle, mode, limit, time_limit, single_loop, started)
+
+
+def _search(
+    puzzle: Puzzle, mode: str, limit: int | None, time_limit: float | None, single_loop: bool, started: float
+) -> Outcome:
+    """CP-SAT with lazy loop cuts: solutions one at a time, each verified."""
+    from loopsat.cpsat import LoopSolver, TimedOut  # imported here: CP-SAT is slow to import
+
     genre = _genre(puzzle)
     wanted = 2 if mode == "unique" else limit
     if mode == "unique" and limit is not None:

@@ -182,7 +182,7 @@ def worker_pids(batch_pid: int) -> list[int]:
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the workers through /proc")
 def test_a_worker_killed_mid_puzzle_does_not_stop_the_batch(tmp_path: Path) -> None:
-    shutil.copy(BENCH / "slitherlink" / "30x30" / "002.slither", tmp_path / "big.slither")
+    shutil.copy(BENCH / "slitherlink" / "60x60" / "001.slither", tmp_path / "big.slither")
     for source in sorted((BENCH / "masyu" / "10x10").glob("*.masyu")):
         shutil.copy(source, tmp_path / source.name)
     process = batch(str(tmp_path), "--jobs", "2")

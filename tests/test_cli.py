@@ -175,3 +175,16 @@ def test_a_solution_failing_verification_exits_70(monkeypatch, capsys) -> None:
         cli.main()
     assert info.value.code == 70
     assert "failed verification: planted" in capsys.readouterr().err
+
+
+def test_count_strategies_agree_and_frontier_only_counts(tmp_path):
+    board = tmp_path / "b.slither"
+    board.write_text("3...\n..2.\n....\n.1..\n")
+    counts = {s: run("solve", "--count", "--strategy", s, str(board)).stdout for s in ("auto", "lazy", "frontier")}
+    assert len(set(counts.values())) == 1 and int(counts["auto"]) > 1
+    done = run("solve", "--strategy", "frontier", str(board))
+    assert done.returncode == 2 and "only counts" in done.stderr
+    wide = tmp_path / "wide.slither"
+    wide.write_text(("." * 14 + "\n") * 14)
+    done = run("solve", "--count", "--strategy", "frontier", str(wide))
+    assert done.returncode == 2 and "too wide" in done.stderr

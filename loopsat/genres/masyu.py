@@ -222,7 +222,8 @@ def _build(puzzle: Puzzle, classes: _Classes, comments: list[str]) -> ExactCover
             else:
                 options += _white_options(classes, tile)
     edges = {name(*e): e for e in classes.edges}
-    return ExactCover(items, options, comments=comments, edges=edges)
+    mandatory = frozenset((2 * i, 2 * j) for i, j in circles)  # every circle is on the loop
+    return ExactCover(items, options, comments=comments, edges=edges, mandatory=mandatory)
 
 
 def _tile_options(classes: _Classes, tile: Point) -> list[Option]:

@@ -9,6 +9,7 @@ item twice in an option (a letter on both diagonal cells of a straight tile), th
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from loopsat.errors import PuzzleError
 from loopsat.grid import Point, name
@@ -121,13 +122,26 @@ def sketch(puzzle: Puzzle) -> Sketch:
 def cover(puzzle: Puzzle, variant: str = "auto") -> ExactCover:
     """Knuth's items and options for `puzzle` in the given generator's variant."""
     if variant == "plain":
-        return _plain(puzzle)
-    if variant == "general":
-        return _Builder(puzzle, general=True).build()
-    built = _Builder(puzzle, general=False).build()
-    if variant == "auto" and any(_names_twice(option) for option in built.options):
-        return _Builder(puzzle, general=True).build()
-    return built
+        built = _plain(puzzle)
+    elif variant == "general":
+        built = _Builder(puzzle, general=True).build()
+    else:
+        built = _Builder(puzzle, general=False).build()
+        if variant == "auto" and any(_names_twice(option) for option in built.options):
+            built = _Builder(puzzle, general=True).build()
+    return replace(built, mandatory=_corners_of_threes(puzzle))
+
+
+def _corners_of_threes(puzzle: Puzzle) -> frozenset[Point]:
+    """Three sides of a cell on the loop touch all four of its corners."""
+    return frozenset(
+        (2 * i + di, 2 * j + dj)
+        for i, row in enumerate(puzzle.grid)
+        for j, ch in enumerate(row)
+        if ch == "3"
+        for di in (0, 2)
+        for dj in (0, 2)
+    )
 
 
 def _names_twice(option: Option) -> bool:
