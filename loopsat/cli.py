@@ -84,6 +84,7 @@ def solve(
         str, typer.Option(help="auto (default), lazy (CP-SAT lazy loop cuts) or frontier (DP, --count only).")
     ] = "auto",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only a status line per puzzle.")] = False,
+    as_mcc: Annotated[bool, typer.Option("--mcc", help="Read the files as MCC text (same as --genre mcc).")] = False,
     certain: Annotated[bool, typer.Option("--certain", help="Edges on every loop, on none, or undecided.")] = False,
     svg: Annotated[
         Path | None, typer.Option(metavar="OUT.svg", help="Draw the first solution (or with --certain the edges).")
@@ -109,6 +110,8 @@ def solve(
     if svg is not None and len(files) > 1:
         _fail("error: --svg draws one puzzle; give one file", Exit.BAD_INPUT)
     mode = "all" if all_ else "count" if count else "unique"
+    if as_mcc:
+        genre = Genre.mcc
     worst = Exit.SOLVED
     several = len(files) > 1
     for path in files:

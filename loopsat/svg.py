@@ -56,10 +56,10 @@ def draw(sketch: Sketch, loop: Iterable[Point] = (), undecided: Iterable[Point] 
     """The SVG document: the board, then `loop` (class `loop`) and dashed `undecided` edges
     (class `undecided`), one `<line>` per edge from tile to tile."""
     rows, cols = sketch.tiles
-    top = min(0, *(x - 1 for x, _ in sketch.cells))  # the squares of the cells and every tile
-    left = min(0, *(y - 1 for _, y in sketch.cells))
-    bottom = max(2 * rows - 2, *(x + 1 for x, _ in sketch.cells))
-    right = max(2 * cols - 2, *(y + 1 for _, y in sketch.cells))
+    top = min([0, *(x - 1 for x, _ in sketch.cells)])  # the squares of the cells and every tile
+    left = min([0, *(y - 1 for _, y in sketch.cells)])
+    bottom = max([2 * rows - 2, *(x + 1 for x, _ in sketch.cells)])
+    right = max([2 * cols - 2, *(y + 1 for _, y in sketch.cells)])
     cell_px = max(16, min(48, 960 // max(1, (bottom - top) // 2, (right - left) // 2)))
     px = 2 / cell_px  # one pixel in doubled units (a cell is 2 units wide)
     margin = 0.6

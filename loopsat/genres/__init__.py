@@ -11,12 +11,18 @@ from types import ModuleType
 
 from loopsat.errors import PuzzleError
 from loopsat.formats import url
-from loopsat.genres import masyu, slink, slitherlink
+from loopsat.genres import masyu, mcc, slink, slitherlink
 from loopsat.puzzle import text_lines
 
-GENRES: dict[str, ModuleType] = {"slitherlink": slitherlink, "masyu": masyu, "slink": slink}
+GENRES: dict[str, ModuleType] = {"slitherlink": slitherlink, "masyu": masyu, "slink": slink, "mcc": mcc}
 READERS: dict[str, ModuleType] = {**GENRES, "url": url}
-SUFFIXES: dict[str, str] = {".slither": "slitherlink", ".masyu": "masyu", ".slink": "slink", ".url": "url"}
+SUFFIXES: dict[str, str] = {
+    ".slither": "slitherlink",
+    ".masyu": "masyu",
+    ".slink": "slink",
+    ".url": "url",
+    ".mcc": "mcc",
+}
 
 
 def genre_of(path: str, data: bytes, override: str | None = None) -> ModuleType:

@@ -89,6 +89,8 @@ def parse(data: bytes, path: str) -> list[Puzzle]:
 
 
 def sniff(lines: list[str]) -> bool:
+    if any("|" in line for line in lines):
+        return False  # MCC text, never a board
     return any(line.startswith("!") for line in lines) or any(
         is_letter(ch) for line in lines for ch in line if ch not in "56789"
     )

@@ -1,0 +1,55 @@
+"""Any MCC file as a puzzle: Knuth's items and options as they stand, loops on their edge items.
+
+Solver writers pipe MCC between programs; this reads one (our exports, Knuth's generators'
+output, hand-made files) so that `solve`, `batch` and `export` take it like a puzzle file.
+Secondary items whose two-character names are coordinates with an odd sum are the edges; the
+board is the lattice of tiles they join (rows × cols below are tiles, not cells).
+"""
+
+from __future__ import annotations
+
+from loopsat import mcc
+from loopsat.errors import PuzzleError
+from loopsat.grid import Point
+from loopsat.model import ExactCover
+from loopsat.puzzle import Puzzle
+from loopsat.svg import Sketch
+
+GENRE = "mcc"
+VARIANTS = ("auto",)
+MCC_MAX = 31  # tiles up to coordinate 60: every name stays one character per coordinate
+
+
+def parse(data: bytes, path: str) -> list[Puzzle]:
+    """One puzzle: the MCC text, checked by the MCC reader, with its tile lattice."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise PuzzleError(path, line, 1, "not a text file (invalid UTF-8)") from None
+    points = mcc.read(text, path).edges.values()  # none (MASYU-DLX's `abort`): a 1×1 lattice, no loop
+    rows = max((x for x, _ in points), default=0) // 2 + 1
+    cols = max((y for _, y in points), default=0) // 2 + 1
+    return [Puzzle(GENRE, path, ("." * cols,) * rows, {}, tuple(text.split("\n")))]
+
+
+def sniff(lines: list[str]) -> bool:
+    """A first line that is a `|` comment: Knuth's generators always start with one."""
+    return bool(lines) and lines[0].startswith("| ")
+
+
+def cover(puzzle: Puzzle, variant: str = "auto") -> ExactCover:
+    return mcc.read("\n".join(puzzle.lines), puzzle.path)
+
+
+def tile_shape(puzzle: Puzzle) -> tuple[int, int]:
+    return puzzle.rows, puzzle.cols
+
+
+def labels(puzzle: Puzzle) -> dict[Point, str]:
+    """No clues to show: the MCC's items are not drawn."""
+    return {}
+
+
+def sketch(puzzle: Puzzle) -> Sketch:
+    return Sketch(tile_shape(puzzle), ())

@@ -1,0 +1,66 @@
+"""Any MCC file as input: Knuth's own generator output solves to Knuth's counts."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import GOLDEN, counts
+
+from loopsat.errors import PuzzleError
+from loopsat.genres import read_puzzles
+from loopsat.solve import solve
+
+CASES = [
+    (folder, run["mcc_file"], run["dlx3_solutions"], run["single_loop_solutions"])
+    for folder in sorted(GOLDEN.iterdir())
+    if (folder / "counts.json").exists()
+    for run in counts(folder).get("runs", [])
+    if run.get("dlx3_solutions") is not None and run["dlx3_solutions"] <= 30_000
+]
+
+
+@pytest.mark.parametrize(("folder", "name", "dlx3", "single"), CASES, ids=[f"{c[0].name}-{c[1]}" for c in CASES])
+def test_knuths_mcc_gives_knuths_counts(folder: Path, name: str, dlx3: int, single: int) -> None:
+    path = folder / name
+    [puzzle] = read_puzzles(str(path), path.read_bytes())
+    assert puzzle.genre == "mcc"
+    assert solve(puzzle, mode="count", single_loop=False).count == dlx3
+    assert solve(puzzle, mode="count").count == single  # every loop passes the MCC verifier
+
+
+def test_cases_cover_every_genre() -> None:
+    assert {c[0].name.split("_")[0] for c in CASES} == {"masyu", "slink", "slither", "super"}
+
+
+def test_the_generals_undeclared_item_is_a_located_error() -> None:
+    path = GOLDEN / "super_zero_multi_5x5" / "knuth-general.mcc"
+    with pytest.raises(PuzzleError, match="unknown item name"):
+        read_puzzles(str(path), path.read_bytes())
+
+
+def test_solve_mcc_through_the_command_line(tmp_path: Path) -> None:
+    source = (GOLDEN / "slither_pzprjs_5x5" / "knuth.mcc").read_bytes()
+    target = tmp_path / "p.txt"  # no suffix: --mcc says what it is
+    target.write_bytes(source)
+    done = subprocess.run(
+        [sys.executable, "-m", "loopsat", "solve", "--mcc", "--json", str(target)], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert (answer["genre"], answer["status"], answer["rows"], answer["cols"]) == ("mcc", "unique", 6, 6)
+    sniffed = subprocess.run(
+        [sys.executable, "-m", "loopsat", "solve", "-q", str(target)], capture_output=True, text=True
+    )
+    assert sniffed.stdout == f"{target}: unique\n"
+
+
+def test_an_mcc_puzzle_draws_as_svg(tmp_path: Path) -> None:
+    out = tmp_path / "p.svg"
+    source = str(GOLDEN / "masyu_pzprjs_6x6" / "knuth.mcc")
+    done = subprocess.run([sys.executable, "-m", "loopsat", "render", "--solution", source, "-o", str(out)])
+    assert done.returncode == 0
+    assert out.read_text().count('class="loop"') == 1
