@@ -23,7 +23,7 @@ from loopsat.grid import Point, edge_ends
 from loopsat.model import ExactCover, Item
 
 Solution = frozenset[Point]
-SHORT_CYCLE = 4  # cycles up to this length are forbidden before the first solve
+SHORT_CYCLE = 6  # cycles up to this length are forbidden before the first solve
 
 
 class TimedOut(Exception):
@@ -268,15 +268,16 @@ class LoopSolver:
         if not self.single_loop:
             yield from self._enumerate(limit)
             return
+        found: Solution | None = None
         while limit is None or self.stats.solutions < limit:
-            found = self.find()
+            found = self.find(near=found)
             if found is None:
                 return
             self.stats.solutions += 1
             yield found
             self._block(found)
 
-    def find(self, assume: dict[Point, bool] | None = None) -> Solution | None:
+    def find(self, assume: dict[Point, bool] | None = None, near: Solution | None = None) -> Solution | None:
         """One single loop with the edges in `assume` on (True) or off (False), or None.
 
         The cuts it adds hold for every loop and stay; the assumptions do not. Raises TimedOut.
@@ -286,7 +287,7 @@ class LoopSolver:
             self.model.AddAssumptions(
                 [var if assume[e] else var.Not() for e, var in self.edge_var.items() if e in assume]
             )
-        hint: Solution | None = None
+        hint = near
         while True:
             found = self._solve(hint)
             if found is None:
