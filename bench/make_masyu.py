@@ -2,9 +2,9 @@
 
 A loop on the (m+1)×(n+1) corners of a Slitherlink board is a loop through the cell centres of
 an (m+1)×(n+1) Masyu board. Every cell where that loop allows a circle gets one; while loopsat
-finds two loops, a circle that one allows and the other does not is added (every loop left
-satisfies all circles so far). Then random batches of circles are dropped while the loop stays
-unique.
+finds two loops, up to five circles that one of them allows and the other does not are added
+(every loop left satisfies all circles so far). Then random batches of circles are dropped
+while the loop stays unique.
 
     python bench/make_masyu.py SLITHER_FILE_OR_GAME_ID SEED OUT.masyu [THINNING_STEPS]
 """
@@ -68,8 +68,10 @@ def main() -> None:
         spots = sorted({c for a in allowed for c in a if c not in chosen and allowed[0].get(c) != allowed[1].get(c)})
         if not spots:
             sys.exit("no circle tells the two loops apart: try another seed")
-        spot = rng.choice(spots)
-        chosen[spot] = rng.choice([a[spot] for a in allowed if spot in a])
+        keep = rng.choice([a for a in allowed if any(c in a for c in spots)])  # one loop stays valid
+        for spot in rng.sample([c for c in spots if c in keep], min(5, sum(c in keep for c in spots))):
+            chosen[spot] = keep[spot]
+        print(f"{len(chosen)} circles: two loops", file=sys.stderr)
     batch = 32
     for _ in range(budget):  # thin out: drop random circles while the loop stays unique
         dropped = dict(rng.sample(sorted(chosen.items()), min(batch, len(chosen))))

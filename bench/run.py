@@ -67,6 +67,7 @@ def main() -> None:
     parser.add_argument("--strategies", nargs="*", default=searching)
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per puzzle")
     parser.add_argument("--peer-timeout", type=float, default=60.0, help="seconds per puzzle for a peer")
+    parser.add_argument("--no-peers", action="store_true", help="skip puzzlekit even when installed")
     parser.add_argument("--out", type=Path, default=HERE / "results.json")
     options = parser.parse_args()
     manifest = json.loads((HERE / "manifest.json").read_text())
@@ -90,9 +91,9 @@ def main() -> None:
     results["slink"] = {"file": slink_file.name, "boards_drawn": boards, "cpu": cpu}
     print(f"{'slink 20 boards 20x20':<24} {cpu:6.2f} CPU-s in all, {cpu / 20:.3f} per board ({boards}/20 drawn)")
 
-    peers = importlib.util.find_spec("puzzlekit") is not None
+    peers = not options.no_peers and importlib.util.find_spec("puzzlekit") is not None
     if not peers:
-        print("peers: puzzlekit not installed (pip install '.[bench]')")
+        print("peers: skipped" if options.no_peers else "peers: puzzlekit not installed (pip install '.[bench]')")
     print(f"\n{'set':<18} {'strategy':<10} {'solved':>7} {'wrong':>6} {'median':>8} {'max':>8} {'ratio':>6}")
     for name, entries in sets.items():
         if options.sets and name not in options.sets:
