@@ -42,7 +42,9 @@ class Stats:
 class LoopSolver:
     """One CP-SAT model per puzzle, kept across solutions so that every cut stays useful."""
 
-    def __init__(self, cover: ExactCover, *, single_loop: bool = True, time_limit: float | None = None) -> None:
+    def __init__(
+        self, cover: ExactCover, *, single_loop: bool = True, time_limit: float | None = None, circuit: bool = False
+    ) -> None:
         self.single_loop = single_loop
         self.deadline = None if time_limit is None else time.monotonic() + time_limit
         self.stats = Stats()
@@ -53,7 +55,10 @@ class LoopSolver:
         self._translate(cover)
         if single_loop:
             self.model.AddBoolOr(list(self.edge_var.values()))  # the empty set is no loop
-            self._forbid_short_cycles(SHORT_CYCLE)
+            if circuit:
+                self._add_circuit()
+            else:
+                self._forbid_short_cycles(SHORT_CYCLE)
         self._mandatory = cover.mandatory
 
     # --- the translation -------------------------------------------------------------------
@@ -189,6 +194,19 @@ class LoopSolver:
             self.model.AddBoolOr([*arms, var.Not()])
             self._vertex_var[v] = var
         return var
+
+    def _add_circuit(self) -> None:
+        """The `circuit` strategy: CP-SAT's AddCircuit over the vertices (a vertex off the loop
+        takes its self-loop), so every solution is one loop and no cut is ever needed."""
+        index = {v: k for k, v in enumerate(self.incident)}
+        arcs = [(index[v], index[v], self._vertex(v).Not()) for v in self.incident]
+        for edge, var in self.edge_var.items():
+            a, b = edge_ends(edge)
+            forward, backward = self.model.NewBoolVar(""), self.model.NewBoolVar("")
+            self.model.Add(forward + backward == var)
+            arcs += [(index[a], index[b], forward), (index[b], index[a], backward)]
+        if arcs:  # no edge at all: the empty-set rule already makes it infeasible
+            self.model.AddCircuit(arcs)
 
     def _forbid_short_cycles(self, longest: int) -> None:
         """Up front, no cycle of at most `longest` edges unless it is the whole loop: the lazy loop

@@ -22,8 +22,8 @@ from loopsat.verify import verify
 Solution = frozenset[Point]
 MODES = ("unique", "all", "count")
 # auto: counts by the frontier DP where it applies, else like lazy; lazy: CP-SAT with lazy loop
-# cuts; frontier: the DP only (counting only).
-STRATEGIES = ("auto", "lazy", "frontier")
+# cuts; circuit: CP-SAT's AddCircuit instead of cuts; frontier: the DP only (counting only).
+STRATEGIES = ("auto", "lazy", "circuit", "frontier")
 
 
 @dataclass
@@ -110,11 +110,18 @@ def solve(
         else:
             status = "none" if count == 0 else "unique" if count == 1 else "multiple"
             return Outcome(puzzle, status, count, True, [], time.perf_counter() - started)
-    return _search(puzzle, mode, limit, time_limit, single_loop, started)
+    return _search(puzzle, mode, limit, time_limit, single_loop, started, circuit=strategy == "circuit")
 
 
 def _search(
-    puzzle: Puzzle, mode: str, limit: int | None, time_limit: float | None, single_loop: bool, started: float
+    puzzle: Puzzle,
+    mode: str,
+    limit: int | None,
+    time_limit: float | None,
+    single_loop: bool,
+    started: float,
+    *,
+    circuit: bool = False,
 ) -> Outcome:
     """CP-SAT with lazy loop cuts: solutions one at a time, each verified."""
     from loopsat.cpsat import LoopSolver, TimedOut  # imported here: CP-SAT is slow to import
@@ -123,7 +130,7 @@ def _search(
     wanted = 2 if mode == "unique" else limit
     if mode == "unique" and limit is not None:
         wanted = min(2, limit)
-    solver = LoopSolver(genre.cover(puzzle), single_loop=single_loop, time_limit=time_limit)
+    solver = LoopSolver(genre.cover(puzzle), single_loop=single_loop, time_limit=time_limit, circuit=circuit)
     found: list[Solution] = []
     count, finished = 0, False
     try:

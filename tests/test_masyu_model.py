@@ -242,3 +242,4 @@ def test_solutions_equal_a_brute_force(puzzle: Puzzle) -> None:
     single = {s for s in every if referee(puzzle, s, single_loop=True)}
     assert set(LoopSolver(cover, single_loop=False).solutions()) == every
     assert set(LoopSolver(cover, single_loop=True).solutions()) == single
+    assert set(LoopSolver(cover, circuit=True).solutions()) == single

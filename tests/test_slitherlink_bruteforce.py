@@ -70,6 +70,7 @@ def test_counts_equal_brute_force(board: tuple[list[str], dict[str, int]]) -> No
     single = sum(1 for e in good if connected(e))
     outcome = solve(puzzle, mode="all")  # every solution passes the independent verifier
     assert outcome.complete and outcome.count == single
+    assert solve(puzzle, mode="count", strategy="circuit").count == single
     for strategy in ("auto", "lazy"):  # auto counts by the frontier DP when there are no letters
         assert solve(puzzle, mode="count", single_loop=False, strategy=strategy).count == len(good)
         assert solve(puzzle, mode="count", strategy=strategy).count == single
