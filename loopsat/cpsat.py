@@ -256,7 +256,6 @@ class LoopSolver:
 
     def _solve(self, hint: Solution | None) -> Solution | None:
         solver = self._solver()
-
         self.model.ClearHints()
         if hint is not None:
             for edge, var in self.edge_var.items():

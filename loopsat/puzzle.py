@@ -36,19 +36,23 @@ class Puzzle:
         return self.path if self.index is None else f"{self.path}#{self.index}"
 
 
+def decode_text(data: bytes, path: str) -> str:
+    """The file as UTF-8 text; invalid bytes are binary junk, rejected at their position."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise PuzzleError(path, line, col, "not a text file (invalid UTF-8)") from None
+
+
 def text_lines(data: bytes, path: str) -> list[str]:
     """Decode a puzzle file into lines the way an editor means them.
 
     CRLF and CR-less final lines, trailing blanks and trailing blank lines are accepted; NUL,
     control characters and invalid UTF-8 are binary junk and rejected at their position.
     """
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise PuzzleError(path, line, col, "not a text file (invalid UTF-8)") from None
-    lines = [line.rstrip("\r").rstrip(" \t") for line in text.split("\n")]
+    lines = [line.rstrip("\r").rstrip(" \t") for line in decode_text(data, path).split("\n")]
     for number, line in enumerate(lines, start=1):
         for col, ch in enumerate(line, start=1):
             if ch != "\t" and (ord(ch) < 32 or ord(ch) == 127):

@@ -123,7 +123,7 @@ def _search(
     *,
     circuit: bool = False,
 ) -> Outcome:
-    """CP-SAT with lazy loop cuts: solutions one at a time, each verified."""
+    """CP-SAT (lazy loop cuts, or AddCircuit): solutions one at a time, each verified."""
     from loopsat.cpsat import LoopSolver, TimedOut  # imported here: CP-SAT is slow to import
 
     genre = _genre(puzzle)

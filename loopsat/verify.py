@@ -74,18 +74,15 @@ def _cycles(edges: list[tuple[Vertex, Vertex]], single_loop: bool) -> dict[Verte
 def _mcc(puzzle: Puzzle, h: list[str], v: list[str], single_loop: bool) -> None:
     """Loops on the tile lattice, using only edges the MCC's item line declares (secondary items
     named by two coordinate characters); the exact cover itself is the solver's business."""
-    _cycles(_loop_edges(h, v, puzzle.rows, puzzle.cols), single_loop)
+    edges = _loop_edges(h, v, puzzle.rows, puzzle.cols)
+    _cycles(edges, single_loop)
     digits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
     item_line = next(line for line in puzzle.lines if line.strip() and not line.lstrip().startswith("|"))
     declared = set(item_line.partition("|")[2].split())
-    for i, row in enumerate(h):
-        for j, bit in enumerate(row):
-            if bit == "1" and digits[2 * i] + digits[2 * j + 1] not in declared:
-                _fail(f"edge ({2 * i},{2 * j + 1}) is no item of the MCC")
-    for i, row in enumerate(v):
-        for j, bit in enumerate(row):
-            if bit == "1" and digits[2 * i + 1] + digits[2 * j] not in declared:
-                _fail(f"edge ({2 * i + 1},{2 * j}) is no item of the MCC")
+    for a, b in edges:
+        x, y = a[0] + b[0], a[1] + b[1]  # the edge's midpoint in doubled coordinates
+        if digits[x] + digits[y] not in declared:
+            _fail(f"edge ({x},{y}) is no item of the MCC")
 
 
 def _slitherlink(puzzle: Puzzle, h: list[str], v: list[str], single_loop: bool) -> None:

@@ -9,10 +9,9 @@ board is the lattice of tiles they join (rows × cols below are tiles, not cells
 from __future__ import annotations
 
 from loopsat import mcc
-from loopsat.errors import PuzzleError
 from loopsat.grid import Point
 from loopsat.model import ExactCover
-from loopsat.puzzle import Puzzle
+from loopsat.puzzle import Puzzle, decode_text
 from loopsat.svg import Sketch
 
 GENRE = "mcc"
@@ -22,11 +21,7 @@ MCC_MAX = 31  # tiles up to coordinate 60: every name stays one character per co
 
 def parse(data: bytes, path: str) -> list[Puzzle]:
     """One puzzle: the MCC text, checked by the MCC reader, with its tile lattice."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise PuzzleError(path, line, 1, "not a text file (invalid UTF-8)") from None
+    text = decode_text(data, path)  # not text_lines: its trimming would change the MCC's bytes
     points = mcc.read(text, path).edges.values()  # none (MASYU-DLX's `abort`): a 1×1 lattice, no loop
     rows = max((x for x, _ in points), default=0) // 2 + 1
     cols = max((y for _, y in points), default=0) // 2 + 1
