@@ -23,7 +23,7 @@ from loopsat.grid import Point, edge_ends
 from loopsat.model import ExactCover, Item
 
 Solution = frozenset[Point]
-SHORT_CYCLE = 6  # cycles up to this length are forbidden before the first solve
+SHORT_CYCLE = 6  # cycles up to this length are forbidden before the first solve (loops.short_cycles)
 
 
 class TimedOut(Exception):
@@ -43,8 +43,15 @@ class LoopSolver:
     """One CP-SAT model per puzzle, kept across solutions so that every cut stays useful."""
 
     def __init__(
-        self, cover: ExactCover, *, single_loop: bool = True, time_limit: float | None = None, circuit: bool = False
+        self,
+        cover: ExactCover,
+        *,
+        single_loop: bool = True,
+        time_limit: float | None = None,
+        circuit: bool = False,
+        fixed: dict[Point, bool] | None = None,
     ) -> None:
+        """`fixed`: edge values known to hold in every solution (the deduction's), fixed up front."""
         self.single_loop = single_loop
         self.deadline = None if time_limit is None else time.monotonic() + time_limit
         self.stats = Stats()
@@ -53,12 +60,14 @@ class LoopSolver:
         self.incident: dict[Point, list[Point]] = defaultdict(list)
         self._vertex_var: dict[Point, cp_model.IntVar] = {}
         self._translate(cover)
+        for edge, on in (fixed or {}).items():
+            self.model.AddBoolOr([self.edge_var[edge] if on else self.edge_var[edge].Not()])
         if single_loop:
             self.model.AddBoolOr(list(self.edge_var.values()))  # the empty set is no loop
             if circuit:
                 self._add_circuit()
             else:
-                self._forbid_short_cycles(SHORT_CYCLE)
+                self._forbid_short_cycles()
         self._mandatory = cover.mandatory
 
     # --- the translation -------------------------------------------------------------------
@@ -208,14 +217,14 @@ class LoopSolver:
         if arcs:  # no edge at all: the empty-set rule already makes it infeasible
             self.model.AddCircuit(arcs)
 
-    def _forbid_short_cycles(self, longest: int) -> None:
-        """Up front, no cycle of at most `longest` edges unless it is the whole loop: the lazy loop
+    def _forbid_short_cycles(self) -> None:
+        """Up front, no cycle of at most SHORT_CYCLE edges unless it is the whole loop: the lazy loop
         would otherwise meet these small pieces a few at a time, all over the board."""
         edges = list(self.edge_var.values())
         small = self.model.NewBoolVar("short loop")
-        self.model.Add(sum(edges) <= longest).OnlyEnforceIf(small)
-        self.model.Add(sum(edges) > longest).OnlyEnforceIf(small.Not())
-        for cycle in loops.short_cycles(self.incident, longest):
+        self.model.Add(sum(edges) <= SHORT_CYCLE).OnlyEnforceIf(small)
+        self.model.Add(sum(edges) > SHORT_CYCLE).OnlyEnforceIf(small.Not())
+        for cycle in loops.short_cycles(self.edge_var):
             self.model.AddBoolOr([small, *(self.edge_var[e].Not() for e in cycle)])
 
     def _cut(self, parts: list[set[Point]]) -> None:

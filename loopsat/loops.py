@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 import networkx as nx
 
-from loopsat.grid import Point, edge_ends
+from loopsat.grid import Point, cell_sides, edge_ends
 
 
 def pieces(edges: Iterable[Point]) -> list[set[Point]]:
@@ -36,24 +36,18 @@ def boundary(vertices: set[Point], incident: dict[Point, list[Point]]) -> list[P
     return crossing
 
 
-def short_cycles(incident: dict[Point, list[Point]], longest: int) -> set[frozenset[Point]]:
-    """Every simple cycle of at most `longest` edges, as its edge set (depth-first search from the
-    smallest vertex of each cycle)."""
-    found: set[frozenset[Point]] = set()
+def short_cycles(edges: Collection[Point]) -> list[frozenset[Point]]:
+    """Every cycle of at most 6 edges, as its edge set.
 
-    def extend(start: Point, v: Point, path: list[Point], seen: set[Point]) -> None:
-        for e in incident.get(v, ()):
-            a, b = edge_ends(e)
-            w = b if a == v else a
-            if w == start and len(path) >= 2 and e != path[-1]:
-                found.add(frozenset((*path, e)))
-            elif w > start and w not in seen and len(path) + 1 < longest:
-                seen.add(w)
-                path.append(e)
-                extend(start, w, path, seen)
-                path.pop()
-                seen.discard(w)
-
-    for start in incident:
-        extend(start, start, [], {start})
+    The edges lie on the square lattice, where such a cycle is the border of one square or of two
+    squares side by side: a scan of the squares beside the edges finds them all, no graph search.
+    """
+    present = set(edges)
+    beside = (((x, y - 1), (x, y + 1)) if x % 2 else ((x - 1, y), (x + 1, y)) for x, y in present)
+    squares = {square for pair in beside for square in pair}
+    found = []
+    for x, y in sorted(squares):
+        sides = frozenset(cell_sides((x, y)))
+        shapes = [sides] + [sides ^ frozenset(cell_sides(other)) for other in ((x, y + 2), (x + 2, y))]
+        found += [shape for shape in shapes if shape <= present]
     return found

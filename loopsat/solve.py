@@ -11,19 +11,24 @@ from types import ModuleType
 from typing import Any
 
 from loopsat import frontier
+from loopsat.deduce import deduce
 from loopsat.errors import Exit
 from loopsat.frontier import NotCountable
 from loopsat.genres import GENRES
 from loopsat.grid import Point
+from loopsat.model import ExactCover
 from loopsat.puzzle import Puzzle
 from loopsat.render import canvas
 from loopsat.verify import verify
 
 Solution = frozenset[Point]
 MODES = ("unique", "all", "count")
-# auto: counts by the frontier DP where it applies, else like lazy; lazy: CP-SAT with lazy loop
-# cuts; circuit: CP-SAT's AddCircuit instead of cuts; frontier: the DP only (counting only).
-STRATEGIES = ("auto", "lazy", "circuit", "frontier")
+# auto: the frontier DP for counting where it applies; else deduction first where it pays, then
+# CP-SAT (circuit for Slitherlink, lazy cuts otherwise). lazy: CP-SAT with lazy loop cuts;
+# circuit: CP-SAT's AddCircuit instead of cuts; deduce: local rules and probing, then lazy CP-SAT
+# on what is left; frontier: the DP only (counting only).
+STRATEGIES = ("auto", "lazy", "circuit", "deduce", "frontier")
+DEDUCE_FIRST_CELLS = 400  # auto deduces first up to this many cells (Masyu and SLINK: always)
 
 
 @dataclass
@@ -108,13 +113,46 @@ def solve(
             if strategy == "frontier":
                 raise
         else:
-            status = "none" if count == 0 else "unique" if count == 1 else "multiple"
-            return Outcome(puzzle, status, count, True, [], time.perf_counter() - started)
-    return _search(puzzle, mode, limit, time_limit, single_loop, started, circuit=strategy == "circuit")
+            return _outcome(puzzle, count, True, [], started)
+    genre = _genre(puzzle)
+    cover = genre.cover(puzzle)
+    fixed: dict[Point, bool] | None = None
+    if single_loop and (strategy == "deduce" or (strategy == "auto" and _deduce_first(puzzle))):
+        rules = genre.rules(puzzle)
+        fixed = deduce(cover.edges.values(), rules.tables)
+        if fixed is None:
+            return _outcome(puzzle, 0, True, [], started)
+        if rules.whole and len(fixed) == len(cover.edges):
+            solution = frozenset(edge for edge, on in fixed.items() if on)
+            if not solution:
+                return _outcome(puzzle, 0, True, [], started)
+            verify(puzzle, *bits(genre, puzzle, solution), single_loop=True)
+            return _outcome(puzzle, 1, True, [] if mode == "count" else [solution], started)
+    circuit = strategy == "circuit" or (strategy == "auto" and puzzle.genre in CIRCUIT_GENRES)
+    return _search(puzzle, cover, fixed, mode, limit, time_limit, single_loop, started, circuit=circuit)
+
+
+CIRCUIT_GENRES = ("slitherlink", "slink")  # measured faster there; Masyu's long lazy proofs are not
+
+
+def _deduce_first(puzzle: Puzzle) -> bool:
+    """Deduction pays when it usually finishes the puzzle (every Masyu and SLINK board measured,
+    small Slitherlink); on a big hard Slitherlink it leaves much open and only costs time."""
+    return puzzle.genre in ("masyu", "slink") or puzzle.rows * puzzle.cols <= DEDUCE_FIRST_CELLS
+
+
+def _outcome(puzzle: Puzzle, count: int, complete: bool, found: list[Solution], started: float) -> Outcome:
+    if complete:
+        status = "none" if count == 0 else "unique" if count == 1 else "multiple"
+    else:
+        status = "multiple" if count >= 2 else "unknown"
+    return Outcome(puzzle, status, count, complete, found, time.perf_counter() - started)
 
 
 def _search(
     puzzle: Puzzle,
+    cover: ExactCover,
+    fixed: dict[Point, bool] | None,
     mode: str,
     limit: int | None,
     time_limit: float | None,
@@ -130,7 +168,7 @@ def _search(
     wanted = 2 if mode == "unique" else limit
     if mode == "unique" and limit is not None:
         wanted = min(2, limit)
-    solver = LoopSolver(genre.cover(puzzle), single_loop=single_loop, time_limit=time_limit, circuit=circuit)
+    solver = LoopSolver(cover, single_loop=single_loop, time_limit=time_limit, circuit=circuit, fixed=fixed)
     found: list[Solution] = []
     count, finished = 0, False
     try:
@@ -142,8 +180,4 @@ def _search(
         finished = wanted is None or count < wanted
     except TimedOut:
         finished = False
-    if finished:
-        status = "none" if count == 0 else "unique" if count == 1 else "multiple"
-    else:
-        status = "multiple" if count >= 2 else "unknown"
-    return Outcome(puzzle, status, count, finished, found, time.perf_counter() - started)
+    return _outcome(puzzle, count, finished, found, started)

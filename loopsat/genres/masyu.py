@@ -14,6 +14,9 @@ character other than `0`, `1`, `.`.
 
 from __future__ import annotations
 
+from itertools import product
+
+from loopsat.deduce import Rule, Rules
 from loopsat.errors import PuzzleError
 from loopsat.grid import Point, lattice_edges, name
 from loopsat.model import ExactCover, Item, Option
@@ -64,6 +67,32 @@ def labels(puzzle: Puzzle) -> dict[Point, str]:
     """Circles drawn on their cells' tiles, `O` white and `@` black (the loop passes through them)."""
     glyph = {_WHITE: "O", _BLACK: "@"}
     return {(2 * i, 2 * j): glyph[ch] for i, row in enumerate(puzzle.grid) for j, ch in enumerate(row) if ch != _EMPTY}
+
+
+def rules(puzzle: Puzzle) -> Rules:
+    """Each circle's law as a table over its four arms and the four edges beyond its neighbours."""
+    found: list[Rule] = []
+    for i, row in enumerate(puzzle.grid):
+        for j, ch in enumerate(row):
+            if ch != _EMPTY:
+                tile = (2 * i, 2 * j)
+                law = _white_holds if ch == _WHITE else _black_holds
+                patterns = frozenset(p for p in product((0, 1), repeat=8) if law(p[:4], p[4:]))
+                found.append(((*_arms(tile, 1), *_arms(tile, 3)), patterns))
+    return Rules(found, whole=True)
+
+
+def _white_holds(near: tuple[int, ...], far: tuple[int, ...]) -> bool:
+    north, west, east, south = near
+    if west and east and not (north or south):
+        return not (far[1] and far[2])  # straight through, then a turn on at least one side
+    return bool(north and south and not (west or east)) and not (far[0] and far[3])
+
+
+def _black_holds(near: tuple[int, ...], far: tuple[int, ...]) -> bool:
+    north, west, east, south = near
+    turns = north != south and west != east
+    return turns and all(far[k] for k in range(4) if near[k])  # straight on beyond each arm
 
 
 def sketch(puzzle: Puzzle) -> Sketch:

@@ -9,6 +9,7 @@ board is the lattice of tiles they join (rows × cols below are tiles, not cells
 from __future__ import annotations
 
 from loopsat import mcc
+from loopsat.deduce import Rules
 from loopsat.grid import Point
 from loopsat.model import ExactCover
 from loopsat.puzzle import Puzzle, decode_text
@@ -35,6 +36,11 @@ def sniff(lines: list[str]) -> bool:
 
 def cover(puzzle: Puzzle, variant: str = "auto") -> ExactCover:
     return mcc.read("\n".join(puzzle.lines), puzzle.path)
+
+
+def rules(puzzle: Puzzle) -> Rules:
+    """No clue tables: deduction has only degrees and the loop, the search checks the items."""
+    return Rules([], whole=False)
 
 
 def tile_shape(puzzle: Puzzle) -> tuple[int, int]:

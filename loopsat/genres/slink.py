@@ -11,11 +11,11 @@ import re
 from collections.abc import Iterator
 
 from loopsat.errors import PuzzleError
-from loopsat.genres.slitherlink import MCC_MAX, VARIANTS, cover, labels, sketch, tile_shape
+from loopsat.genres.slitherlink import MCC_MAX, VARIANTS, cover, labels, rules, sketch, tile_shape
 from loopsat.puzzle import Puzzle, text_lines
 
 GENRE = "slink"
-__all__ = ["GENRE", "MCC_MAX", "VARIANTS", "cover", "labels", "parse", "sketch", "sniff", "tile_shape"]
+__all__ = ["GENRE", "MCC_MAX", "VARIANTS", "cover", "labels", "parse", "rules", "sketch", "sniff", "tile_shape"]
 
 _TOKEN = re.compile(r"\S+")
 _NUMBER = re.compile(r"[+-]?\d+")

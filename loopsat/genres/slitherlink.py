@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from itertools import product
 
+from loopsat.deduce import Rule, Rules
 from loopsat.errors import PuzzleError
-from loopsat.grid import Point, name
+from loopsat.grid import Point, cell_sides, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.puzzle import Puzzle, text_lines
 from loopsat.svg import Region, Sketch
@@ -104,6 +106,17 @@ def tile_shape(puzzle: Puzzle) -> tuple[int, int]:
 def labels(puzzle: Puzzle) -> dict[Point, str]:
     """Clues and letters, drawn in their cells."""
     return {(2 * i + 1, 2 * j + 1): ch for i, row in enumerate(puzzle.grid) for j, ch in enumerate(row) if ch != "."}
+
+
+def rules(puzzle: Puzzle) -> Rules:
+    """Each digit's law as a table over its cell's four sides (superclues are left to the search)."""
+    tables: list[Rule] = [
+        (cell_sides((2 * i + 1, 2 * j + 1)), frozenset(p for p in product((0, 1), repeat=4) if sum(p) == int(ch)))
+        for i, row in enumerate(puzzle.grid)
+        for j, ch in enumerate(row)
+        if ch in _DIGITS
+    ]
+    return Rules(tables, whole=not puzzle.letters)
 
 
 def sketch(puzzle: Puzzle) -> Sketch:

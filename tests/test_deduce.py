@@ -1,0 +1,115 @@
+"""Deduction: what it fixes holds in every loop a brute force finds; every strategy answers alike."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from conftest import golden_dirs
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lattice import cycle_unions
+
+from loopsat import loops
+from loopsat.deduce import deduce
+from loopsat.errors import VerificationError
+from loopsat.genres import GENRES, masyu, slitherlink
+from loopsat.grid import edge_ends, lattice_edges
+from loopsat.puzzle import Puzzle
+from loopsat.solve import STRATEGIES, bits, solve
+from loopsat.verify import verify
+
+ROOT = Path(__file__).parent.parent
+SEARCHING = [s for s in STRATEGIES if s != "frontier"]
+
+
+def single_loops(puzzle: Puzzle) -> set[frozenset[tuple[int, int]]]:
+    """Every loop of the board that the verifier accepts, as edge midpoints."""
+    genre = GENRES[puzzle.genre]
+    rows, cols = genre.tile_shape(puzzle)
+    found = set()
+    for union in cycle_unions(rows, cols):
+        solution = frozenset((a[0] + b[0], a[1] + b[1]) for a, b in union)
+        try:
+            verify(puzzle, *bits(genre, puzzle, solution))
+        except VerificationError:
+            continue
+        found.add(solution)
+    return found
+
+
+@st.composite
+def boards(draw: st.DrawFn, genre: str, max_rows: int, max_cols: int, cells: str) -> Puzzle:
+    rows, cols = draw(st.integers(1, max_rows)), draw(st.integers(1, max_cols))
+    grid = tuple("".join(draw(st.lists(st.sampled_from(cells), min_size=cols, max_size=cols))) for _ in range(rows))
+    letters = {ch: draw(st.integers(0, 8)) for ch in sorted({c for row in grid for c in row if c == "a"})}
+    return Puzzle(genre, "random", grid, letters)
+
+
+def check(puzzle: Puzzle) -> None:
+    genre = GENRES[puzzle.genre]
+    truth = single_loops(puzzle)
+    fixed = deduce(genre.cover(puzzle).edges.values(), genre.rules(puzzle).tables)
+    if fixed is None:
+        assert not truth
+    else:
+        for solution in truth:
+            assert all(on == (edge in solution) for edge, on in fixed.items())
+    for strategy in SEARCHING:
+        outcome = solve(puzzle, mode="all", strategy=strategy)
+        assert outcome.complete and set(outcome.solutions) == truth, strategy
+
+
+@settings(max_examples=80, deadline=None)
+@given(boards("slitherlink", 3, 4, "......0123" + "4a"))
+def test_slitherlink_deductions_hold_in_every_loop(puzzle: Puzzle) -> None:
+    check(puzzle)
+
+
+@settings(max_examples=80, deadline=None)
+@given(boards("masyu", 4, 4, "........01"))
+def test_masyu_deductions_hold_in_every_loop(puzzle: Puzzle) -> None:
+    check(puzzle)
+
+
+@pytest.mark.parametrize("folder", golden_dirs(("slither", "masyu", "slink")), ids=lambda f: f.name)
+def test_every_strategy_answers_the_goldens_alike(folder: Path) -> None:
+    genre = masyu if folder.name.startswith("masyu") else slitherlink
+    puzzle = genre.parse((folder / "puzzle.txt").read_bytes(), "puzzle.txt")[0]
+    answers = {s: solve(puzzle, strategy=s) for s in SEARCHING}
+    first = answers["lazy"]
+    for strategy, outcome in answers.items():
+        assert (outcome.status, outcome.count) == (first.status, first.count), strategy
+        if first.status == "unique":
+            assert outcome.solutions == first.solutions, strategy
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["puzzles/masyu/tatham-12x12.masyu", "puzzles/slink/spoj-sample.slink", "puzzles/slitherlink/pzprjs-5x5.slither"],
+)
+def test_deduced_puzzles_never_load_cpsat(path: str) -> None:
+    """A complete deduction is a proof: no OR-Tools import, no search."""
+    code = (
+        "import sys; from loopsat.cli import read_file; from loopsat.solve import solve\n"
+        f"assert all(solve(p).status == 'unique' for p in read_file({path!r}, None))\n"
+        "assert 'ortools' not in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 5), st.integers(1, 5), st.sets(st.integers(0, 60)))
+def test_short_cycles_are_every_cycle_of_six_edges_or_fewer(rows: int, cols: int, dropped: set[int]) -> None:
+    edges = [e for k, e in enumerate(lattice_edges(rows, cols)) if k not in dropped]
+    graph = nx.Graph()
+    graph.add_edges_from((*edge_ends(e), {"mid": e}) for e in edges)
+    expected = set()
+    for cycle in nx.simple_cycles(graph, length_bound=6):
+        pairs = zip(cycle, cycle[1:] + cycle[:1], strict=True)
+        expected.add(frozenset(graph.edges[a, b]["mid"] for a, b in pairs))
+    found = loops.short_cycles(edges)
+    assert len(found) == len(expected) and set(found) == expected
