@@ -60,14 +60,14 @@ class LoopSolver:
         self.incident: dict[Point, list[Point]] = defaultdict(list)
         self._vertex_var: dict[Point, cp_model.IntVar] = {}
         self._translate(cover)
-        for edge, on in (fixed or {}).items():
-            self.model.AddBoolOr([self.edge_var[edge] if on else self.edge_var[edge].Not()])
         if single_loop:
             self.model.AddBoolOr(list(self.edge_var.values()))  # the empty set is no loop
             if circuit:
                 self._add_circuit()
             else:
                 self._forbid_short_cycles()
+        for edge, on in (fixed or {}).items():
+            self.model.AddBoolOr([self.edge_var[edge] if on else self.edge_var[edge].Not()])
         self._mandatory = cover.mandatory
 
     # --- the translation -------------------------------------------------------------------

@@ -28,7 +28,7 @@ MODES = ("unique", "all", "count")
 # circuit: CP-SAT's AddCircuit instead of cuts; deduce: local rules and probing, then lazy CP-SAT
 # on what is left; frontier: the DP only (counting only).
 STRATEGIES = ("auto", "lazy", "circuit", "deduce", "frontier")
-DEDUCE_FIRST_CELLS = 400  # auto deduces first up to this many cells (Masyu and SLINK: always)
+DEDUCE_FIRST_CELLS = 225  # auto deduces Slitherlink first up to 15×15 (Masyu and SLINK: always)
 
 
 @dataclass
@@ -136,8 +136,9 @@ CIRCUIT_GENRES = ("slitherlink", "slink")  # measured faster there; Masyu's long
 
 
 def _deduce_first(puzzle: Puzzle) -> bool:
-    """Deduction pays when it usually finishes the puzzle (every Masyu and SLINK board measured,
-    small Slitherlink); on a big hard Slitherlink it leaves much open and only costs time."""
+    """Deduction pays where it usually finishes the puzzle: every Masyu and SLINK board of the
+    bench, human-sized Slitherlink. On Tatham's hard Slitherlink from 20×20 on it leaves 6-40 %
+    of the edges open and only adds its time (0.1 s at 20×20, 0.5 s at 40×40) to the search's."""
     return puzzle.genre in ("masyu", "slink") or puzzle.rows * puzzle.cols <= DEDUCE_FIRST_CELLS
 
 
