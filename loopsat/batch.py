@@ -15,7 +15,6 @@ import logging
 import multiprocessing
 import os
 import signal
-import sys
 import threading
 import time
 from collections import Counter, deque
@@ -29,6 +28,7 @@ from typing import Any
 
 from loopsat.errors import Exit, PuzzleError, VerificationError
 from loopsat.genres import SUFFIXES, read_puzzles
+from loopsat.progress import ProgressBar
 from loopsat.puzzle import Puzzle
 from loopsat.report import Key, Report, key_of, read_report
 
@@ -394,7 +394,7 @@ def run_batch(
                 sink.write(line)
                 tally.add(line)
         try:
-            with closing(results), _ProgressBar(console, len(todo)) as advance:
+            with closing(results), ProgressBar(console, len(todo)) as advance:
                 for job, line, cpu in results:
                     line = _filed(line, job.path, job.sha256)
                     sink.write(line)
@@ -405,30 +405,6 @@ def run_batch(
             raise
     _summary(console, tally, time.monotonic() - started, report_path)
     return tally.exit_status
-
-
-class _ProgressBar:
-    """A rich progress bar on stderr when it is a terminal, nothing on a pipe; yields `advance`."""
-
-    def __init__(self, console: Any, total: int) -> None:
-        self.bar = None
-        if sys.stderr.isatty() and total:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-            columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), TextColumn("{task.description}"))
-            self.bar = Progress(*columns, console=console)
-            self.task = self.bar.add_task("", total=total)
-
-    def __enter__(self) -> Callable[[str], None]:
-        if self.bar is None:
-            return lambda _counts: None
-        self.bar.start()
-        bar, task = self.bar, self.task
-        return lambda counts: bar.update(task, advance=1, description=counts)
-
-    def __exit__(self, *_: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()
 
 
 def _summary(console: Any, tally: Tally, wall: float, report_path: Path) -> None:

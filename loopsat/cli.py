@@ -81,7 +81,11 @@ def solve(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per puzzle (SPEC §5).")] = False,
     disjoint: Annotated[bool, typer.Option(help="Allow disjoint loops (DLX3's solutions).")] = False,
     strategy: Annotated[
-        str, typer.Option(help="auto (default), lazy (CP-SAT lazy loop cuts) or frontier (DP, --count only).")
+        str,
+        typer.Option(
+            help="auto (default: measured fastest per puzzle), lazy (CP-SAT lazy loop cuts), circuit (CP-SAT "
+            "AddCircuit), deduce (rules and probing, then lazy) or frontier (DP, --count only)."
+        ),
     ] = "auto",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only a status line per puzzle.")] = False,
     as_mcc: Annotated[bool, typer.Option("--mcc", help="Read the files as MCC text (same as --genre mcc).")] = False,
@@ -96,6 +100,7 @@ def solve(
     """
     from loopsat.certain import certain_edges
     from loopsat.frontier import NotCountable
+    from loopsat.progress import ProgressBar
     from loopsat.solve import STRATEGIES, drawing
     from loopsat.solve import solve as solve_puzzle
 
@@ -132,14 +137,16 @@ def solve(
                 outcome, certainty = certain_edges(puzzle, time_limit=time_limit)
             else:
                 try:
-                    outcome = solve_puzzle(
-                        puzzle,
-                        mode=mode,
-                        limit=limit,
-                        time_limit=time_limit,
-                        single_loop=not disjoint,
-                        strategy=strategy,
-                    )
+                    with ProgressBar(total=None if mode != "unique" and not as_json else 0) as advance:
+                        outcome = solve_puzzle(
+                            puzzle,
+                            mode=mode,
+                            limit=limit,
+                            time_limit=time_limit,
+                            single_loop=not disjoint,
+                            strategy=strategy,
+                            progress=lambda found, label=puzzle.label: advance(f"{label}: {found:,} found"),
+                        )
                 except NotCountable as exc:
                     typer.echo(f"{puzzle.label}: error: {exc}", err=True)
                     worst = max(worst, Exit.BAD_INPUT)

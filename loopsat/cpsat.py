@@ -9,6 +9,9 @@ add "if a vertex of S and a vertex outside S are both on the loop, an edge of δ
 
 from __future__ import annotations
 
+import contextlib
+import queue
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Iterator
@@ -69,6 +72,7 @@ class LoopSolver:
         for edge, on in (fixed or {}).items():
             self.model.AddBoolOr([self.edge_var[edge] if on else self.edge_var[edge].Not()])
         self._mandatory = cover.mandatory
+        self._one_per_loop = single_loop and circuit  # each loop is exactly one assignment
 
     # --- the translation -------------------------------------------------------------------
 
@@ -206,16 +210,37 @@ class LoopSolver:
 
     def _add_circuit(self) -> None:
         """The `circuit` strategy: CP-SAT's AddCircuit over the vertices (a vertex off the loop
-        takes its self-loop), so every solution is one loop and no cut is ever needed."""
+        takes its self-loop), so every solution is one loop and no cut is ever needed.
+
+        The direction is fixed, so that each loop is one assignment and CP-SAT can enumerate
+        them: the loop's first vertex in row-major order has its arms east and south (nothing
+        of the loop lies north or west of it), and the loop leaves it eastwards.
+        """
         index = {v: k for k, v in enumerate(self.incident)}
         arcs = [(index[v], index[v], self._vertex(v).Not()) for v in self.incident]
+        forward: dict[Point, cp_model.IntVar] = {}
         for edge, var in self.edge_var.items():
             a, b = edge_ends(edge)
-            forward, backward = self.model.NewBoolVar(""), self.model.NewBoolVar("")
-            self.model.Add(forward + backward == var)
-            arcs += [(index[a], index[b], forward), (index[b], index[a], backward)]
-        if arcs:  # no edge at all: the empty-set rule already makes it infeasible
-            self.model.AddCircuit(arcs)
+            forward[edge], backward = self.model.NewBoolVar(""), self.model.NewBoolVar("")
+            self.model.Add(forward[edge] + backward == var)
+            arcs += [(index[a], index[b], forward[edge]), (index[b], index[a], backward)]
+        if not arcs:
+            return  # no edge at all: the empty-set rule already makes it infeasible
+        self.model.AddCircuit(arcs)
+        earlier: cp_model.IntVar | None = None  # some vertex before v is on the loop
+        for v in sorted(self.incident):
+            on = self._vertex(v)
+            east = forward.get((v[0], v[1] + 1))
+            if east is not None:
+                self.model.AddBoolOr([on.Not(), east] if earlier is None else [on.Not(), earlier, east])
+            seen = self.model.NewBoolVar("")
+            self.model.AddBoolOr([on.Not(), seen])
+            if earlier is None:
+                self.model.AddImplication(seen, on)
+            else:
+                self.model.AddImplication(earlier, seen)
+                self.model.AddBoolOr([seen.Not(), earlier, on])
+            earlier = seen
 
     def _forbid_short_cycles(self) -> None:
         """Up front, no cycle of at most SHORT_CYCLE edges unless it is the whole loop: the lazy loop
@@ -287,11 +312,14 @@ class LoopSolver:
     def solutions(self, limit: int | None = None) -> Iterator[Solution]:
         """Every solution (at most `limit`), one at a time; the caller may stop early.
 
-        Single loops come from the lazy-cut loop, blocking each one found. Disjoint solutions
-        (DLX3's) come from one CP-SAT enumeration, whose assignments are exactly DLX3's option
-        sets because every other variable is a function of the options. Raises TimedOut.
+        Disjoint solutions (DLX3's) come from one CP-SAT enumeration, whose assignments are
+        exactly DLX3's option sets because every other variable is a function of the options;
+        so do single loops under AddCircuit with its fixed direction, unless at most two are
+        wanted (a uniqueness check: one solve per loop keeps CP-SAT's presolve, which pays on
+        big boards). Otherwise loops come from the lazy-cut loop, blocking each one found.
+        Raises TimedOut.
         """
-        if not self.single_loop:
+        if not self.single_loop or (self._one_per_loop and (limit is None or limit > 2)):
             yield from self._enumerate(limit)
             return
         found: Solution | None = None
@@ -328,25 +356,43 @@ class LoopSolver:
             hint = found
 
     def _enumerate(self, limit: int | None) -> Iterator[Solution]:
-        edge_var = self.edge_var
-        found: list[Solution] = []
-        stats = self.stats
+        """One CP-SAT enumeration, streamed: its callback hands each solution over a bounded
+        queue from the solver's thread, so a caller that stops early stops the search too."""
+        edge_var, stats = self.edge_var, self.stats
+        handed: queue.Queue[Solution | None] = queue.Queue(maxsize=1024)
+        solver = self._solver()
+        solver.parameters.enumerate_all_solutions = True
+        status: list[int] = []
 
-        class Collect(cp_model.CpSolverSolutionCallback):
+        class Hand(cp_model.CpSolverSolutionCallback):
             def on_solution_callback(self) -> None:
-                found.append(frozenset(e for e, var in edge_var.items() if self.BooleanValue(var)))
+                handed.put(frozenset(e for e, var in edge_var.items() if self.BooleanValue(var)))
                 stats.solutions += 1
                 if limit is not None and stats.solutions >= limit:
                     self.StopSearch()
 
-        solver = self._solver()
-        solver.parameters.enumerate_all_solutions = True
-        status = solver.Solve(self.model, Collect())
+        def search() -> None:
+            try:
+                status.append(solver.Solve(self.model, Hand()))
+            finally:
+                handed.put(None)
+
+        worker = threading.Thread(target=search, daemon=True)
+        worker.start()
+        try:
+            while (solution := handed.get()) is not None:
+                yield solution
+        finally:
+            solver.StopSearch()
+            while worker.is_alive():  # let a blocked callback finish, then the search stop
+                with contextlib.suppress(queue.Empty):
+                    handed.get(timeout=0.05)
+            worker.join()
         self.stats.solves += 1
-        if status == cp_model.UNKNOWN or (status == cp_model.FEASIBLE and (limit is None or stats.solutions < limit)):
-            yield from found
+        if not status or status[0] == cp_model.UNKNOWN:
             raise TimedOut
-        yield from found
+        if status[0] == cp_model.FEASIBLE and (limit is None or stats.solutions < limit):
+            raise TimedOut
 
 
 Rows = list[tuple[tuple[int, ...], int]]

@@ -6,6 +6,7 @@ puzzle ──genre.cover──▶ ExactCover ──LoopSolver──▶ solutions
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -95,11 +96,13 @@ def solve(
     time_limit: float | None = None,
     single_loop: bool = True,
     strategy: str = "auto",
+    progress: Callable[[int], None] | None = None,
 ) -> Outcome:
     """Find one solution and prove it unique (`unique`), list them (`all`) or count them.
 
     Every solution found is checked by the independent verifier (VerificationError on a bug).
     Counting uses the frontier DP (exact, no enumeration) when the strategy allows and it applies.
+    `progress` hears the number of solutions found so far, after each one.
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}")
@@ -129,7 +132,7 @@ def solve(
             verify(puzzle, *bits(genre, puzzle, solution), single_loop=True)
             return _outcome(puzzle, 1, True, [] if mode == "count" else [solution], started)
     circuit = strategy == "circuit" or (strategy == "auto" and puzzle.genre in CIRCUIT_GENRES)
-    return _search(puzzle, cover, fixed, mode, limit, time_limit, single_loop, started, circuit=circuit)
+    return _search(puzzle, cover, fixed, mode, limit, time_limit, single_loop, started, circuit, progress)
 
 
 CIRCUIT_GENRES = ("slitherlink", "slink")  # measured faster there; Masyu's long lazy proofs are not
@@ -159,8 +162,8 @@ def _search(
     time_limit: float | None,
     single_loop: bool,
     started: float,
-    *,
-    circuit: bool = False,
+    circuit: bool,
+    progress: Callable[[int], None] | None,
 ) -> Outcome:
     """CP-SAT (lazy loop cuts, or AddCircuit): solutions one at a time, each verified."""
     from loopsat.cpsat import LoopSolver, TimedOut  # imported here: CP-SAT is slow to import
@@ -178,6 +181,8 @@ def _search(
             count += 1
             if mode != "count":
                 found.append(solution)
+            if progress is not None:
+                progress(count)
         finished = wanted is None or count < wanted
     except TimedOut:
         finished = False

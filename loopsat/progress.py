@@ -1,0 +1,55 @@
+"""Progress on stderr when it is a terminal, nothing on a pipe: stdout stays the answer."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+
+class ProgressBar:
+    """A rich bar with a total (batch: puzzles done) or a running count without one (enumeration).
+
+    Entering yields `advance(description)`; a count calls it once per item, so redraws are kept
+    to ten a second.
+    """
+
+    def __init__(self, console: Any = None, total: int | None = None) -> None:
+        self.bar = None
+        if sys.stderr.isatty() and total != 0:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                SpinnerColumn,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
+            if total is None:
+                columns: tuple = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
+            else:
+                columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), TextColumn("{task.description}"))
+            self.bar = Progress(*columns, console=console or Console(stderr=True), transient=total is None)
+            self.task = self.bar.add_task("", total=total)
+
+    def __enter__(self) -> Callable[[str], None]:
+        if self.bar is None:
+            return lambda _description: None
+        self.bar.start()
+        bar, task, shown = self.bar, self.task, [0.0]
+
+        def advance(description: str) -> None:
+            now = time.monotonic()
+            if bar.tasks[0].total is not None or now - shown[0] > 0.1:
+                bar.update(task, advance=1, description=description)
+                shown[0] = now
+
+        return advance
+
+    def __exit__(self, *_: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
