@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import product
+from typing import Any
 
 from loopsat.grid import Point, edge_ends
 
@@ -48,7 +49,6 @@ class _Board:
     def __init__(self, edges: list[Point], rules: Iterable[Rule], single_loop: bool) -> None:
         self.edges = edges
         index = {e: k for k, e in enumerate(edges)}
-        self.index = index
         self.ends = [edge_ends(e) for e in edges]
         self.value = [-1] * len(edges)
         self.single_loop = single_loop
@@ -56,7 +56,7 @@ class _Board:
         for e, ends in zip(edges, self.ends, strict=True):
             for v in ends:
                 incident.setdefault(v, []).append(e)
-        self.trail: list[tuple[str, object, object]] = []
+        self.trail: list[tuple[str, Any, Any]] = []  # (kind, what, old value)
         self.queue: list[int] = []
         tables = [_degree_rule(arms) for arms in incident.values()]
         self.rules: list[tuple[tuple[int, ...], _Table]] = []
@@ -64,8 +64,8 @@ class _Board:
         self.watch: list[list[int]] = [[] for _ in edges]
         for scope, patterns in [*tables, *rules]:
             kept = [k for k, e in enumerate(scope) if e in index]  # an absent edge is off
-            allowed = frozenset(sum(p[k] << n for n, k in enumerate(kept)) for p in patterns if not any(
-                p[k] for k in range(len(scope)) if scope[k] not in index))  # fmt: skip
+            possible = [p for p in patterns if not any(p[k] for k, e in enumerate(scope) if e not in index)]
+            allowed = frozenset(sum(p[k] << n for n, k in enumerate(kept)) for p in possible)
             if not allowed:
                 raise _Contradiction
             if len(allowed) < 2 ** len(kept):  # else no restriction
@@ -148,15 +148,15 @@ class _Board:
         while len(trail) > mark:
             kind, key, old = trail.pop()
             if kind == "v":
-                self.value[key] = -1  # type: ignore[index]
+                self.value[key] = -1
             elif kind == "d":
-                table, name = key  # type: ignore[misc]
+                table, name = key
                 if old is _ABSENT:
                     del table[name]
                 else:
                     table[name] = old
             elif kind == "on":
-                a, b = self.ends[key]  # type: ignore[index]
+                a, b = self.ends[key]
                 self.degree[a] -= 1
                 self.degree[b] -= 1
                 self.on -= 1
@@ -203,7 +203,7 @@ class _Board:
         except _Contradiction:
             self.undo(mark)
             return None
-        follows = [(j, self.value[j]) for kind, j, _ in self.trail[mark:] if kind == "v"]  # type: ignore[misc]
+        follows = [(j, self.value[j]) for kind, j, _ in self.trail[mark:] if kind == "v"]
         self.undo(mark)
         return follows
 
@@ -272,7 +272,7 @@ def deduce(edges: Iterable[Point], rules: Iterable[Rule], *, single_loop: bool =
                 reach[k] = {j for j, _ in on} | {j for j, _ in off}
                 if agreed := set(on) & set(off):
                     board.settle(agreed)
-            zone = board.near([k for kind, k, _ in board.trail[mark:] if kind == "v"])  # type: ignore[misc]
+            zone = board.near([k for kind, k, _ in board.trail[mark:] if kind == "v"])
             suspects = [k for k, touched in reach.items() if board.value[k] < 0 and not touched.isdisjoint(zone)]
     except _Contradiction:
         return None
