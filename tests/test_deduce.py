@@ -89,7 +89,12 @@ def test_every_strategy_answers_the_goldens_alike(folder: Path) -> None:
 
 @pytest.mark.parametrize(
     "path",
-    ["puzzles/masyu/tatham-12x12.masyu", "puzzles/slink/spoj-sample.slink", "puzzles/slitherlink/pzprjs-5x5.slither"],
+    [
+        "puzzles/masyu/tatham-12x12.masyu",
+        "puzzles/masyu/loopsat-40x58.masyu",
+        "puzzles/slink/spoj-sample.slink",
+        "puzzles/slitherlink/pzprjs-5x5.slither",
+    ],
 )
 def test_deduced_puzzles_never_load_cpsat(path: str) -> None:
     """A complete deduction is a proof: no OR-Tools import, no search."""
