@@ -349,6 +349,8 @@ class LoopSolver:
             if not loops.is_cycle_union(found):
                 self._block(found)  # only generic MCC can do this: the genres force degree 2
                 continue
+            if self._one_per_loop:
+                return found  # AddCircuit allows nothing but one loop
             parts = loops.pieces(found)
             if len(parts) <= 1:
                 return found

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
-import networkx as nx
-
 from loopsat.grid import Point, cell_sides, edge_ends
 
 
 def pieces(edges: Iterable[Point]) -> list[set[Point]]:
-    """The vertex sets of the connected components formed by `edges`, largest first."""
+    """The vertex sets of the connected components formed by `edges`, largest first.
+
+    networkx is imported here, on first use: 70 ms of start-up that AddCircuit never needs.
+    """
+    import networkx as nx
+
     graph = nx.Graph()
     graph.add_edges_from(edge_ends(e) for e in edges)
     return sorted(nx.connected_components(graph), key=len, reverse=True)
