@@ -124,8 +124,9 @@ def test_long_blank_runs_split_like_the_originals() -> None:
 
 def test_every_bench_game_id_is_its_bench_file() -> None:
     manifest = json.loads((BENCH / "manifest.json").read_text())["puzzles"]
-    assert len(manifest) >= 10
-    for entry in manifest:
+    tatham = [entry for entry in manifest if "tatham_game_id" in entry]  # the rest are loopsat's own
+    assert len(tatham) >= 10
+    for entry in tatham:
         rows = (BENCH / entry["file"]).read_text().split()
         puzzle = decode(entry["tatham_game_id"], "id")
         assert puzzle == file_puzzle(entry["genre"], rows, "id")
