@@ -137,7 +137,7 @@ def solve(
                 outcome, certainty = certain_edges(puzzle, time_limit=time_limit)
             else:
                 try:
-                    with ProgressBar(total=None if mode != "unique" and not as_json else 0) as advance:
+                    with ProgressBar(shown=mode != "unique" and not as_json) as advance:
                         outcome = solve_puzzle(
                             puzzle,
                             mode=mode,

@@ -69,8 +69,9 @@ class _Board:
             if not allowed:
                 raise _Contradiction
             if len(allowed) < 2 ** len(kept):  # else no restriction
-                table = tables_by_patterns.setdefault(allowed, _Table(allowed, len(kept)))
-                self._add_rule(tuple(index[scope[k]] for k in kept), table)
+                if allowed not in tables_by_patterns:
+                    tables_by_patterns[allowed] = _Table(allowed, len(kept))
+                self._add_rule(tuple(index[scope[k]] for k in kept), tables_by_patterns[allowed])
         self.edge_between = {frozenset(ends): k for k, ends in enumerate(self.ends)}
         self.degree: dict[Point, int] = dict.fromkeys(incident, 0)
         self.far: dict[Point, Point] = {}

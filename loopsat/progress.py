@@ -11,13 +11,14 @@ from typing import Any
 class ProgressBar:
     """A rich bar with a total (batch: puzzles done) or a running count without one (enumeration).
 
-    Entering yields `advance(description)`; a count calls it once per item, so redraws are kept
-    to ten a second.
+    Entering yields `advance(description)`; a count calls it once per item, so its redraws are
+    kept to ten a second. Nothing shows for an empty total or when `shown` is False.
     """
 
-    def __init__(self, console: Any = None, total: int | None = None) -> None:
+    def __init__(self, console: Any = None, total: int | None = None, *, shown: bool = True) -> None:
         self.bar = None
-        if sys.stderr.isatty() and total != 0:
+        self.counting = total is None
+        if shown and sys.stderr.isatty() and total != 0:
             from rich.console import Console
             from rich.progress import (
                 BarColumn,
@@ -40,13 +41,13 @@ class ProgressBar:
         if self.bar is None:
             return lambda _description: None
         self.bar.start()
-        bar, task, shown = self.bar, self.task, [0.0]
+        bar, task, counting, drawn = self.bar, self.task, self.counting, [0.0]
 
         def advance(description: str) -> None:
             now = time.monotonic()
-            if bar.tasks[0].total is not None or now - shown[0] > 0.1:
+            if not counting or now - drawn[0] > 0.1:
                 bar.update(task, advance=1, description=description)
-                shown[0] = now
+                drawn[0] = now
 
         return advance
 

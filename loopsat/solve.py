@@ -24,12 +24,11 @@ from loopsat.verify import verify
 
 Solution = frozenset[Point]
 MODES = ("unique", "all", "count")
-# auto: the frontier DP for counting where it applies; else deduction first where it pays, then
-# CP-SAT (circuit for Slitherlink, lazy cuts otherwise). lazy: CP-SAT with lazy loop cuts;
-# circuit: CP-SAT's AddCircuit instead of cuts; deduce: local rules and probing, then lazy CP-SAT
-# on what is left; frontier: the DP only (counting only).
+# auto: the frontier DP for counting where it applies; else deduction first and then the CP-SAT
+# search that the genre's measurements chose (its DEDUCE_FIRST_CELLS and AUTO_CIRCUIT).
+# lazy: CP-SAT with lazy loop cuts; circuit: CP-SAT's AddCircuit instead of cuts; deduce: local
+# rules and probing, then lazy CP-SAT on what is left; frontier: the DP only (counting only).
 STRATEGIES = ("auto", "lazy", "circuit", "deduce", "frontier")
-DEDUCE_FIRST_CELLS = 225  # auto deduces Slitherlink first up to 15×15 (Masyu and SLINK: always)
 
 
 @dataclass
@@ -120,7 +119,8 @@ def solve(
     genre = _genre(puzzle)
     cover = genre.cover(puzzle)
     fixed: dict[Point, bool] | None = None
-    if single_loop and (strategy == "deduce" or (strategy == "auto" and _deduce_first(puzzle))):
+    deduce_first = puzzle.rows * puzzle.cols <= genre.DEDUCE_FIRST_CELLS
+    if single_loop and (strategy == "deduce" or (strategy == "auto" and deduce_first)):
         rules = genre.rules(puzzle)
         fixed = deduce(cover.edges.values(), rules.tables)
         if fixed is None:
@@ -131,18 +131,8 @@ def solve(
                 return _outcome(puzzle, 0, True, [], started)
             verify(puzzle, *bits(genre, puzzle, solution), single_loop=True)
             return _outcome(puzzle, 1, True, [] if mode == "count" else [solution], started)
-    circuit = strategy == "circuit" or (strategy == "auto" and puzzle.genre in CIRCUIT_GENRES)
+    circuit = strategy == "circuit" or (strategy == "auto" and genre.AUTO_CIRCUIT)
     return _search(puzzle, cover, fixed, mode, limit, time_limit, single_loop, started, circuit, progress)
-
-
-CIRCUIT_GENRES = ("slitherlink", "slink")  # measured faster there; Masyu's long lazy proofs are not
-
-
-def _deduce_first(puzzle: Puzzle) -> bool:
-    """Deduction pays where it usually finishes the puzzle: every Masyu and SLINK board of the
-    bench, human-sized Slitherlink. On Tatham's hard Slitherlink from 20×20 on it leaves 6-40 %
-    of the edges open and only adds its time (0.1 s at 20×20, 0.5 s at 40×40) to the search's."""
-    return puzzle.genre in ("masyu", "slink") or puzzle.rows * puzzle.cols <= DEDUCE_FIRST_CELLS
 
 
 def _outcome(puzzle: Puzzle, count: int, complete: bool, found: list[Solution], started: float) -> Outcome:

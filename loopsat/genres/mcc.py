@@ -18,6 +18,8 @@ from loopsat.svg import Sketch
 GENRE = "mcc"
 VARIANTS = ("auto",)
 MCC_MAX = 31  # tiles up to coordinate 60: every name stays one character per coordinate
+DEDUCE_FIRST_CELLS = 225  # `auto`: as for Slitherlink, then lazy cuts
+AUTO_CIRCUIT = False
 
 
 def parse(data: bytes, path: str) -> list[Puzzle]:

@@ -7,15 +7,30 @@ Each data set is an ordinary Slitherlink puzzle, so the model is Slitherlink's.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 
 from loopsat.errors import PuzzleError
-from loopsat.genres.slitherlink import MCC_MAX, VARIANTS, cover, labels, rules, sketch, tile_shape
+from loopsat.genres.slitherlink import AUTO_CIRCUIT, MCC_MAX, VARIANTS, cover, labels, rules, sketch, tile_shape
 from loopsat.puzzle import Puzzle, text_lines
 
 GENRE = "slink"
-__all__ = ["GENRE", "MCC_MAX", "VARIANTS", "cover", "labels", "parse", "rules", "sketch", "sniff", "tile_shape"]
+DEDUCE_FIRST_CELLS = math.inf  # `auto`: every cell is clued, deduction finished every board measured
+__all__ = [
+    "AUTO_CIRCUIT",
+    "DEDUCE_FIRST_CELLS",
+    "GENRE",
+    "MCC_MAX",
+    "VARIANTS",
+    "cover",
+    "labels",
+    "parse",
+    "rules",
+    "sketch",
+    "sniff",
+    "tile_shape",
+]
 
 _TOKEN = re.compile(r"\S+")
 _NUMBER = re.compile(r"[+-]?\d+")
