@@ -39,3 +39,8 @@ def cycle_unions(rows: int, cols: int) -> list[frozenset[Edge]]:
 
     extend(0, [])
     return found
+
+
+def midpoints(union: frozenset[Edge]) -> frozenset[tuple[int, int]]:
+    """An edge set of points (i, j) as loopsat's solutions name it: the doubled edge midpoints."""
+    return frozenset((a[0] + b[0], a[1] + b[1]) for a, b in union)

@@ -12,7 +12,7 @@ import test_masyu_model as masyu_brute
 import test_slitherlink_bruteforce as slither_brute
 from conftest import counts, golden_dirs, listed_solutions
 from hypothesis import given, settings
-from lattice import Edge, cycle_unions
+from lattice import cycle_unions, midpoints
 from test_svg import drawn_edges, edges_of, golden_puzzle
 
 from loopsat.certain import certain_edges
@@ -50,10 +50,6 @@ def check(puzzle: Puzzle, loops: list[frozenset[Point]]) -> None:
     assert (certainty.on, certainty.off, certainty.undecided) == expected(puzzle, loops)
     assert outcome.status == ("unique" if len(loops) == 1 else "multiple")
     assert len(set(outcome.solutions)) == outcome.count and set(outcome.solutions) <= set(loops)
-
-
-def midpoints(edges: frozenset[Edge]) -> frozenset[Point]:
-    return frozenset((a[0] + b[0], a[1] + b[1]) for a, b in edges)
 
 
 def slitherlink_loops(grid: list[str], letters: dict[str, int]) -> list[frozenset[Point]]:

@@ -11,7 +11,7 @@ import pytest
 from conftest import golden_dirs
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lattice import cycle_unions
+from lattice import cycle_unions, midpoints
 
 from loopsat import loops
 from loopsat.deduce import deduce
@@ -32,7 +32,7 @@ def single_loops(puzzle: Puzzle) -> set[frozenset[tuple[int, int]]]:
     rows, cols = genre.tile_shape(puzzle)
     found = set()
     for union in cycle_unions(rows, cols):
-        solution = frozenset((a[0] + b[0], a[1] + b[1]) for a, b in union)
+        solution = midpoints(union)
         try:
             verify(puzzle, *bits(genre, puzzle, solution))
         except VerificationError:

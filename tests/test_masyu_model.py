@@ -8,7 +8,7 @@ import pytest
 from conftest import counts, golden_dirs, listed_solutions
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lattice import cycle_unions
+from lattice import cycle_unions, midpoints
 
 from loopsat import mcc
 from loopsat.cpsat import LoopSolver
@@ -211,7 +211,7 @@ def test_big_board_models_without_limit() -> None:
 
 def midpoint_sets(m: int, n: int) -> list[frozenset[tuple[int, int]]]:
     """Every cycle union of the m × n cell-centre lattice, as edge midpoints in tile coordinates."""
-    return [frozenset((a[0] + b[0], a[1] + b[1]) for a, b in union) for union in cycle_unions(m, n)]
+    return [midpoints(union) for union in cycle_unions(m, n)]
 
 
 def referee(puzzle: Puzzle, edges: frozenset[tuple[int, int]], single_loop: bool) -> bool:
