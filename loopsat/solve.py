@@ -1,6 +1,6 @@
 """One puzzle in, one answer out: the pipeline every command shares.
 
-puzzle ──genre.cover──▶ ExactCover ──LoopSolver──▶ solutions ──verify──▶ Outcome (text, JSON)
+puzzle ──genre.cover──▶ ExactCover ──cpsat.Search──▶ solutions ──verify──▶ Outcome (text, JSON)
 """
 
 from __future__ import annotations
@@ -155,18 +155,24 @@ def _search(
     circuit: bool,
     progress: Callable[[int], None] | None,
 ) -> Outcome:
-    """CP-SAT (lazy loop cuts, or AddCircuit): solutions one at a time, each verified."""
-    from loopsat.cpsat import LoopSolver, TimedOut  # imported here: CP-SAT is slow to import
+    """CP-SAT (lazy loop cuts, or the circuit constraint): solutions one at a time, each verified.
+
+    A uniqueness check solves once per loop (each solve keeps CP-SAT's presolve, which pays on
+    big boards); listing or counting enumerates in one CP-SAT run where the loop condition allows.
+    """
+    from loopsat.cpsat import Circuit, Disjoint, LazyCuts, Search, TimedOut  # CP-SAT is slow to import
 
     genre = _genre(puzzle)
     wanted = 2 if mode == "unique" else limit
     if mode == "unique" and limit is not None:
         wanted = min(2, limit)
-    solver = LoopSolver(cover, single_loop=single_loop, time_limit=time_limit, circuit=circuit, fixed=fixed)
+    condition = Disjoint() if not single_loop else Circuit() if circuit else LazyCuts()
+    search = Search(cover, condition, time_limit=time_limit, fixed=fixed)
+    one_run = search.streams and (mode != "unique" or not single_loop)
     found: list[Solution] = []
     count, finished = 0, False
     try:
-        for solution in solver.solutions(wanted):
+        for solution in search.stream(wanted) if one_run else search.solutions(wanted):
             verify(puzzle, *bits(genre, puzzle, solution), single_loop=single_loop)
             count += 1
             if mode != "count":
