@@ -6,6 +6,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from loopsat import mcc
+from loopsat.cpsat import Search
+from loopsat.genres import read_puzzles, slitherlink
+from loopsat.puzzle import Puzzle
+from loopsat.solve import solve
+
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 
 
@@ -26,3 +34,22 @@ print(sorted({{name.split(".")[0] for name in sys.modules}} & {{"pandas", "numpy
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "[]\n"
+
+
+def empty_board_mcc(rows: int, cols: int) -> Puzzle:
+    """An empty Slitherlink board as MCC text, read back as an MCC puzzle (no genre's help)."""
+    board = Puzzle("slitherlink", "board", ("." * cols,) * rows, {})
+    text = mcc.write(slitherlink.cover(board)).encode()
+    [puzzle] = read_puzzles("empty.mcc", text)
+    return puzzle
+
+
+def test_mcc_loops_are_counted_in_one_cpsat_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    def solve_again(*_: object) -> None:
+        raise AssertionError("counting solved once per loop")
+
+    monkeypatch.setattr(Search, "solutions", solve_again)
+    puzzle = empty_board_mcc(3, 3)
+    assert puzzle.genre == "mcc"
+    outcome = solve(puzzle, mode="count")
+    assert (outcome.count, outcome.complete) == (213, True)  # A140517(3), each loop verified
