@@ -10,7 +10,8 @@ condition under which each solution is one assignment (see `streams`). The calle
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, KeysView
+from collections.abc import Generator, KeysView
+from contextlib import closing
 
 from ortools.sat.python import cp_model_helper as cmh
 
@@ -80,7 +81,7 @@ class Search:
                 return found
             hint = found
 
-    def solutions(self, limit: int | None = None) -> Iterator[Solution]:
+    def solutions(self, limit: int | None = None) -> Generator[Solution, None, None]:
         """Solutions (at most `limit`) one solve each, every one blocked once found; the caller
         may stop early. Raises TimedOut."""
         found: Solution | None = None
@@ -93,7 +94,7 @@ class Search:
             yield found
             self._block(found)
 
-    def stream(self, limit: int | None = None) -> Iterator[Solution]:
+    def stream(self, limit: int | None = None) -> Generator[Solution, None, None]:
         """Every solution (at most `limit`) from one CP-SAT enumeration, handed over as found;
         a caller that stops early stops the search. Needs `streams`. Raises TimedOut."""
         if not self.streams:
@@ -108,15 +109,15 @@ class Search:
             return frozenset(e for e, var in edge_var.items() if callback.SolutionBooleanValue(var))
 
         count = 0
-        searching = stream.run(self.model, parameters, read, limit)
-        while True:
-            try:
-                solution = next(searching)
-            except StopIteration as finished:
-                status = _status(self.model, finished.value)
-                break
-            count += 1
-            yield solution
+        with closing(stream.run(self.model, parameters, read, limit)) as searching:
+            while True:
+                try:
+                    solution = next(searching)
+                except StopIteration as finished:
+                    status = _status(self.model, finished.value)
+                    break
+                count += 1
+                yield solution
         self.solves += 1
         complete = status in (cmh.CpSolverStatus.OPTIMAL, cmh.CpSolverStatus.INFEASIBLE)
         if not complete and (limit is None or count < limit):
