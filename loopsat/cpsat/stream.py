@@ -22,7 +22,7 @@ from ortools.sat.python import cp_model_helper as cmh
 from loopsat.cpsat.proto import Model
 
 T = TypeVar("T")
-HANDOVER = 1024  # solutions the search may run ahead of its consumer before its callback waits
+HANDOVER = 1024  # loops the search may run ahead of its consumer (which verifies each, slower) before it waits
 _FINISHED = object()
 
 
