@@ -239,7 +239,7 @@ def _build(puzzle: Puzzle, classes: _Classes, comments: list[str]) -> ExactCover
     items += [Item("#" + name(*e)) for e in leaders]
     items += [Item(name(*e), primary=False) for e in classes.edges]
 
-    known = [(name(2 * i, 2 * j), None) for i, j in circles]
+    known: list[tuple[str, str | None]] = [(name(2 * i, 2 * j), None) for i, j in circles]
     known += [(name(*e), str(classes.cmp[e])) for e in classes.constants()]
     options = [Option(tuple(known), trailing_blank=bool(known))]
     for leader in leaders:
