@@ -27,6 +27,7 @@ app = typer.Typer(
     no_args_is_help=True,
     help="Solve grid loop puzzles with CP-SAT and speak Knuth's exact-cover MCC format.",
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 
 Genre = Enum("Genre", {name: name for name in READERS}, type=str)  # type: ignore[misc]
