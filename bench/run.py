@@ -113,7 +113,7 @@ def print_targets(results: dict) -> None:
 
 
 def main() -> None:
-    from loopsat.solve import STRATEGIES
+    from loopsat.pipeline import STRATEGIES
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", nargs="*", help="only these sets, e.g. slitherlink/40x40")

@@ -163,13 +163,13 @@ def test_stdin_and_crlf() -> None:
 
 def test_a_solution_failing_verification_exits_70(monkeypatch, capsys) -> None:
     """The verifier guards every printed solution; a failure is an internal error, not a traceback."""
-    from loopsat import cli, solve
+    from loopsat import cli, pipeline
     from loopsat.errors import VerificationError
 
     def broken(*args, **kwargs) -> None:
         raise VerificationError("planted")
 
-    monkeypatch.setattr(solve, "verify", broken)
+    monkeypatch.setattr(pipeline, "verify", broken)
     monkeypatch.setattr(sys, "argv", ["loopsat", "solve", "--genre", "slitherlink", golden("slither_four_3x3")])
     with pytest.raises(SystemExit) as info:
         cli.main()

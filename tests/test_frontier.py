@@ -142,7 +142,7 @@ def test_masyu_matches_the_brute_force(puzzle: Puzzle) -> None:
 @settings(max_examples=12, deadline=None)
 @given(st.one_of(boards("slitherlink", 3, 3, "....0123"), boards("masyu", 4, 4, "....01")))
 def test_cpsat_enumeration_agrees(puzzle: Puzzle) -> None:
-    from loopsat.solve import solve
+    from loopsat.pipeline import solve
 
     for single_loop in (True, False):
         searched = solve(puzzle, mode="count", single_loop=single_loop, strategy="lazy")

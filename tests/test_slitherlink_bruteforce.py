@@ -8,8 +8,8 @@ from lattice import Edge, cycle_unions
 
 from loopsat.cpsat import LoopSolver
 from loopsat.genres import slitherlink
+from loopsat.pipeline import solve
 from loopsat.puzzle import Puzzle
-from loopsat.solve import solve
 
 
 def connected(edges: frozenset[Edge]) -> bool:

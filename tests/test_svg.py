@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from loopgen import random_region
 
-from loopsat import svg
 from loopsat.genres import GENRES
 from loopsat.grid import Point, lattice_edges
+from loopsat.picture import draw
 from loopsat.puzzle import Puzzle
 
 BENCH = Path(__file__).parent.parent / "bench"
@@ -35,7 +35,7 @@ def golden_puzzle(folder: Path) -> Puzzle:
 
 
 def picture(puzzle: Puzzle, loop: frozenset[Point] = frozenset(), undecided: frozenset[Point] = frozenset()) -> str:
-    return svg.draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided)
+    return draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided)
 
 
 def drawn_edges(text: str, kind: str = "loop") -> frozenset[Point]:

@@ -16,8 +16,8 @@ if TYPE_CHECKING:
     from loopsat.deduce import Rules
     from loopsat.grid import Point
     from loopsat.model import ExactCover
+    from loopsat.picture import Sketch
     from loopsat.puzzle import Puzzle
-    from loopsat.svg import Sketch
 
 
 class Reader(Protocol):

@@ -21,8 +21,8 @@ from loopsat.deduce import Rule, Rules
 from loopsat.errors import PuzzleError
 from loopsat.grid import Point, lattice_edges, name
 from loopsat.model import ExactCover, Item, Option
+from loopsat.picture import Sketch
 from loopsat.puzzle import Puzzle, text_lines
-from loopsat.svg import Sketch
 
 GENRE = "masyu"
 VARIANTS = ("auto",)

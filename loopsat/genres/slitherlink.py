@@ -16,8 +16,8 @@ from loopsat.deduce import Rule, Rules
 from loopsat.errors import PuzzleError
 from loopsat.grid import Point, cell_sides, name
 from loopsat.model import ExactCover, Item, Option
+from loopsat.picture import Region, Sketch
 from loopsat.puzzle import Puzzle, text_lines
-from loopsat.svg import Region, Sketch
 
 GENRE = "slitherlink"
 VARIANTS = ("auto", "super", "general", "plain")
