@@ -8,7 +8,7 @@ from pathlib import Path
 
 import networkx as nx
 import pytest
-from conftest import golden_dirs
+from goldens import golden_dirs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lattice import cycle_unions, midpoints
