@@ -29,7 +29,7 @@ from multiprocessing.context import ForkServerContext, SpawnContext
 from pathlib import Path
 from typing import Any
 
-from loopsat.errors import Exit, PuzzleError, VerificationError
+from loopsat.errors import Exit, PuzzleError, VerificationError, printable
 from loopsat.genres import SUFFIXES, read_puzzles
 from loopsat.limits import read_regular
 from loopsat.progress import ProgressBar
@@ -45,6 +45,9 @@ ANSWERED = ("unique", "multiple", "none")
 
 class BatchError(Exception):
     """A usage problem found before any puzzle is solved (exit status 2)."""
+
+    def __str__(self) -> str:
+        return printable(super().__str__())  # it names files, and may quote Dask's many-line errors
 
 
 @dataclass(frozen=True)
@@ -426,7 +429,7 @@ def run_batch(
     started = time.monotonic()
     root = Path(directory)
     if not root.is_dir():
-        raise PuzzleError(directory, 1, 1, "not a directory" if root.exists() else "no such directory")
+        raise PuzzleError(printable(directory), 1, 1, "not a directory" if root.exists() else "no such directory")
     if time_limit is not None and math.isnan(time_limit):
         raise BatchError("--time-limit takes a number of seconds, not nan")
     if time_limit == math.inf:
@@ -445,7 +448,8 @@ def run_batch(
     tally = Tally([*done.values()])
 
     def warn(message: str) -> None:
-        console.print(message, markup=False, highlight=False, soft_wrap=True)
+        """One line on stderr, as written: no markup, no colours, no control characters."""
+        console.print(printable(message), markup=False, highlight=False, soft_wrap=True)
 
     with ExitStack() as stack:
         if scheduler is None or not todo:  # with nothing to do, the pool starts no process
@@ -468,13 +472,17 @@ def run_batch(
         except KeyboardInterrupt:
             warn(f"interrupted: {len(tally.lines)} answers are in {report_path}; --resume goes on from there")
             raise
-    _summary(console, tally, time.monotonic() - started, report_path)
+    _summary(console, warn, tally, time.monotonic() - started, report_path)
     return tally.exit_status
 
 
-def _summary(console: Any, tally: Tally, wall: float, report_path: Path) -> None:
-    """Counts by genre and status, the times, the slowest puzzles; on stderr, stdout stays clean."""
+def _summary(console: Any, warn: Callable[[str], None], tally: Tally, wall: float, report_path: Path) -> None:
+    """Counts by genre and status, the times, the slowest puzzles; on stderr, stdout stays clean.
+
+    Names (paths, and genres of resumed lines) go into the tables as Text, never as markup.
+    """
     from rich.table import Table
+    from rich.text import Text
 
     statuses = (*ANSWERED, "unknown", "error")
     by_genre: dict[str, Counter[str]] = {}
@@ -485,17 +493,14 @@ def _summary(console: Any, tally: Tally, wall: float, report_path: Path) -> None
     for status in (*statuses, "total"):
         table.add_column(status, justify="right")
     for name, seen in sorted(by_genre.items()):
-        table.add_row(name, *(str(seen[status] or "") for status in statuses), str(seen.total()))
+        table.add_row(Text(printable(name)), *(str(seen[status] or "") for status in statuses), str(seen.total()))
     everything = sum(by_genre.values(), Counter())
     table.add_row("all", *(str(everything[s] or "") for s in statuses), str(len(tally.lines)), style="bold")
     console.print(table)
     resumed = len(tally.lines) - tally.new
-    console.print(
+    warn(
         f"{tally.new} filed now, {resumed} already in the report; wall {wall:.1f} s, CPU {tally.cpu:.1f} s "
-        f"(this run); report: {report_path}",
-        markup=False,
-        highlight=False,
-        soft_wrap=True,
+        f"(this run); report: {report_path}"
     )
     timed = sorted((line for line in tally.lines if "seconds" in line), key=lambda line: -line["seconds"])[:5]
     if timed:
@@ -505,7 +510,7 @@ def _summary(console: Any, tally: Tally, wall: float, report_path: Path) -> None
             slowest.add_column(name, justify="right" if name == "seconds" else "left")
         for line in timed:
             label = line["path"] if "index" not in line else f"{line['path']}#{line['index']}"
-            slowest.add_row(
-                label, line["genre"], f"{line['rows']}×{line['cols']}", line["status"], f"{line['seconds']:.2f}"
-            )
+            size = f"{line['rows']}×{line['cols']}"
+            cells = (label, line["genre"], size, line["status"])
+            slowest.add_row(*(Text(printable(str(cell))) for cell in cells), f"{line['seconds']:.2f}")
         console.print(slowest)

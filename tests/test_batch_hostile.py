@@ -15,7 +15,7 @@ import pytest
 
 from loopsat import batch as batch_module
 from loopsat.batch import Fault, line_exit, run_batch
-from loopsat.errors import Exit
+from loopsat.errors import Exit, printable
 from loopsat.limits import MAX_FILE_BYTES
 
 ROOT = Path(__file__).parent.parent
@@ -136,3 +136,32 @@ def test_the_fault_field_not_the_genre_tells_internal_from_input() -> None:
     internal = {"file": "a", "status": "error", "error": "a: internal error: x", "fault": "internal"}
     assert line_exit(internal) == Exit.INTERNAL
     assert line_exit({**internal, "genre": "mcc", "fault": "input"}) == Exit.BAD_INPUT
+
+
+def test_names_reach_the_terminal_as_text_on_one_line(tmp_path: Path) -> None:
+    """Rich markup in a path is shown, not obeyed (`[/bold]` used to end the batch, exit 70);
+    escape sequences and newlines in names are shown escaped, each error on one line."""
+    folder = tmp_path / "puzzles"
+    (folder / "a[").mkdir(parents=True)
+    (folder / "a[" / "bold].slither").write_bytes(PUZZLE)
+    (folder / "[blink red]x.slither").write_bytes(PUZZLE)
+    (folder / "evil\x1b[31mred\nline.slither").write_text("12\n3x\n")
+    fifo = tmp_path / "report\x1b[2J\n.jsonl"
+    os.mkfifo(fifo)
+    refused = batch(str(folder), "--report", str(fifo))
+    assert (refused.returncode, refused.stderr.count("\n")) == (2, 1)
+    assert "\x1b" not in refused.stderr and "report\\x1b[2J\\n.jsonl is not a regular file" in refused.stderr
+    done = batch(str(folder), "--jobs", "1")
+    assert done.returncode == 2, done.stderr
+    assert "\x1b" not in done.stderr
+    err = done.stderr.splitlines()
+    assert err[0] == f"{folder}/evil\\x1b[31mred\\nline.slither:2:2: error: letter 'x' has no `!x=N` line"
+    assert any("a[/bold].slither" in line for line in err)
+    assert any("[blink red]x.slither" in line for line in err)
+    lines = report_lines(folder / REPORT)
+    assert lines["evil\x1b[31mred\nline.slither"]["file"] == str(folder / "evil\x1b[31mred\nline.slither")
+
+
+def test_printable_escapes_controls_and_undecodable_bytes() -> None:
+    assert printable("a\x1b[31m\nb\tc\x7f\x9b é \udcff") == "a\\x1b[31m\\nb\\x09c\\x7f\\x9b é \\xff"
+    assert printable(printable("\x1b\n")) == printable("\x1b\n")
