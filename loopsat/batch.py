@@ -12,34 +12,42 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import multiprocessing
 import os
 import signal
+import stat
 import threading
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import ExitStack, closing, contextmanager
 from dataclasses import dataclass, field
+from enum import StrEnum
 from multiprocessing.connection import Connection, wait
-from multiprocessing.context import BaseContext
+from multiprocessing.context import ForkServerContext, SpawnContext
 from pathlib import Path
 from typing import Any
 
-from loopsat.errors import Exit, PuzzleError, VerificationError
+from loopsat.errors import Exit, PuzzleError, VerificationError, printable
 from loopsat.genres import SUFFIXES, read_puzzles
+from loopsat.limits import read_regular
 from loopsat.progress import ProgressBar
 from loopsat.puzzle import Puzzle
 from loopsat.report import Key, Report, key_of, read_report
 
 REPORT_NAME = "loopsat-report.jsonl"
 GRACE = 5.0  # seconds the watchdog allows beyond the time limit (CP-SAT's own limit comes first)
+LONGEST_WAIT = 86400.0  # seconds; poll() takes at most 2**31 ms (24.8 days): `--time-limit 1e300` overflowed it
 DASK_MISSING = "--scheduler needs Dask: pip install 'loopsat[dask]'"
 ANSWERED = ("unique", "multiple", "none")
 
 
 class BatchError(Exception):
     """A usage problem found before any puzzle is solved (exit status 2)."""
+
+    def __str__(self) -> str:
+        return printable(super().__str__())  # it names files, and may quote Dask's many-line errors
 
 
 @dataclass(frozen=True)
@@ -61,19 +69,69 @@ Result = tuple[Job, dict[str, Any], float]  # a job, its report object, the CPU 
 # --- the folder ------------------------------------------------------------------------------
 
 
-def discover(root: Path, genre: str | None, skip: Path) -> list[Path]:
-    """Puzzle files under `root`, recursively, in name order: known suffixes, or every file with
-    `--genre`; hidden files and folders (`.git`, editor swap files) and the report are left out."""
-    found = []
-    for folder, subfolders, names in os.walk(root):
-        subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
-        for name in sorted(names):
-            path = Path(folder, name)
-            if name.startswith(".") or (genre is None and path.suffix.lower() not in SUFFIXES):
+class Fault(StrEnum):
+    """Whose fault an error line is (its `fault` field): the input's (exit 2) or loopsat's (70)."""
+
+    INPUT = "input"
+    INTERNAL = "internal"
+
+
+def discover(root: Path, genre: str | None) -> tuple[list[Path], list[dict[str, Any]]]:
+    """Puzzle files under `root` in name order, a folder's files before its subfolders: known
+    suffixes, or every file with `--genre`; hidden files and folders (`.git`, editor swap files)
+    are left out and links to folders not followed. A folder that cannot be listed is an error line.
+    """
+    found: list[Path] = []
+    unreadable: list[dict[str, Any]] = []
+    folders = [root]  # a stack, not recursion: any depth of nesting
+    while folders:
+        folder = folders.pop()
+        try:
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
+        except OSError as exc:
+            error = PuzzleError(str(folder), 1, 1, f"cannot read the folder ({exc.strerror or exc})")
+            unreadable.append(bad_line(root, folder, error))
+            continue
+        subfolders = []
+        for entry in entries:
+            path = Path(entry.path)
+            if entry.name.startswith("."):
                 continue
-            if path.resolve() != skip:
+            if entry.is_dir(follow_symlinks=False):
+                subfolders.append(path)
+            elif genre is not None or path.suffix.lower() in SUFFIXES:
                 found.append(path)
-    return found
+        folders.extend(reversed(subfolders))
+    return found, unreadable
+
+
+def without_report(files: list[Path], report: Path) -> list[Path]:
+    """The input files, the report itself left out; a BatchError when writing the report would
+    destroy an input: the report is a puzzle file, or a link to one, or a device."""
+    try:
+        existing = os.stat(report)
+    except OSError:
+        existing = None
+    if existing is not None and not stat.S_ISREG(existing.st_mode):
+        raise BatchError(f"the report {report} is not a regular file; name another --report")
+    entry = (os.path.realpath(report.parent), report.name)
+    inputs = []
+    for file in files:
+        if (os.path.realpath(file.parent), file.name) == entry and file.suffix.lower() not in SUFFIXES:
+            continue  # the report (with --genre every other file is read)
+        if existing is not None and _same_file(file, existing):
+            raise BatchError(f"the report {report} would overwrite the puzzle file {file}; name another --report")
+        inputs.append(file)
+    return inputs
+
+
+def _same_file(path: Path, other: os.stat_result) -> bool:
+    try:
+        mine = os.stat(path)
+    except OSError:
+        return False
+    return (mine.st_dev, mine.st_ino) == (other.st_dev, other.st_ino)
 
 
 def read_folder(root: Path, files: list[Path], genre: str | None) -> tuple[list[Job], list[dict[str, Any]]]:
@@ -81,18 +139,21 @@ def read_folder(root: Path, files: list[Path], genre: str | None) -> tuple[list[
     jobs: list[Job] = []
     bad: list[dict[str, Any]] = []
     for file in files:
-        relative = file.relative_to(root).as_posix()
         sha256 = None
         try:
-            data = file.read_bytes()
+            data = read_regular(file)
             sha256 = hashlib.sha256(data).hexdigest()
+            relative = file.relative_to(root).as_posix()
             jobs.extend(Job(puzzle, relative, sha256) for puzzle in read_puzzles(str(file), data, genre))
-        except OSError as exc:
-            error = PuzzleError(str(file), 1, 1, f"cannot read the file ({exc.strerror or exc})")
-            bad.append(_filed({"file": str(file), "status": "error", "error": str(error)}, relative, sha256))
         except PuzzleError as exc:
-            bad.append(_filed({"file": str(file), "status": "error", "error": str(exc)}, relative, sha256))
+            bad.append(bad_line(root, file, exc, sha256))
     return jobs, bad
+
+
+def bad_line(root: Path, path: Path, error: PuzzleError, sha256: str | None = None) -> dict[str, Any]:
+    """The report line of a file or folder that gave no puzzle: an input fault."""
+    line = {"file": str(path), "status": "error", "error": str(error), "fault": Fault.INPUT}
+    return _filed(line, path.relative_to(root).as_posix(), sha256)
 
 
 def _filed(line: dict[str, Any], path: str, sha256: str | None) -> dict[str, Any]:
@@ -127,13 +188,13 @@ def failure(puzzle: Puzzle, why: str) -> dict[str, Any]:
     line: dict[str, Any] = {"file": puzzle.path, "genre": puzzle.genre, "rows": puzzle.rows, "cols": puzzle.cols}
     if puzzle.index is not None:
         line["index"] = puzzle.index
-    return {**line, "status": "error", "error": f"{puzzle.label}: internal error: {why}"}
+    return {**line, "status": "error", "error": f"{puzzle.label}: internal error: {why}", "fault": Fault.INTERNAL}
 
 
 def line_exit(line: dict[str, Any]) -> Exit:
     """SPEC §5 for one report line: bad input 2, no answer in time 3, loopsat's own failure 70."""
     if line["status"] == "error":
-        return Exit.INTERNAL if "genre" in line else Exit.BAD_INPUT
+        return Exit.INTERNAL if line.get("fault") == Fault.INTERNAL else Exit.BAD_INPUT
     return Exit.TIMED_OUT if line["status"] == "unknown" else Exit.SOLVED
 
 
@@ -161,7 +222,7 @@ def _serve(conn: Connection) -> None:
 class _Worker:
     """A worker process, its end of the pipe, and the job it is on (with when it began)."""
 
-    context: BaseContext
+    context: ForkServerContext | SpawnContext
     ready: bool = False
     job: Job | None = None
     started: float = 0.0
@@ -188,7 +249,7 @@ class _Worker:
         return f"killed by {signal.Signals(-code).name}" if code < 0 else f"exit status {code}"
 
 
-def _context() -> BaseContext:
+def _context() -> ForkServerContext | SpawnContext:
     """Fork workers from a server that has imported CP-SAT once: quick to replace, and no fork of
     the main process, whose progress-bar thread may hold a lock at that moment."""
     if "forkserver" not in multiprocessing.get_all_start_methods():
@@ -200,7 +261,7 @@ def _context() -> BaseContext:
 
 def pool_results(
     jobs: list[Job], workers: int, time_limit: float | None, warn: Callable[[str], None], grace: float = GRACE
-) -> Iterator[Result]:
+) -> Generator[Result, None, None]:
     """Answers of `jobs` from `workers` processes, in completion order.
 
     A worker that dies (segfault, out-of-memory kill, a SIGKILL from outside) is replaced and its
@@ -224,6 +285,7 @@ def pool_results(
                     worker.give(pending.popleft(), time_limit)
             running = [worker.started for worker in crew if worker.job is not None]
             timeout = None if overrun is None or not running else max(0.0, min(running) + overrun - time.monotonic())
+            timeout = None if timeout is None else min(timeout, LONGEST_WAIT)
             answered = wait([worker.conn for worker in crew], timeout)
             for worker in list(crew):
                 job = worker.job
@@ -295,7 +357,7 @@ def dask_client(scheduler: str, workers: int) -> Iterator[Any]:
         yield client
 
 
-def dask_results(client: Any, jobs: list[Job], time_limit: float | None) -> Iterator[Result]:
+def dask_results(client: Any, jobs: list[Job], time_limit: float | None) -> Generator[Result, None, None]:
     """Answers of `jobs` from a Dask cluster, in completion order. Dask retries a puzzle whose
     worker dies; when it gives up, an error line. The time limit is CP-SAT's alone (no watchdog)."""
     from dask.distributed import as_completed
@@ -367,11 +429,17 @@ def run_batch(
     started = time.monotonic()
     root = Path(directory)
     if not root.is_dir():
-        raise PuzzleError(directory, 1, 1, "not a directory" if root.exists() else "no such directory")
+        raise PuzzleError(printable(directory), 1, 1, "not a directory" if root.exists() else "no such directory")
+    if time_limit is not None and math.isnan(time_limit):
+        raise BatchError("--time-limit takes a number of seconds, not nan")
+    if time_limit == math.inf:
+        time_limit = None  # no limit (a wait of infinity overflows the watchdog's poll)
     if scheduler is not None:
         check_dask()
     report_path = Path(report) if report else root / REPORT_NAME
-    jobs_wanted, bad = read_folder(root, discover(root, genre, report_path.resolve()), genre)
+    files, unreadable = discover(root, genre)
+    jobs_wanted, bad = read_folder(root, without_report(files, report_path), genre)
+    bad = unreadable + bad
     kept, done = read_report(report_path, resume, {job.key for job in jobs_wanted} | {key_of(line) for line in bad})
     todo = [job for job in jobs_wanted if job.key not in done]
     todo.sort(key=lambda job: -job.puzzle.rows * job.puzzle.cols)  # largest first: a shorter tail
@@ -380,7 +448,8 @@ def run_batch(
     tally = Tally([*done.values()])
 
     def warn(message: str) -> None:
-        console.print(message, markup=False, highlight=False, soft_wrap=True)
+        """One line on stderr, as written: no markup, no colours, no control characters."""
+        console.print(printable(message), markup=False, highlight=False, soft_wrap=True)
 
     with ExitStack() as stack:
         if scheduler is None or not todo:  # with nothing to do, the pool starts no process
@@ -403,13 +472,17 @@ def run_batch(
         except KeyboardInterrupt:
             warn(f"interrupted: {len(tally.lines)} answers are in {report_path}; --resume goes on from there")
             raise
-    _summary(console, tally, time.monotonic() - started, report_path)
+    _summary(console, warn, tally, time.monotonic() - started, report_path)
     return tally.exit_status
 
 
-def _summary(console: Any, tally: Tally, wall: float, report_path: Path) -> None:
-    """Counts by genre and status, the times, the slowest puzzles; on stderr, stdout stays clean."""
+def _summary(console: Any, warn: Callable[[str], None], tally: Tally, wall: float, report_path: Path) -> None:
+    """Counts by genre and status, the times, the slowest puzzles; on stderr, stdout stays clean.
+
+    Names (paths, and genres of resumed lines) go into the tables as Text, never as markup.
+    """
     from rich.table import Table
+    from rich.text import Text
 
     statuses = (*ANSWERED, "unknown", "error")
     by_genre: dict[str, Counter[str]] = {}
@@ -420,17 +493,14 @@ def _summary(console: Any, tally: Tally, wall: float, report_path: Path) -> None
     for status in (*statuses, "total"):
         table.add_column(status, justify="right")
     for name, seen in sorted(by_genre.items()):
-        table.add_row(name, *(str(seen[status] or "") for status in statuses), str(seen.total()))
+        table.add_row(Text(printable(name)), *(str(seen[status] or "") for status in statuses), str(seen.total()))
     everything = sum(by_genre.values(), Counter())
     table.add_row("all", *(str(everything[s] or "") for s in statuses), str(len(tally.lines)), style="bold")
     console.print(table)
     resumed = len(tally.lines) - tally.new
-    console.print(
+    warn(
         f"{tally.new} filed now, {resumed} already in the report; wall {wall:.1f} s, CPU {tally.cpu:.1f} s "
-        f"(this run); report: {report_path}",
-        markup=False,
-        highlight=False,
-        soft_wrap=True,
+        f"(this run); report: {report_path}"
     )
     timed = sorted((line for line in tally.lines if "seconds" in line), key=lambda line: -line["seconds"])[:5]
     if timed:
@@ -440,7 +510,7 @@ def _summary(console: Any, tally: Tally, wall: float, report_path: Path) -> None
             slowest.add_column(name, justify="right" if name == "seconds" else "left")
         for line in timed:
             label = line["path"] if "index" not in line else f"{line['path']}#{line['index']}"
-            slowest.add_row(
-                label, line["genre"], f"{line['rows']}×{line['cols']}", line["status"], f"{line['seconds']:.2f}"
-            )
+            size = f"{line['rows']}×{line['cols']}"
+            cells = (label, line["genre"], size, line["status"])
+            slowest.add_row(*(Text(printable(str(cell))) for cell in cells), f"{line['seconds']:.2f}")
         console.print(slowest)
