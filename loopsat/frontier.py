@@ -25,19 +25,22 @@ every state by table look-up; equal keys are merged by sorting.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from loopsat.deduce import Rule
 from loopsat.genres import GENRES
 from loopsat.grid import edge_ends
 from loopsat.puzzle import Puzzle
 
+if TYPE_CHECKING:  # numpy is imported when the DP runs: `loopsat` starts without its ~0.1 s
+    import numpy as np
+    import numpy.typing as npt
+
+    Keys = npt.NDArray[np.int64]  # words × states
+    Counts = npt.NDArray[np.uint64]  # limbs × states
+
 Vertex = tuple[int, int]
 Edge = tuple[Vertex, Vertex]  # (a, b) with a before b in row-major order
-Keys = npt.NDArray[np.int64]  # words × states
-Counts = npt.NDArray[np.uint64]  # limbs × states
 
 # The widest frontier (vertices across the shorter side) counted. The bracket states grow about
 # 3× per vertex of width; measured on empty boards, the worst case (clues mostly prune), by
@@ -198,8 +201,38 @@ class _Step:
 
     def advance(self, keys: Keys, counts: Counts) -> tuple[Keys, Counts, int]:
         """The states after this vertex (merged), and the loops closed here."""
+        import numpy as np
+
         fr, col = self.frontier, self.col
-        compact = (keys[0] >> 2 * col) & 15
+        way, deltas = self._ways(keys)
+        base = keys & self.clear[:, None]
+        new_keys, new_counts = [], []
+        for k in (0, 1):
+            chosen = way > k
+            new_keys.append(base[:, chosen] | deltas[k][:, chosen])
+            new_counts.append(counts[:, chosen])
+        for kind in (_JOIN_OPEN, _JOIN_CLOSE):
+            chosen = way == -kind
+            if chosen.any():
+                joined = base[:, chosen] | deltas[0][:, chosen]
+                joined[0] = _rejoin(joined[0], kind, col, fr.cols)
+                new_keys.append(joined)
+                new_counts.append(counts[:, chosen])
+        closing = np.flatnonzero((way == -_CLOSE) & ((keys[0] & self.other_arms) == 0))
+        loops = sum(_value(counts[:, j]) for j in closing.tolist() if self.may_close(_key(keys[:, j])))
+        merged_keys, merged_counts = _merge(np.concatenate(new_keys, axis=1), np.concatenate(new_counts, axis=1))
+        return merged_keys, merged_counts, loops
+
+    def _ways(self, keys: Keys) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+        """Per state: how many plain outcomes (or -kind for a join), and their deltas (2 × words).
+
+        Each state's part (what this vertex reads) is gathered into a compact index; the
+        outcomes of each distinct part are computed once, in tables indexed directly by the
+        compact part when it has few bits, else by its rank among the parts present.
+        """
+        import numpy as np
+
+        compact = (keys[0] >> 2 * self.col) & 15
         for k, position in enumerate(self.read):
             compact |= ((keys[position // _WORD] >> (position % _WORD)) & 1) << (4 + k)
         bits = len(self.read) + 4
@@ -211,31 +244,14 @@ class _Step:
             unique, lookup = np.unique(compact, return_inverse=True)
             parts, size = unique.tolist(), len(unique)
             slots = list(range(size))
-        ways = np.zeros(size, np.int8)  # how many plain outcomes, or -kind for a join
-        deltas = np.zeros((2, fr.words, size), np.int64)
+        ways = np.zeros(size, np.int8)
+        deltas = np.zeros((2, self.frontier.words, size), np.int64)
         for slot, compact_part in zip(slots, parts, strict=True):
             found, kind = self.outcomes(self.part(compact_part))
             ways[slot] = -kind if kind else len(found)
             for k, delta in enumerate(found):
-                deltas[k, :, slot] = _words(delta, fr.words)
-        way = ways[lookup]
-        base = keys & self.clear[:, None]
-        new_keys, new_counts = [], []
-        for k in (0, 1):
-            chosen = way > k
-            new_keys.append(base[:, chosen] | deltas[k][:, lookup[chosen]])
-            new_counts.append(counts[:, chosen])
-        for kind in (_JOIN_OPEN, _JOIN_CLOSE):
-            chosen = way == -kind
-            if chosen.any():
-                joined = base[:, chosen] | deltas[0][:, lookup[chosen]]
-                joined[0] = _rejoin(joined[0], kind, col, fr.cols)
-                new_keys.append(joined)
-                new_counts.append(counts[:, chosen])
-        closing = np.flatnonzero((way == -_CLOSE) & ((keys[0] & self.other_arms) == 0))
-        loops = sum(_value(counts[:, j]) for j in closing.tolist() if self.may_close(_key(keys[:, j])))
-        merged_keys, merged_counts = _merge(np.concatenate(new_keys, axis=1), np.concatenate(new_counts, axis=1))
-        return merged_keys, merged_counts, loops
+                deltas[k, :, slot] = _words(delta, self.frontier.words)
+        return ways[lookup], deltas[:, :, lookup]
 
 
 class _Frontier:
@@ -292,6 +308,8 @@ class _Frontier:
         ]
 
     def run(self) -> int:
+        import numpy as np
+
         if self.impossible:
             return 0
         cols = self.cols
@@ -319,6 +337,8 @@ def _merge(keys: Keys, counts: Counts) -> tuple[Keys, Counts]:
     The top limb is kept all zero on the way in, so it takes the carries; when one arrives a
     fresh zero limb goes on top.
     """
+    import numpy as np
+
     if not keys.shape[1]:
         return keys, counts
     order = np.argsort(keys[0]) if len(keys) == 1 else np.lexsort(keys[::-1])
@@ -336,6 +356,8 @@ def _merge(keys: Keys, counts: Counts) -> tuple[Keys, Counts]:
 def _rejoin(arms: npt.NDArray[np.int64], kind: int, col: int, cols: int) -> npt.NDArray[np.int64]:
     """Two path ends met at vertex `col`: re-pair the outer partner their join leaves behind,
     the first arm beyond them where the bracket depth (starting at 1) reaches 0."""
+    import numpy as np
+
     slots = np.arange(col + 2, cols + 1) if kind == _JOIN_OPEN else np.arange(col - 1, -1, -1)
     brackets = (arms[:, None] >> (2 * slots)[None, :]) & 3
     opening = 1 if kind == _JOIN_OPEN else 2
@@ -346,6 +368,8 @@ def _rejoin(arms: npt.NDArray[np.int64], kind: int, col: int, cols: int) -> npt.
 
 def _words(bits: int, words: int) -> npt.NDArray[np.int64]:
     """A Python int's bits as key words."""
+    import numpy as np
+
     return np.array([(bits >> (_WORD * w)) & ((1 << _WORD) - 1) for w in range(words)], np.int64)
 
 
