@@ -206,21 +206,21 @@ class _Step:
         fr, col = self.frontier, self.col
         way, deltas = self._ways(keys)
         base = keys & self.clear[:, None]
-        new_keys, new_counts = [], []
+        new_keys, sources = [], []  # the candidates, and the state each comes from
         for k in (0, 1):
-            chosen = way > k
+            chosen = np.flatnonzero(way > k)
             new_keys.append(base[:, chosen] | deltas[k][:, chosen])
-            new_counts.append(counts[:, chosen])
+            sources.append(chosen)
         for kind in (_JOIN_OPEN, _JOIN_CLOSE):
-            chosen = way == -kind
-            if chosen.any():
+            chosen = np.flatnonzero(way == -kind)
+            if len(chosen):
                 joined = base[:, chosen] | deltas[0][:, chosen]
                 joined[0] = _rejoin(joined[0], kind, col, fr.cols)
                 new_keys.append(joined)
-                new_counts.append(counts[:, chosen])
+                sources.append(chosen)
         closing = np.flatnonzero((way == -_CLOSE) & ((keys[0] & self.other_arms) == 0))
         loops = sum(_value(counts[:, j]) for j in closing.tolist() if self.may_close(_key(keys[:, j])))
-        merged_keys, merged_counts = _merge(np.concatenate(new_keys, axis=1), np.concatenate(new_counts, axis=1))
+        merged_keys, merged_counts = _merge(np.concatenate(new_keys, axis=1), np.concatenate(sources), counts)
         return merged_keys, merged_counts, loops
 
     def _ways(self, keys: Keys) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
@@ -331,8 +331,9 @@ class _Frontier:
         return _value(counts.sum(axis=1, dtype=np.uint64)) if keys.shape[1] else 0
 
 
-def _merge(keys: Keys, counts: Counts) -> tuple[Keys, Counts]:
-    """Equal keys summed into one state, and the counts' carries propagated between limbs.
+def _merge(keys: Keys, sources: npt.NDArray[np.intp], counts: Counts) -> tuple[Keys, Counts]:
+    """Equal keys summed into one state (candidate k has the count of state `sources[k]`), and
+    the counts' carries propagated between limbs.
 
     The top limb is kept all zero on the way in, so it takes the carries; when one arrives a
     fresh zero limb goes on top.
@@ -340,9 +341,9 @@ def _merge(keys: Keys, counts: Counts) -> tuple[Keys, Counts]:
     import numpy as np
 
     if not keys.shape[1]:
-        return keys, counts
+        return keys, counts[:, sources]
     order = np.argsort(keys[0]) if len(keys) == 1 else np.lexsort(keys[::-1])
-    keys, counts = keys[:, order], counts[:, order]
+    keys, counts = keys[:, order], counts[:, sources[order]]
     starts = np.flatnonzero(np.concatenate(([True], (keys[:, 1:] != keys[:, :-1]).any(axis=0))))
     keys, counts = keys[:, starts], np.add.reduceat(counts, starts, axis=1)
     for limb in range(len(counts) - 1):
