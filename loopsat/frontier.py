@@ -342,7 +342,9 @@ def _merge(keys: Keys, sources: npt.NDArray[np.intp], counts: Counts) -> tuple[K
 
     if not keys.shape[1]:
         return keys, counts[:, sources]
-    order = np.argsort(keys[0]) if len(keys) == 1 else np.lexsort(keys[::-1])
+    # Timsort finds the runs that the previous step's sorted order leaves: `python bench/count.py
+    # 12x12` 2.1 and 2.4 CPU-s against 2.5 and 2.7 with the default quicksort (run in turns).
+    order = np.argsort(keys[0], kind="stable") if len(keys) == 1 else np.lexsort(keys[::-1])
     keys, counts = keys[:, order], counts[:, sources[order]]
     starts = np.flatnonzero(np.concatenate(([True], (keys[:, 1:] != keys[:, :-1]).any(axis=0))))
     keys, counts = keys[:, starts], np.add.reduceat(counts, starts, axis=1)
