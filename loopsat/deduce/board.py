@@ -1,0 +1,241 @@
+"""The propagator: edge values, the tables watching them, chains and face colours, undoable.
+
+Edges, vertices and faces are small integers and every rule is a table of allowed patterns over
+a few edges, so a propagation step is a few list reads and one cached dict lookup. Assigning an
+edge only records it; `propagate` then runs the edge's consequences (its chain, its faces, the
+tables that watch it) from a queue, so nothing recurses. A mark is the lengths of the three undo
+logs (assigned edges, chain changes, colour merges); `undo` returns to one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from itertools import product
+
+from loopsat.deduce.chains import Chains
+from loopsat.deduce.colours import Colours
+from loopsat.deduce.rules import NO_PREMATURE_LOOP, PARITY, VERTEX_DEGREE, Contradiction, Rule
+from loopsat.grid import Point, edge_ends, lattice_edges
+
+Mark = tuple[int, int, int]
+# A trace hears (rule name, edges read, edges decided with their values), as edge indices.
+Tracer = Callable[[str, Sequence[int], Sequence[tuple[int, int]]], None]
+
+
+class Table:
+    """The patterns one rule allows (bit n = its n-th edge), with what each partial assignment forces."""
+
+    def __init__(self, allowed: frozenset[int], width: int) -> None:
+        self.allowed = allowed
+        self.width = width
+        self.full = (1 << width) - 1
+        self.known: dict[int, tuple[int, int] | None] = {}
+
+    def consequence(self, known: int, bits: int) -> tuple[int, int] | None:
+        """(edges forced on, edges forced off) as bit masks, or None when no pattern fits."""
+        key = known << self.width | bits
+        if key not in self.known:
+            fits = [p for p in self.allowed if p & known == bits]
+            if not fits:
+                self.known[key] = None
+            else:
+                every = some = fits[0]
+                for p in fits[1:]:
+                    every &= p
+                    some |= p
+                free = self.full & ~known
+                self.known[key] = (every & free, ~some & free)
+        return self.known[key]
+
+
+def _degree_patterns(arms: int) -> frozenset[tuple[int, ...]]:
+    """A vertex has 0 or 2 loop edges."""
+    return frozenset(p for p in product((0, 1), repeat=arms) if sum(p) in (0, 2))
+
+
+class Board:
+    """The whole lattice spanned by `edges`; lattice edges not among them are off from the start."""
+
+    def __init__(
+        self, edges: list[Point], rules: Iterable[Rule], names: Sequence[str], single_loop: bool, clue: str
+    ) -> None:
+        rows = max(max(a[0], b[0]) for a, b in map(edge_ends, edges)) // 2 + 1 if edges else 1
+        cols = max(max(a[1], b[1]) for a, b in map(edge_ends, edges)) // 2 + 1 if edges else 1
+        self.lattice = list(lattice_edges(rows, cols))
+        self.index = {e: k for k, e in enumerate(self.lattice)}
+        self.single_loop = single_loop
+        self.value = [-1] * len(self.lattice)
+        self.assigned: list[int] = []  # the trail: edges in the order they were decided
+        self.done = 0  # assigned[:done] have had their chain and colour consequences
+        self.queue: list[int] = []  # rules to re-check
+        self.tracer: Tracer | None = None
+        self.ends = [
+            ((a[0] // 2) * cols + a[1] // 2, (b[0] // 2) * cols + b[1] // 2) for a, b in map(edge_ends, self.lattice)
+        ]
+        self.edge_between = {(a, b): k for k, (a, b) in enumerate(self.ends)}
+        self.chains = Chains(rows * cols)
+        self.colours = self._colours(rows, cols)
+        self.rules: list[tuple[tuple[int, ...], Table]] = []
+        self.rule_names: list[str] = []
+        self.watch: list[list[int]] = [[] for _ in self.lattice]
+        shared: dict[frozenset[int], Table] = {}
+        arms: list[list[Point]] = [[] for _ in range(rows * cols)]
+        for e, (a, _) in zip(self.lattice, self.ends, strict=True):
+            arms[a].append(e)
+        for e, (_, b) in zip(self.lattice, self.ends, strict=True):
+            arms[b].append(e)
+        degree_rules = [(tuple(scope), _degree_patterns(len(scope))) for scope in arms]
+        named = [
+            *((rule, VERTEX_DEGREE) for rule in degree_rules),
+            *((rule, names[n] if n < len(names) else clue) for n, rule in enumerate(rules)),
+        ]
+        for (scope, patterns), name in named:
+            kept = [n for n, e in enumerate(scope) if e in self.index]  # an edge off the lattice is off
+            possible = [p for p in patterns if not any(p[n] for n, e in enumerate(scope) if e not in self.index)]
+            allowed = frozenset(sum(p[n] << i for i, n in enumerate(kept)) for p in possible)
+            if not allowed:
+                raise Contradiction
+            if len(allowed) < 2 ** len(kept):  # else no restriction
+                if allowed not in shared:
+                    shared[allowed] = Table(allowed, len(kept))
+                self._add_rule(tuple(self.index[scope[n]] for n in kept), shared[allowed], name)
+        given = set(edges)
+        for k, e in enumerate(self.lattice):
+            if e not in given:
+                self.assign(k, 0, VERTEX_DEGREE, ())
+
+    def _colours(self, rows: int, cols: int) -> Colours:
+        """Faces: the (rows-1) × (cols-1) lattice cells, numbered from 1, and the outside, 0."""
+
+        def face(x: int, y: int) -> int:
+            inside = 0 < x < 2 * rows - 2 and 0 < y < 2 * cols - 2
+            return 1 + (x // 2) * (cols - 1) + y // 2 if inside else 0
+
+        faces = 1 + max(rows - 1, 0) * max(cols - 1, 0)
+        edge_faces = [
+            (face(x, y - 1), face(x, y + 1)) if x % 2 else (face(x - 1, y), face(x + 1, y)) for x, y in self.lattice
+        ]
+        face_edges: list[list[int]] = [[] for _ in range(faces)]
+        for k, (f, g) in enumerate(edge_faces):
+            face_edges[f].append(k)
+            face_edges[g].append(k)
+        self.edge_faces = edge_faces
+        return Colours(faces, face_edges, edge_faces)
+
+    def _add_rule(self, scope: tuple[int, ...], table: Table, name: str) -> None:
+        rule = len(self.rules)
+        self.rules.append((scope, table))
+        self.rule_names.append(name)
+        for k in scope:
+            self.watch[k].append(rule)
+        self.queue.append(rule)
+
+    # --- changes ------------------------------------------------------------------------------
+
+    def assign(self, k: int, bit: int, rule: str, read: Sequence[int]) -> None:
+        """Give edge k its value (`rule` read `read` to decide it); its consequences wait in line."""
+        old = self.value[k]
+        if old >= 0:
+            if old != bit:
+                raise Contradiction
+            return
+        self.value[k] = bit
+        self.assigned.append(k)
+        if self.tracer is not None:
+            self.tracer(rule, read, ((k, bit),))
+
+    def mark(self) -> Mark:
+        return len(self.assigned), len(self.chains.log), len(self.colours.log)
+
+    def undo(self, mark: Mark) -> None:
+        """Take back every change after `mark`."""
+        assigned, value, ends, chains = self.assigned, self.value, self.ends, self.chains
+        for position in range(len(assigned) - 1, mark[0] - 1, -1):
+            k = assigned[position]
+            if position < self.done and value[k] == 1 and self.single_loop:
+                chains.remove(k, *ends[k])
+            value[k] = -1
+        del assigned[mark[0] :]
+        self.done = min(self.done, mark[0])
+        chains.restore(mark[1])
+        self.colours.restore(mark[2])
+        self.queue.clear()
+
+    # --- propagation --------------------------------------------------------------------------
+
+    def propagate(self) -> None:
+        """Run every pending consequence to the fixpoint; Contradiction when the rules clash."""
+        value, rules, queue, assigned, watch = self.value, self.rules, self.queue, self.assigned, self.watch
+        while True:
+            if self.done < len(assigned):
+                k = assigned[self.done]
+                bit = value[k]
+                if bit and self.single_loop:
+                    chain = self.chains.add(k, *self.ends[k])
+                    self.done += 1
+                    if chain is not None:
+                        self._forbid_closing(*chain)
+                else:
+                    self.done += 1
+                f, g = self.edge_faces[k]
+                for j, differ in self.colours.join(f, g, bit, value):
+                    self.assign(j, differ, PARITY, (k,))
+                queue.extend(watch[k])
+            elif queue:
+                rule = queue.pop()
+                scope, table = rules[rule]
+                known = bits = 0
+                for position, k in enumerate(scope):
+                    if value[k] >= 0:
+                        known |= 1 << position
+                        bits |= value[k] << position
+                forced = table.consequence(known, bits)
+                if forced is None:
+                    raise Contradiction
+                on, off = forced
+                if on or off:
+                    name = self.rule_names[rule]
+                    for position, k in enumerate(scope):
+                        if on >> position & 1:
+                            self.assign(k, 1, name, scope)
+                        elif off >> position & 1:
+                            self.assign(k, 0, name, scope)
+            else:
+                return
+
+    def _forbid_closing(self, x: int, y: int, length: int) -> None:
+        """The edge joining a chain's two ends would close it: off while other loop edges exist."""
+        k = self.edge_between.get((x, y) if x < y else (y, x))
+        if k is not None and self.value[k] < 0 and self.chains.on > length:
+            self.assign(k, 0, NO_PREMATURE_LOOP, (k,))
+
+    def closing_pass(self) -> None:
+        """Re-check every chain's closing edge: chains made earlier may now have company."""
+        for x, y, length in self.chains.ends():
+            self._forbid_closing(x, y, length)
+        self.propagate()
+
+    def probe(self, k: int, bit: int) -> list[int] | None:
+        """What follows from edge k = bit, each edge j with value v as 2j + v (k's own first), or
+        None if it fails; the board is unchanged and the tracer hears nothing."""
+        mark, tracer = self.mark(), self.tracer
+        self.tracer = None
+        try:
+            self.assign(k, bit, "", ())
+            self.propagate()
+        except Contradiction:
+            return None
+        else:
+            value = self.value
+            return [2 * j + value[j] for j in self.assigned[mark[0] :]]
+        finally:
+            self.undo(mark)
+            self.tracer = tracer
+
+    def settle(self, fixed: Iterable[tuple[int, int]], rule: str, read: Sequence[int]) -> None:
+        """Decide edges for good and propagate, closing pass included."""
+        for k, bit in fixed:
+            self.assign(k, bit, rule, read)
+        self.propagate()
+        if self.single_loop:
+            self.closing_pass()
