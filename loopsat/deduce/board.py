@@ -30,6 +30,7 @@ class Table:
         self.width = width
         self.full = (1 << width) - 1
         self.known: dict[int, tuple[int, int] | None] = {}
+        self.parities = _constant_parities(allowed, width)
 
     def consequence(self, known: int, bits: int) -> tuple[int, int] | None:
         """(edges forced on, edges forced off) as bit masks, or None when no pattern fits."""
@@ -46,6 +47,18 @@ class Table:
                 free = self.full & ~known
                 self.known[key] = (every & free, ~some & free)
         return self.known[key]
+
+
+def _constant_parities(allowed: frozenset[int], width: int) -> list[tuple[int, int]]:
+    """(positions, parity): the whole scope and the pairs of its edges whose sum has one parity in
+    every allowed pattern (a clue's number, a Masyu circle's equal or opposite arms)."""
+    masks = [(1 << width) - 1] + [1 << i | 1 << j for i in range(width) for j in range(i)]
+    found = []
+    for mask in masks:
+        parities = {(p & mask).bit_count() & 1 for p in allowed}
+        if len(parities) == 1:
+            found.append((mask, parities.pop()))
+    return found
 
 
 def _degree_patterns(arms: int) -> frozenset[tuple[int, ...]]:
@@ -68,6 +81,8 @@ class Board:
         self.assigned: list[int] = []  # the trail: edges in the order they were decided
         self.done = 0  # assigned[:done] have had their chain and colour consequences
         self.queue: list[int] = []  # rules to re-check
+        self.parities: list[tuple[tuple[int, ...], int]] = []  # (faces, parity of their colours)
+        self.parity_queue: list[int] = []  # parities to re-check
         self.tracer: Tracer | None = None
         self.ends = [
             ((a[0] // 2) * cols + a[1] // 2, (b[0] // 2) * cols + b[1] // 2) for a, b in map(edge_ends, self.lattice)
@@ -75,6 +90,7 @@ class Board:
         self.edge_between = {(a, b): k for k, (a, b) in enumerate(self.ends)}
         self.chains = Chains(rows * cols)
         self.colours = self._colours(rows, cols)
+        self.face_parities: list[list[int]] = [[] for _ in self.colours.leader]
         self.rules: list[tuple[tuple[int, ...], Table]] = []
         self.rule_names: list[str] = []
         self.watch: list[list[int]] = [[] for _ in self.lattice]
@@ -129,6 +145,21 @@ class Board:
         for k in scope:
             self.watch[k].append(rule)
         self.queue.append(rule)
+        for mask, parity in table.parities:
+            odd: set[int] = set()  # the faces an odd number of these edges border
+            for position, k in enumerate(scope):
+                if mask >> position & 1:
+                    odd ^= set(self.edge_faces[k])
+            if odd:
+                self._add_parity(tuple(sorted(odd)), parity)
+
+    def _add_parity(self, faces: tuple[int, ...], parity: int) -> None:
+        """The colours of `faces` sum to `parity` (mod 2): each edge is the sum of its two faces'."""
+        number = len(self.parities)
+        self.parities.append((faces, parity))
+        for f in faces:
+            self.face_parities[f].append(number)
+        self.parity_queue.append(number)
 
     # --- changes ------------------------------------------------------------------------------
 
@@ -160,6 +191,7 @@ class Board:
         chains.restore(mark[1])
         self.colours.restore(mark[2])
         self.queue.clear()
+        self.parity_queue.clear()
 
     # --- propagation --------------------------------------------------------------------------
 
@@ -177,9 +209,7 @@ class Board:
                         self._forbid_closing(*chain)
                 else:
                     self.done += 1
-                f, g = self.edge_faces[k]
-                for j, differ in self.colours.join(f, g, bit, value):
-                    self.assign(j, differ, PARITY, (k,))
+                self.relate(*self.edge_faces[k], bit, PARITY, (k,))
                 queue.extend(watch[k])
             elif queue:
                 rule = queue.pop()
@@ -200,8 +230,36 @@ class Board:
                             self.assign(k, 1, name, scope)
                         elif off >> position & 1:
                             self.assign(k, 0, name, scope)
+            elif self.parity_queue:
+                self._check_parity(self.parity_queue.pop())
             else:
                 return
+
+    def _check_parity(self, number: int) -> None:
+        """A parity over faces, by class: classes met an even number of times cancel, and the
+        outside's class has a known colour; one class left gets its colour, two get their relation."""
+        faces, total = self.parities[number]
+        leader, flip = self.colours.leader, self.colours.flip
+        odd: list[int] = []
+        for f in faces:
+            total ^= flip[f]
+            ell = leader[f]
+            if ell in odd:
+                odd.remove(ell)
+            else:
+                odd.append(ell)
+        outside = leader[0]
+        if outside in odd:  # its colour is flip[0]: the outside face's own is 0
+            odd.remove(outside)
+            total ^= flip[0]
+            odd.append(0)  # and stands for face 0 itself, whose colour is 0
+        if not odd:
+            if total:
+                raise Contradiction
+        elif len(odd) == 1:
+            self.relate(odd[0], 0, total, PARITY, ())
+        elif len(odd) == 2:
+            self.relate(odd[0], odd[1], total, PARITY, ())
 
     def _forbid_closing(self, x: int, y: int, length: int) -> None:
         """The edge joining a chain's two ends would close it: off while other loop edges exist."""
@@ -222,6 +280,34 @@ class Board:
         self.tracer = None
         try:
             self.assign(k, bit, "", ())
+            self.propagate()
+        except Contradiction:
+            return None
+        else:
+            value = self.value
+            return [2 * j + value[j] for j in self.assigned[mark[0] :]]
+        finally:
+            self.undo(mark)
+            self.tracer = tracer
+
+    def relate(self, f: int, g: int, differ: int, rule: str, read: Sequence[int]) -> None:
+        """Faces f and g differ (1) or agree (0); the edges that decides wait in line, and so do
+        the parities over the faces whose class changed."""
+        colours = self.colours
+        merges = len(colours.log)
+        for j, bit in colours.join(f, g, differ, self.value):
+            self.assign(j, bit, rule, read)
+        if len(colours.log) > merges:
+            face_parities, queue = self.face_parities, self.parity_queue
+            for h in colours.members[colours.log[-1][0]]:
+                queue.extend(face_parities[h])
+
+    def probe_face(self, f: int, differ: int) -> list[int] | None:
+        """`probe` for the literal "face f differs from the outside" (differ=1) or agrees."""
+        mark, tracer = self.mark(), self.tracer
+        self.tracer = None
+        try:
+            self.relate(0, f, differ, "", ())
             self.propagate()
         except Contradiction:
             return None

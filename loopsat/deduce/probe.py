@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from loopsat.deduce.board import Board
-from loopsat.deduce.rules import CLUE, PROBE_AGREE, PROBE_CONTRADICTION, Contradiction, Rule, Step
+from loopsat.deduce.rules import CLUE, PROBE_AGREE, PROBE_CONTRADICTION, PROBE_RELATION, Contradiction, Rule, Step
 from loopsat.grid import Point
 
 
@@ -38,28 +38,66 @@ def deduce(
 
 
 def _probe_to_fixpoint(board: Board) -> None:
-    """Set each undecided edge on, then off: a branch that fails fixes the other value, and what
-    both branches agree on holds too. Edges are probed again only when something near what their
-    last probe touched has changed since."""
-    value = board.value
-    reach: dict[int, set[int]] = {}  # the edges each probe of an edge touched
-    suspects: Iterable[int] = range(len(value))
+    """Probe each undecided edge (on, then off) and each face not yet related to the outside
+    (inside, then outside): a branch that fails fixes the other value, what both branches agree
+    on holds too, and an edge that follows the probed edge both ways is equal or opposite to it,
+    which relates their faces. Literals are probed again only when something near what their last
+    probe touched has changed since."""
+    value, edges = board.value, len(board.value)
+    colours = board.colours
+    reach: dict[int, set[int]] = {}  # the edges each probe of a literal touched
+    suspects: Iterable[int] = range(edges + len(colours.leader))
     while suspects:
-        mark = len(board.assigned)
-        for k in suspects:
-            if value[k] >= 0:
-                continue
-            on, off = board.probe(k, 1), board.probe(k, 0)
+        mark, merges = len(board.assigned), len(colours.log)
+        for literal in suspects:
+            if literal < edges:
+                k = literal
+                if value[k] >= 0:
+                    continue
+                on, off = board.probe(k, 1), board.probe(k, 0)
+            else:
+                f = literal - edges
+                if f == 0 or colours.leader[f] == colours.leader[0] or colours.leader[f] != f:
+                    continue
+                on, off = board.probe_face(f, 1), board.probe_face(f, 0)
             if on is None and off is None:
                 raise Contradiction
             if on is None or off is None:
-                board.settle([(k, 0 if on is None else 1)], PROBE_CONTRADICTION, (k,))
+                if literal < edges:
+                    board.assign(k, 0 if on is None else 1, PROBE_CONTRADICTION, (k,))
+                else:
+                    board.relate(0, f, 0 if on is None else 1, PROBE_CONTRADICTION, ())
+                board.settle((), PROBE_CONTRADICTION, ())
                 continue
-            reach[k] = {j >> 1 for j in on} | {j >> 1 for j in off}
+            reach[literal] = {j >> 1 for j in on} | {j >> 1 for j in off}
             if agreed := set(on) & set(off):
-                board.settle([(j >> 1, j & 1) for j in agreed], PROBE_AGREE, (k,))
-        zone = _near(board, board.assigned[mark:])
-        suspects = [k for k, touched in reach.items() if value[k] < 0 and not touched.isdisjoint(zone)]
+                board.settle([(j >> 1, j & 1) for j in agreed], PROBE_AGREE, (literal,) if literal < edges else ())
+            if literal < edges:
+                _learn_relations(board, k, on, off)
+        changed = board.assigned[mark:]
+        changed += [k for p, _, _ in colours.log[merges:] for f in colours.members[p] for k in colours.face_edges[f]]
+        zone = _near(board, changed)
+        suspects = [k for k, touched in reach.items() if not touched.isdisjoint(zone)]
+
+
+def _learn_relations(board: Board, k: int, on: list[int], off: list[int]) -> None:
+    """Edges that take k's value, or its opposite, in both branches: k xor j is a constant t,
+    the parity of their four faces; when one face of each is already related, the other two are."""
+    when_on = {x >> 1: x & 1 for x in on}
+    colours, edge_faces = board.colours, board.edge_faces
+    a, b = edge_faces[k]
+    for x in off:
+        j = x >> 1
+        if j == k or board.value[j] >= 0 or when_on.get(j, x & 1) == x & 1:
+            continue
+        t = 1 - when_on[j]  # j = k xor t
+        c, d = edge_faces[j]
+        for p, q, other_p, other_q in ((a, c, b, d), (a, d, b, c), (b, c, a, d), (b, d, a, c)):
+            r = colours.relation(p, q)
+            if r >= 0:
+                board.relate(other_p, other_q, t ^ r, PROBE_RELATION, (k, j))
+                break
+    board.settle((), PROBE_RELATION, ())
 
 
 def _near(board: Board, changed: list[int]) -> set[int]:
