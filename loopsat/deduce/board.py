@@ -10,7 +10,6 @@ logs (assigned edges, chain changes, colour merges); `undo` returns to one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from itertools import product
 
 from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
@@ -61,9 +60,10 @@ def _constant_parities(allowed: frozenset[int], width: int) -> list[tuple[int, i
     return found
 
 
-def _degree_patterns(arms: int) -> frozenset[tuple[int, ...]]:
-    """A vertex has 0 or 2 loop edges."""
-    return frozenset(p for p in product((0, 1), repeat=arms) if sum(p) in (0, 2))
+def _masks(patterns: frozenset[tuple[int, ...]], kept: tuple[int, ...]) -> frozenset[int]:
+    """The patterns whose dropped positions are off, as bit masks over the kept positions."""
+    dropped = [i for i in range(len(next(iter(patterns), ()))) if i not in kept]
+    return frozenset(sum(p[i] << bit for bit, i in enumerate(kept)) for p in patterns if not any(p[i] for i in dropped))
 
 
 class Board:
@@ -89,32 +89,27 @@ class Board:
         ]
         self.edge_between = {(a, b): k for k, (a, b) in enumerate(self.ends)}
         self.chains = Chains(rows * cols)
+        self.lonely = False  # some chain may hold every loop edge, so its closing edge is still open
         self.colours = self._colours(rows, cols)
         self.face_parities: list[list[int]] = [[] for _ in self.colours.leader]
         self.rules: list[tuple[tuple[int, ...], Table]] = []
         self.rule_names: list[str] = []
         self.watch: list[list[int]] = [[] for _ in self.lattice]
-        shared: dict[frozenset[int], Table] = {}
-        arms: list[list[Point]] = [[] for _ in range(rows * cols)]
-        for e, (a, _) in zip(self.lattice, self.ends, strict=True):
-            arms[a].append(e)
-        for e, (_, b) in zip(self.lattice, self.ends, strict=True):
-            arms[b].append(e)
-        degree_rules = [(tuple(scope), _degree_patterns(len(scope))) for scope in arms]
-        named = [
-            *((rule, VERTEX_DEGREE) for rule in degree_rules),
-            *((rule, names[n] if n < len(names) else clue) for n, rule in enumerate(rules)),
-        ]
-        for (scope, patterns), name in named:
-            kept = [n for n, e in enumerate(scope) if e in self.index]  # an edge off the lattice is off
-            possible = [p for p in patterns if not any(p[n] for n, e in enumerate(scope) if e not in self.index)]
-            allowed = frozenset(sum(p[n] << i for i, n in enumerate(kept)) for p in possible)
-            if not allowed:
-                raise Contradiction
-            if len(allowed) < 2 ** len(kept):  # else no restriction
-                if allowed not in shared:
-                    shared[allowed] = Table(allowed, len(kept))
-                self._add_rule(tuple(self.index[scope[n]] for n in kept), shared[allowed], name)
+        self.tables: dict[frozenset[int], Table] = {}  # one per distinct pattern set
+        arms: list[list[int]] = [[] for _ in range(rows * cols)]
+        for k, (a, b) in enumerate(self.ends):
+            arms[a].append(k)
+            arms[b].append(k)
+        for vertex_arms in arms:
+            degree = frozenset(p for p in range(1 << len(vertex_arms)) if p.bit_count() in (0, 2))
+            self._add_rule(tuple(vertex_arms), degree, VERTEX_DEGREE)
+        compiled: dict[tuple[frozenset[tuple[int, ...]], tuple[int, ...]], frozenset[int]] = {}
+        for n, (points, patterns) in enumerate(rules):
+            kept = tuple(i for i, e in enumerate(points) if e in self.index)  # an edge off the lattice is off
+            if (patterns, kept) not in compiled:
+                compiled[patterns, kept] = _masks(patterns, kept)
+            name = names[n] if n < len(names) else clue
+            self._add_rule(tuple(self.index[points[i]] for i in kept), compiled[patterns, kept], name)
         given = set(edges)
         for k, e in enumerate(self.lattice):
             if e not in given:
@@ -138,7 +133,14 @@ class Board:
         self.edge_faces = edge_faces
         return Colours(faces, face_edges, edge_faces)
 
-    def _add_rule(self, scope: tuple[int, ...], table: Table, name: str) -> None:
+    def _add_rule(self, scope: tuple[int, ...], allowed: frozenset[int], name: str) -> None:
+        if not allowed:
+            raise Contradiction
+        if len(allowed) == 1 << len(scope):
+            return  # no restriction
+        if allowed not in self.tables:
+            self.tables[allowed] = Table(allowed, len(scope))
+        table = self.tables[allowed]
         rule = len(self.rules)
         self.rules.append((scope, table))
         self.rule_names.append(name)
@@ -264,13 +266,19 @@ class Board:
     def _forbid_closing(self, x: int, y: int, length: int) -> None:
         """The edge joining a chain's two ends would close it: off while other loop edges exist."""
         k = self.edge_between.get((x, y) if x < y else (y, x))
-        if k is not None and self.value[k] < 0 and self.chains.on > length:
-            self.assign(k, 0, NO_PREMATURE_LOOP, (k,))
+        if k is not None and self.value[k] < 0:
+            if self.chains.on > length:
+                self.assign(k, 0, NO_PREMATURE_LOOP, (k,))
+            else:
+                self.lonely = True
 
     def closing_pass(self) -> None:
-        """Re-check every chain's closing edge: chains made earlier may now have company."""
-        for x, y, length in self.chains.ends():
-            self._forbid_closing(x, y, length)
+        """Re-check the closing edge of a chain that held every loop edge when it was made (the
+        only kind whose closing edge a later loop edge elsewhere can forbid)."""
+        if self.lonely:
+            self.lonely = False
+            for x, y, length in self.chains.ends():
+                self._forbid_closing(x, y, length)
         self.propagate()
 
     def probe(self, k: int, bit: int) -> list[int] | None:
@@ -301,22 +309,6 @@ class Board:
             face_parities, queue = self.face_parities, self.parity_queue
             for h in colours.members[colours.log[-1][0]]:
                 queue.extend(face_parities[h])
-
-    def probe_face(self, f: int, differ: int) -> list[int] | None:
-        """`probe` for the literal "face f differs from the outside" (differ=1) or agrees."""
-        mark, tracer = self.mark(), self.tracer
-        self.tracer = None
-        try:
-            self.relate(0, f, differ, "", ())
-            self.propagate()
-        except Contradiction:
-            return None
-        else:
-            value = self.value
-            return [2 * j + value[j] for j in self.assigned[mark[0] :]]
-        finally:
-            self.undo(mark)
-            self.tracer = tracer
 
     def settle(self, fixed: Iterable[tuple[int, int]], rule: str, read: Sequence[int]) -> None:
         """Decide edges for good and propagate, closing pass included."""

@@ -38,46 +38,32 @@ def deduce(
 
 
 def _probe_to_fixpoint(board: Board) -> None:
-    """Probe each undecided edge (on, then off) and each face not yet related to the outside
-    (inside, then outside): a branch that fails fixes the other value, what both branches agree
-    on holds too, and an edge that follows the probed edge both ways is equal or opposite to it,
-    which relates their faces. Literals are probed again only when something near what their last
-    probe touched has changed since."""
-    value, edges = board.value, len(board.value)
-    colours = board.colours
-    reach: dict[int, set[int]] = {}  # the edges each probe of a literal touched
-    suspects: Iterable[int] = range(edges + len(colours.leader))
+    """Probe each undecided edge, on then off: a branch that fails fixes the other value, what
+    both branches agree on holds too, and an edge that follows the probed edge both ways is equal
+    or opposite to it, which may relate two faces. An edge is probed again only when something
+    near what its last probe touched has changed since (a decided edge or a face's class)."""
+    value, colours = board.value, board.colours
+    reach: dict[int, set[int]] = {}  # the edges each probe of an edge touched
+    suspects: Iterable[int] = range(len(value))
     while suspects:
         mark, merges = len(board.assigned), len(colours.log)
-        for literal in suspects:
-            if literal < edges:
-                k = literal
-                if value[k] >= 0:
-                    continue
-                on, off = board.probe(k, 1), board.probe(k, 0)
-            else:
-                f = literal - edges
-                if f == 0 or colours.leader[f] == colours.leader[0] or colours.leader[f] != f:
-                    continue
-                on, off = board.probe_face(f, 1), board.probe_face(f, 0)
+        for k in suspects:
+            if value[k] >= 0:
+                continue
+            on, off = board.probe(k, 1), board.probe(k, 0)
             if on is None and off is None:
                 raise Contradiction
             if on is None or off is None:
-                if literal < edges:
-                    board.assign(k, 0 if on is None else 1, PROBE_CONTRADICTION, (k,))
-                else:
-                    board.relate(0, f, 0 if on is None else 1, PROBE_CONTRADICTION, ())
-                board.settle((), PROBE_CONTRADICTION, ())
+                board.settle([(k, 0 if on is None else 1)], PROBE_CONTRADICTION, (k,))
                 continue
-            reach[literal] = {j >> 1 for j in on} | {j >> 1 for j in off}
+            reach[k] = {j >> 1 for j in on} | {j >> 1 for j in off}
             if agreed := set(on) & set(off):
-                board.settle([(j >> 1, j & 1) for j in agreed], PROBE_AGREE, (literal,) if literal < edges else ())
-            if literal < edges:
-                _learn_relations(board, k, on, off)
+                board.settle([(j >> 1, j & 1) for j in agreed], PROBE_AGREE, (k,))
+            _learn_relations(board, k, on, off)
         changed = board.assigned[mark:]
         changed += [k for p, _, _ in colours.log[merges:] for f in colours.members[p] for k in colours.face_edges[f]]
         zone = _near(board, changed)
-        suspects = [k for k, touched in reach.items() if not touched.isdisjoint(zone)]
+        suspects = [k for k, touched in reach.items() if value[k] < 0 and not touched.isdisjoint(zone)]
 
 
 def _learn_relations(board: Board, k: int, on: list[int], off: list[int]) -> None:
