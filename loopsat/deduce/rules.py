@@ -12,6 +12,7 @@ Rule = tuple[tuple[Point, ...], frozenset[tuple[int, ...]]]
 # The rules the deduction itself knows; a genre's tables carry the names the genre gives them.
 CLUE = "clue"
 VERTEX_DEGREE = "vertex degree"
+CORNER = "clue at a corner"
 NO_PREMATURE_LOOP = "no premature loop"
 PARITY = "inside/outside parity"
 PROBE_CONTRADICTION = "probe: contradiction"
