@@ -77,14 +77,14 @@ def labels(puzzle: Puzzle) -> dict[Point, str]:
 def rules(puzzle: Puzzle) -> Rules:
     """Each circle's law as a table over its four arms and the four edges beyond its neighbours."""
     found: list[Rule] = []
+    names: list[str] = []
     for i, row in enumerate(puzzle.grid):
         for j, ch in enumerate(row):
             if ch != _EMPTY:
                 tile = (2 * i, 2 * j)
-                law = _white_holds if ch == _WHITE else _black_holds
-                patterns = frozenset(p for p in product((0, 1), repeat=8) if law(p[:4], p[4:]))
-                found.append(((*_arms(tile, 1), *_arms(tile, 3)), patterns))
-    return Rules(found, whole=True)
+                found.append(((*_arms(tile, 1), *_arms(tile, 3)), _CIRCLE_PATTERNS[ch]))
+                names.append(_CIRCLE_NAMES[ch])
+    return Rules(found, whole=True, names=names)
 
 
 def _white_holds(near: tuple[int, ...], far: tuple[int, ...]) -> bool:
@@ -98,6 +98,14 @@ def _black_holds(near: tuple[int, ...], far: tuple[int, ...]) -> bool:
     north, west, east, south = near
     turns = north != south and west != east
     return turns and all(far[k] for k in range(4) if near[k])  # straight on beyond each arm
+
+
+# The patterns of (N, W, E, S arms, the four edges beyond), built once: 256 tests per colour.
+_CIRCLE_PATTERNS = {
+    colour: frozenset(p for p in product((0, 1), repeat=8) if law(p[:4], p[4:]))
+    for colour, law in ((_WHITE, _white_holds), (_BLACK, _black_holds))
+}
+_CIRCLE_NAMES = {_WHITE: "white circle", _BLACK: "black circle"}
 
 
 def sketch(puzzle: Puzzle) -> Sketch:
