@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import golden_dirs, listed_solutions
+from goldens import golden_dirs, listed_solutions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lattice import cycle_unions, midpoints
@@ -20,8 +20,8 @@ from loopsat.deduce.rules import Contradiction
 from loopsat.errors import VerificationError
 from loopsat.genres import GENRES, masyu, slitherlink
 from loopsat.grid import Point
+from loopsat.pipeline import bits
 from loopsat.puzzle import Puzzle
-from loopsat.solve import bits
 from loopsat.verify import verify
 
 DATA = Path(__file__).parent / "data" / "deduce"
