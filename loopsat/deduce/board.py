@@ -90,6 +90,9 @@ def _joint_patterns(
     return frozenset(allowed)
 
 
+_UNKNOWN = (-1, -1)  # a table's answer not worked out yet
+
+
 def _masks(patterns: frozenset[tuple[int, ...]], kept: tuple[int, ...]) -> frozenset[int]:
     """The patterns whose dropped positions are off, as bit masks over the kept positions."""
     dropped = [i for i in range(len(next(iter(patterns), ()))) if i not in kept]
@@ -250,46 +253,67 @@ class Board:
     # --- propagation --------------------------------------------------------------------------
 
     def propagate(self) -> None:
-        """Run every pending consequence to the fixpoint; Contradiction when the rules clash."""
-        value, rules, queue, assigned, watch = self.value, self.rules, self.queue, self.assigned, self.watch
+        """Run every pending consequence to the fixpoint; Contradiction when the rules clash.
+
+        The hot loop of the deduction, so it reads everything through locals and inlines the
+        common cases: a table whose answer is cached, faces already in one class."""
+        value, rules, queue, assigned = self.value, self.rules, self.queue, self.assigned
+        watch = self.watch_corner if not self.probing else None
+        parity_queue, edge_faces, ends = self.parity_queue, self.edge_faces, self.ends
+        leader, flip = self.colours.leader, self.colours.flip
+        chains = self.chains if self.single_loop else None
         while True:
-            if self.done < len(assigned):
+            while self.done < len(assigned):
                 k = assigned[self.done]
                 bit = value[k]
-                if bit and self.single_loop:
-                    chain = self.chains.add(k, *self.ends[k])
+                if bit and chains is not None:
+                    chain = chains.add(k, *ends[k])
                     self.done += 1
                     if chain is not None:
                         self._forbid_closing(*chain)
                 else:
                     self.done += 1
-                self.relate(*self.edge_faces[k], bit, PARITY, (k,))
-                queue.extend(watch[k])
-                if not self.probing:
-                    queue.extend(self.watch_corner[k])
-            elif queue:
+                f, g = edge_faces[k]
+                if leader[f] != leader[g]:
+                    self.relate(f, g, bit, PARITY, (k,))
+                elif flip[f] ^ flip[g] != bit:
+                    raise Contradiction
+                queue.extend(self.watch[k])
+                if watch is not None:
+                    queue.extend(watch[k])
+            if queue:
                 rule = queue.pop()
                 scope, table = rules[rule]
                 known = bits = 0
-                for position, k in enumerate(scope):
-                    if value[k] >= 0:
-                        known |= 1 << position
-                        bits |= value[k] << position
-                forced = table.consequence(known, bits)
+                position = 1
+                for k in scope:
+                    v = value[k]
+                    if v >= 0:
+                        known |= position
+                        if v:
+                            bits |= position
+                    position <<= 1
+                forced = table.known.get(known << table.width | bits, _UNKNOWN)
+                if forced is _UNKNOWN:
+                    forced = table.consequence(known, bits)
                 if forced is None:
                     raise Contradiction
                 on, off = forced
                 if on or off:
-                    name = self.rule_names[rule]
-                    for position, k in enumerate(scope):
-                        if on >> position & 1:
-                            self.assign(k, 1, name, scope)
-                        elif off >> position & 1:
-                            self.assign(k, 0, name, scope)
-            elif self.parity_queue:
-                self._check_parity(self.parity_queue.pop())
-            else:
+                    self._apply(rule, on, off)
+            elif parity_queue:
+                self._check_parity(parity_queue.pop())
+            elif self.done == len(assigned):
                 return
+
+    def _apply(self, rule: int, on: int, off: int) -> None:
+        """Assign what a rule's table forces (bit masks over its scope)."""
+        scope, name = self.rules[rule][0], self.rule_names[rule]
+        for position, k in enumerate(scope):
+            if on >> position & 1:
+                self.assign(k, 1, name, scope)
+            elif off >> position & 1:
+                self.assign(k, 0, name, scope)
 
     def _check_parity(self, number: int) -> None:
         """A parity over faces, by class: classes met an even number of times cancel, and the
@@ -356,12 +380,15 @@ class Board:
 
     def relate(self, f: int, g: int, differ: int, rule: str, read: Sequence[int]) -> None:
         """Faces f and g differ (1) or agree (0); the edges that decides wait in line, and so do
-        the parities over the faces whose class changed."""
+        the parities over the faces whose class changed, except inside a probe: probes are the
+        bulk of the work, and there the parity checks cost more than they find (Tatham's Hard
+        40x40 and 60x60 still deduced completely, 60x60 15 % faster: `python
+        bench/deduce_share.py --sets slitherlink/40x40 slitherlink/60x60`)."""
         colours = self.colours
         merges = len(colours.log)
         for j, bit in colours.join(f, g, differ, self.value):
             self.assign(j, bit, rule, read)
-        if len(colours.log) > merges:
+        if len(colours.log) > merges and not self.probing:
             face_parities, queue = self.face_parities, self.parity_queue
             for h in colours.members[colours.log[-1][0]]:
                 queue.extend(face_parities[h])
