@@ -28,6 +28,7 @@ DATA = Path(__file__).parent / "data" / "deduce"
 KNOWN_RULES = {
     named.CLUE,
     named.VERTEX_DEGREE,
+    named.NO_SUCH_EDGE,
     named.CORNER,
     named.NO_PREMATURE_LOOP,
     named.PARITY,

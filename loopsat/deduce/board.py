@@ -14,7 +14,7 @@ from functools import cache
 
 from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
-from loopsat.deduce.rules import CORNER, NO_PREMATURE_LOOP, PARITY, VERTEX_DEGREE, Contradiction, Rule
+from loopsat.deduce.rules import CORNER, NO_PREMATURE_LOOP, NO_SUCH_EDGE, PARITY, VERTEX_DEGREE, Contradiction, Rule
 from loopsat.grid import Point, edge_ends, lattice_edges
 
 Mark = tuple[int, int, int]
@@ -138,6 +138,7 @@ class Board:
         for vertex_arms in arms:
             degree = frozenset(p for p in range(1 << len(vertex_arms)) if p.bit_count() in (0, 2))
             self._add_rule(tuple(vertex_arms), degree, VERTEX_DEGREE)
+        self.vertex_rules = len(self.rules)  # the rules before this one are the vertices'
         compiled: dict[tuple[frozenset[tuple[int, ...]], tuple[int, ...]], frozenset[int]] = {}
         for n, (points, patterns) in enumerate(rules):
             kept = tuple(i for i, e in enumerate(points) if e in self.index)  # an edge off the lattice is off
@@ -149,7 +150,7 @@ class Board:
         given = set(edges)
         for k, e in enumerate(self.lattice):
             if e not in given:
-                self.assign(k, 0, VERTEX_DEGREE, ())
+                self.assign(k, 0, NO_SUCH_EDGE, ())
 
     def _colours(self, rows: int, cols: int) -> Colours:
         """Faces: the (rows-1) × (cols-1) lattice cells, numbered from 1, and the outside, 0."""
@@ -174,13 +175,10 @@ class Board:
         most `CORNER_WIDTH` edges: what a human sees at a clue's corner (a line entering a 3's
         corner, a 1 in a corner of the board) without probing. Checked only outside probes."""
         vertex_rules: dict[int, list[int]] = {}
-        for number, name in enumerate(self.rule_names):
-            if name == VERTEX_DEGREE:
-                for k in self.rules[number][0]:
-                    vertex_rules.setdefault(k, []).append(number)
-        for number, (scope, table) in enumerate(list(self.rules)):
-            if self.rule_names[number] == VERTEX_DEGREE:
-                continue
+        for number in range(self.vertex_rules):
+            for k in self.rules[number][0]:
+                vertex_rules.setdefault(k, []).append(number)
+        for scope, table in self.rules[self.vertex_rules :]:
             for vertex in sorted({v for k in scope for v in vertex_rules.get(k, ())}):
                 arms, degree = self.rules[vertex]
                 if len(set(arms) & set(scope)) >= 2 and len(set(arms) | set(scope)) <= CORNER_WIDTH:
