@@ -28,6 +28,7 @@ DATA = Path(__file__).parent / "data" / "deduce"
 KNOWN_RULES = {
     named.CLUE,
     named.VERTEX_DEGREE,
+    named.NO_SUCH_EDGE,
     named.CORNER,
     named.NO_PREMATURE_LOOP,
     named.PARITY,
@@ -173,3 +174,19 @@ def test_chains_close_only_the_whole_loop(order: list[int]) -> None:
         chains.remove(k, *ring[k])
     chains.restore(0)
     assert chains.degree == [0] * 6 and chains.far == [-1] * 6 and chains.on == 0
+
+
+def test_tatham_generated_game_ids_need_no_search() -> None:
+    """Game IDs from `sgt-loopy --generate N 10x10t0dh` (and 25x25), `sgt-pearl --generate N
+    10x10dt` (Debian sgt-puzzles 20230122): Tatham's generator makes them unique for his own
+    solver, so loopsat's deduction must decide every edge, and the verifier accepts the loop."""
+    from loopsat.formats import url
+    from loopsat.solve import solve
+
+    path = DATA / "tatham-generated.url"
+    for puzzle in url.parse(path.read_bytes(), str(path)):
+        genre = GENRES[puzzle.genre]
+        edges = list(genre.cover(puzzle).edges.values())
+        fixed = deduce(edges, genre.rules(puzzle).tables)
+        assert fixed is not None and len(fixed) == len(edges), puzzle.label
+        assert solve(puzzle, strategy="deduce").status == "unique", puzzle.label

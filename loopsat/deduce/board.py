@@ -14,15 +14,15 @@ from functools import cache
 
 from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
-from loopsat.deduce.rules import CORNER, NO_PREMATURE_LOOP, PARITY, VERTEX_DEGREE, Contradiction, Rule
+from loopsat.deduce.rules import CORNER, NO_PREMATURE_LOOP, NO_SUCH_EDGE, PARITY, VERTEX_DEGREE, Contradiction, Rule
 from loopsat.grid import Point, edge_ends, lattice_edges
 
 Mark = tuple[int, int, int]
 # Clue-and-vertex tables up to this many edges: a Slitherlink clue and a corner (6 edges); none
-# for Masyu (8-edge circles). On Tatham's Hard 60x60 they cut the probes by a third (10940 ->
-# 7146 on 002) and the deduction from 1.5 to 1.0 CPU-s (`python bench/deduce_share.py --sets
-# slitherlink/60x60`); checked inside probes too they save more probes but cost more (1.34 s);
-# joining neighbouring clues (7 edges) saved no probe.
+# for Masyu (8-edge circles). On Tatham's Hard 60x60 they cut the probes by a third (11144 ->
+# 7475 on 002) and the deduction by 10-20 % (0.81/0.68 -> 0.69/0.62 CPU-s in two alternating runs
+# of `python bench/deduce_share.py --sets slitherlink/60x60`); checked inside probes too they
+# saved more probes but cost more; joining neighbouring clues (7 edges) saved no probe.
 CORNER_WIDTH = 6
 # A trace hears (rule name, edges read, edges decided with their values), as edge indices.
 Tracer = Callable[[str, Sequence[int], Sequence[tuple[int, int]]], None]
@@ -90,6 +90,9 @@ def _joint_patterns(
     return frozenset(allowed)
 
 
+_UNKNOWN = (-1, -1)  # a table's answer not worked out yet
+
+
 def _masks(patterns: frozenset[tuple[int, ...]], kept: tuple[int, ...]) -> frozenset[int]:
     """The patterns whose dropped positions are off, as bit masks over the kept positions."""
     dropped = [i for i in range(len(next(iter(patterns), ()))) if i not in kept]
@@ -135,6 +138,7 @@ class Board:
         for vertex_arms in arms:
             degree = frozenset(p for p in range(1 << len(vertex_arms)) if p.bit_count() in (0, 2))
             self._add_rule(tuple(vertex_arms), degree, VERTEX_DEGREE)
+        self.vertex_rules = len(self.rules)  # the rules before this one are the vertices'
         compiled: dict[tuple[frozenset[tuple[int, ...]], tuple[int, ...]], frozenset[int]] = {}
         for n, (points, patterns) in enumerate(rules):
             kept = tuple(i for i, e in enumerate(points) if e in self.index)  # an edge off the lattice is off
@@ -146,7 +150,7 @@ class Board:
         given = set(edges)
         for k, e in enumerate(self.lattice):
             if e not in given:
-                self.assign(k, 0, VERTEX_DEGREE, ())
+                self.assign(k, 0, NO_SUCH_EDGE, ())
 
     def _colours(self, rows: int, cols: int) -> Colours:
         """Faces: the (rows-1) × (cols-1) lattice cells, numbered from 1, and the outside, 0."""
@@ -171,13 +175,10 @@ class Board:
         most `CORNER_WIDTH` edges: what a human sees at a clue's corner (a line entering a 3's
         corner, a 1 in a corner of the board) without probing. Checked only outside probes."""
         vertex_rules: dict[int, list[int]] = {}
-        for number, name in enumerate(self.rule_names):
-            if name == VERTEX_DEGREE:
-                for k in self.rules[number][0]:
-                    vertex_rules.setdefault(k, []).append(number)
-        for number, (scope, table) in enumerate(list(self.rules)):
-            if self.rule_names[number] == VERTEX_DEGREE:
-                continue
+        for number in range(self.vertex_rules):
+            for k in self.rules[number][0]:
+                vertex_rules.setdefault(k, []).append(number)
+        for scope, table in self.rules[self.vertex_rules :]:
             for vertex in sorted({v for k in scope for v in vertex_rules.get(k, ())}):
                 arms, degree = self.rules[vertex]
                 if len(set(arms) & set(scope)) >= 2 and len(set(arms) | set(scope)) <= CORNER_WIDTH:
@@ -250,46 +251,67 @@ class Board:
     # --- propagation --------------------------------------------------------------------------
 
     def propagate(self) -> None:
-        """Run every pending consequence to the fixpoint; Contradiction when the rules clash."""
-        value, rules, queue, assigned, watch = self.value, self.rules, self.queue, self.assigned, self.watch
+        """Run every pending consequence to the fixpoint; Contradiction when the rules clash.
+
+        The hot loop of the deduction, so it reads everything through locals and inlines the
+        common cases: a table whose answer is cached, faces already in one class."""
+        value, rules, queue, assigned = self.value, self.rules, self.queue, self.assigned
+        watch = self.watch_corner if not self.probing else None
+        parity_queue, edge_faces, ends = self.parity_queue, self.edge_faces, self.ends
+        leader, flip = self.colours.leader, self.colours.flip
+        chains = self.chains if self.single_loop else None
         while True:
-            if self.done < len(assigned):
+            while self.done < len(assigned):
                 k = assigned[self.done]
                 bit = value[k]
-                if bit and self.single_loop:
-                    chain = self.chains.add(k, *self.ends[k])
+                if bit and chains is not None:
+                    chain = chains.add(k, *ends[k])
                     self.done += 1
                     if chain is not None:
                         self._forbid_closing(*chain)
                 else:
                     self.done += 1
-                self.relate(*self.edge_faces[k], bit, PARITY, (k,))
-                queue.extend(watch[k])
-                if not self.probing:
-                    queue.extend(self.watch_corner[k])
-            elif queue:
+                f, g = edge_faces[k]
+                if leader[f] != leader[g]:
+                    self.relate(f, g, bit, PARITY, (k,))
+                elif flip[f] ^ flip[g] != bit:
+                    raise Contradiction
+                queue.extend(self.watch[k])
+                if watch is not None:
+                    queue.extend(watch[k])
+            if queue:
                 rule = queue.pop()
                 scope, table = rules[rule]
                 known = bits = 0
-                for position, k in enumerate(scope):
-                    if value[k] >= 0:
-                        known |= 1 << position
-                        bits |= value[k] << position
-                forced = table.consequence(known, bits)
+                position = 1
+                for k in scope:
+                    v = value[k]
+                    if v >= 0:
+                        known |= position
+                        if v:
+                            bits |= position
+                    position <<= 1
+                forced = table.known.get(known << table.width | bits, _UNKNOWN)
+                if forced is _UNKNOWN:
+                    forced = table.consequence(known, bits)
                 if forced is None:
                     raise Contradiction
                 on, off = forced
                 if on or off:
-                    name = self.rule_names[rule]
-                    for position, k in enumerate(scope):
-                        if on >> position & 1:
-                            self.assign(k, 1, name, scope)
-                        elif off >> position & 1:
-                            self.assign(k, 0, name, scope)
-            elif self.parity_queue:
-                self._check_parity(self.parity_queue.pop())
-            else:
+                    self._apply(rule, on, off)
+            elif parity_queue:
+                self._check_parity(parity_queue.pop())
+            elif self.done == len(assigned):
                 return
+
+    def _apply(self, rule: int, on: int, off: int) -> None:
+        """Assign what a rule's table forces (bit masks over its scope)."""
+        scope, name = self.rules[rule][0], self.rule_names[rule]
+        for position, k in enumerate(scope):
+            if on >> position & 1:
+                self.assign(k, 1, name, scope)
+            elif off >> position & 1:
+                self.assign(k, 0, name, scope)
 
     def _check_parity(self, number: int) -> None:
         """A parity over faces, by class: classes met an even number of times cancel, and the
@@ -356,12 +378,15 @@ class Board:
 
     def relate(self, f: int, g: int, differ: int, rule: str, read: Sequence[int]) -> None:
         """Faces f and g differ (1) or agree (0); the edges that decides wait in line, and so do
-        the parities over the faces whose class changed."""
+        the parities over the faces whose class changed, except inside a probe: probes are the
+        bulk of the work, and there the parity checks cost more than they find (Tatham's Hard
+        40x40 and 60x60 still deduced completely, 60x60 15 % faster: `python
+        bench/deduce_share.py --sets slitherlink/40x40 slitherlink/60x60`)."""
         colours = self.colours
         merges = len(colours.log)
         for j, bit in colours.join(f, g, differ, self.value):
             self.assign(j, bit, rule, read)
-        if len(colours.log) > merges:
+        if len(colours.log) > merges and not self.probing:
             face_parities, queue = self.face_parities, self.parity_queue
             for h in colours.members[colours.log[-1][0]]:
                 queue.extend(face_parities[h])

@@ -50,10 +50,9 @@ def _probe_to_fixpoint(board: Board) -> None:
         for k in suspects:
             if value[k] >= 0:
                 continue
-            on, off = board.probe(k, 1), board.probe(k, 0)
-            if on is None and off is None:
-                raise Contradiction
-            if on is None or off is None:
+            on = board.probe(k, 1)
+            off = board.probe(k, 0) if on is not None else None
+            if on is None or off is None:  # settling the other value raises if both fail
                 board.settle([(k, 0 if on is None else 1)], PROBE_CONTRADICTION, (k,))
                 continue
             reach[k] = {j >> 1 for j in on} | {j >> 1 for j in off}
@@ -72,6 +71,7 @@ def _learn_relations(board: Board, k: int, on: list[int], off: list[int]) -> Non
     when_on = {x >> 1: x & 1 for x in on}
     colours, edge_faces = board.colours, board.edge_faces
     a, b = edge_faces[k]
+    related = False
     for x in off:
         j = x >> 1
         if j == k or board.value[j] >= 0 or when_on.get(j, x & 1) == x & 1:
@@ -82,8 +82,10 @@ def _learn_relations(board: Board, k: int, on: list[int], off: list[int]) -> Non
             r = colours.relation(p, q)
             if r >= 0:
                 board.relate(other_p, other_q, t ^ r, PROBE_RELATION, (k, j))
+                related = True
                 break
-    board.settle((), PROBE_RELATION, ())
+    if related:
+        board.settle((), PROBE_RELATION, ())
 
 
 def _near(board: Board, changed: list[int]) -> set[int]:

@@ -11,6 +11,7 @@ Rule = tuple[tuple[Point, ...], frozenset[tuple[int, ...]]]
 
 # The rules the deduction itself knows; a genre's tables carry the names the genre gives them.
 CLUE = "clue"
+NO_SUCH_EDGE = "no such edge"  # a lattice edge the genre's model leaves out (e.g. beside a 0)
 VERTEX_DEGREE = "vertex degree"
 CORNER = "clue at a corner"
 NO_PREMATURE_LOOP = "no premature loop"

@@ -20,7 +20,7 @@ from loopsat.puzzle import Puzzle, decode_text
 GENRE = "mcc"
 VARIANTS = ("auto",)
 MCC_MAX = 31  # tiles up to coordinate 60: every name stays one character per coordinate
-DEDUCE_FIRST_CELLS = 225  # `auto`: as for Slitherlink, then lazy cuts
+DEDUCE_FIRST_CELLS = 225  # `auto`: no clue tables, so deduction sees little; the old Slitherlink limit, then lazy cuts
 AUTO_CIRCUIT = False
 
 

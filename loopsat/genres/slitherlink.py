@@ -8,6 +8,7 @@ item twice in an option (a letter on both diagonal cells of a straight tile), th
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import replace
 from itertools import product
@@ -22,10 +23,13 @@ from loopsat.puzzle import Puzzle, text_lines
 GENRE = "slitherlink"
 VARIANTS = ("auto", "super", "general", "plain")
 MCC_MAX = 30  # Knuth's maxn: every coordinate then encodes as one character
-# `auto`: deduce first up to 15×15 (human-sized puzzles usually finish; Tatham's hard boards from
-# 20×20 on leave 6-40 % of the edges open, adding 0.1 s at 20×20 and 0.5 s at 40×40 for nothing),
-# then search with AddCircuit (measured faster than lazy cuts on every Slitherlink of bench/).
-DEDUCE_FIRST_CELLS = 225
+# `auto`: deduce first at every size: deduction decides every Tatham Hard puzzle of bench/ completely,
+# and the whole process took (median CPU-s, deduce / AddCircuit search) 0.65 / 1.74 at 20x20,
+# 0.94 / 3.28 at 40x40, 1.90 / 6.44 at 60x60 (`python bench/run.py --no-peers --strategies deduce
+# auto`, with DEDUCE_FIRST_CELLS = 225 as before, on a loaded machine: start-up alone 0.35 CPU-s).
+# Where deduction stops short, the search that finishes uses AddCircuit (measured faster than
+# lazy cuts on every Slitherlink of bench/).
+DEDUCE_FIRST_CELLS = math.inf
 AUTO_CIRCUIT = True
 
 _CLUE_LINE = re.compile(r"!(.)=(\d{1,9})")
