@@ -316,7 +316,7 @@ class _Frontier:
         row_arms = (1 << 2 * cols) - 1  # a row's arms, but for the east arm of its last vertex (off)
         row_memo = ((1 << _WORD) - 1) & ~self.arms_mask
         keys: Keys = np.zeros((self.words, 1), np.int64)
-        counts: Counts = np.ones((1, 1), np.uint64)
+        counts: Counts = np.array([[1], [0]], np.uint64)  # one state, count 1, and a zero top limb
         loops = 0
         for t in range(self.rows * cols):
             step = _Step(self, t)
