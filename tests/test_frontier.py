@@ -171,7 +171,7 @@ def test_keys_of_several_words_and_counts_of_many_limbs_match_the_brute_force(pu
     """Tiny words, limbs and direct look-ups: on small boards the DP takes the paths that only wide,
     clued boards need with the real sizes (keys of several words, carries, parts by np.unique)."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(frontier, "_WORD", 12)  # the arms of a 5-vertex frontier, 2 memo bits
+        patch.setattr(frontier, "_WORD", 10)  # the arms of a 4-vertex frontier: every memo bit beyond
         patch.setattr(frontier, "_LIMB", 3)
         patch.setattr(frontier, "_DIRECT_PART_BITS", 4)  # any memo bit read goes by np.unique
         found = (count(puzzle), count(puzzle, single_loop=False))
