@@ -9,9 +9,10 @@ brackets (1 = `(`, 2 = `)`): two arms are ends of the same path exactly when the
 match, which is planar and canonical, so equal states merge without normalising. With
 disjoint loops only degrees matter, so an on-arm is just 1.
 
-The rules are the genre's own tables (`rules(puzzle).tables`), each over a few nearby edges. An
-edge that some table still needs after it was decided is remembered in a memo bit above the
-arms, until the table's last edge is decided; every table is checked for satisfiability
+The rules are the genre's own tables (`rules(puzzle).tables`), each over a few nearby edges. A
+decided edge is read from its arm while that is on the frontier; one that some table needs
+later is remembered in a memo bit above the arms, until the table's last edge is decided (for
+Slitherlink only the top side of a clue's cell). Every table is checked for satisfiability
 whenever one of its edges is decided. The DP never restates a genre's law, so it declines
 puzzles whose tables do not state every clue (`Rules.whole`).
 
@@ -120,8 +121,14 @@ class _Step:
         self.row, self.col = divmod(t, frontier.cols)
         shift = 2 * self.col
         self.touched = frontier.touched[t]
-        read = {frontier.memo[eid] for index in self.touched for eid in frontier.rules[index][0] if eid >> 1 < t}
-        self.read = sorted(read)  # memo positions gathered into a part, after its 4 arm bits
+        read = {
+            bit
+            for index in self.touched
+            for eid in frontier.rules[index][0]
+            if eid >> 1 < t
+            for bit in frontier.bits(eid, t)
+        }
+        self.read = sorted(read - set(range(shift, shift + 4)))  # gathered into a part after the 4 bits here
         expiring = _mask(frontier.memo[eid] for eid in frontier.expiring[t])
         self.clear = _words(~((15 << shift) | expiring) & ((1 << _WORD * frontier.words) - 1), frontier.words)
         self.other_arms = frontier.arms_mask & ~(15 << shift)
@@ -138,7 +145,7 @@ class _Step:
         """The bits to set (arms here, new memo bits) for every way on, and the join kind.
 
         `part` is the state masked to what this vertex reads: its two incoming arms and the
-        memo bits of the rules it touches. Two single-loop ends that meet need more than bits
+        bits of the edges that the rules it touches have decided. Two single-loop ends that meet need more than bits
         to set (a partner to re-pair, or a loop to close): their kind is returned with the delta.
         """
         fr, t, shift = self.frontier, self.t, 2 * self.col
@@ -174,7 +181,7 @@ class _Step:
             pattern = 0
             for k, eid in enumerate(edges):
                 if eid >> 1 < t:
-                    pattern |= ((part >> fr.memo[eid]) & 1) << k
+                    pattern |= fr.value(part, eid, t) << k
                 elif eid == 2 * t:
                     pattern |= south << k
                 elif eid == 2 * t + 1:
@@ -192,7 +199,7 @@ class _Step:
             known = True
             for index in fr.pending[t]:
                 edges, allowed = fr.rules[index]
-                pattern = sum(((part >> fr.memo[eid]) & 1) << k for k, eid in enumerate(edges) if eid >> 1 < t)
+                pattern = sum(fr.value(part, eid, t) << k for k, eid in enumerate(edges) if eid >> 1 < t)
                 if pattern not in allowed:
                     known = False
                     break
@@ -286,14 +293,16 @@ class _Frontier:
                 self.partial[index, t] = frozenset(a & known for a in allowed)
             for t in range(last):
                 self.pending[t].append(index)
-        # Memo bits: an edge is remembered from its step until its last use, at a reused position.
+        # Memo bits: an edge read after its arm has left the frontier (a south arm after the vertex
+        # below, an east arm after the next vertex) is remembered from its step until its last
+        # use, at a reused position.
         self.memo: dict[int, int] = {}
         self.expiring: list[list[int]] = [[] for _ in range(steps)]
         free: list[int] = []
         top = 2 * (cols + 1)
         for t in range(steps):
             for e in (2 * t, 2 * t + 1):
-                if last_use.get(e, -1) > t:
+                if last_use.get(e, -1) > t + (cols if e == 2 * t else 1):
                     if not free:
                         free.append(top)
                         top += 1
@@ -303,9 +312,24 @@ class _Frontier:
             free.sort(reverse=True)
         self.words = -(-top // _WORD)
         self.pending_mask = [
-            _mask(self.memo[e] for index in self.pending[t] for e in self.rules[index][0] if e >> 1 < t)
+            _mask(
+                bit for index in self.pending[t] for e in self.rules[index][0] if e >> 1 < t for bit in self.bits(e, t)
+            )
             for t in range(steps)
         ]
+
+    def bits(self, eid: int, t: int) -> tuple[int, ...]:
+        """Where the states keep edge `eid`, decided before step `t` and read there: its memo bit,
+        else its arm (2 bits, on when either is), still on the frontier until the edge's last use."""
+        if eid in self.memo:
+            return (self.memo[eid],)
+        (row, col), south = divmod(eid >> 1, self.cols), not eid & 1
+        slot = col + 1 if not south or row < t // self.cols else col  # the row's end shifts arms by one
+        return (2 * slot, 2 * slot + 1)
+
+    def value(self, state: int, eid: int, t: int) -> int:
+        """Edge `eid` (decided before step `t`) in a state at step `t`: 1 on, 0 off."""
+        return 1 if any(state >> bit & 1 for bit in self.bits(eid, t)) else 0
 
     def run(self) -> int:
         import numpy as np
@@ -316,7 +340,7 @@ class _Frontier:
         row_arms = (1 << 2 * cols) - 1  # a row's arms, but for the east arm of its last vertex (off)
         row_memo = ((1 << _WORD) - 1) & ~self.arms_mask
         keys: Keys = np.zeros((self.words, 1), np.int64)
-        counts: Counts = np.ones((1, 1), np.uint64)
+        counts: Counts = np.array([[1], [0]], np.uint64)  # one state, count 1, and a zero top limb
         loops = 0
         for t in range(self.rows * cols):
             step = _Step(self, t)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from loopsat import frontier
 from loopsat.errors import VerificationError
 from loopsat.frontier import NotCountable, count
+from loopsat.genres import GENRES
 from loopsat.puzzle import Puzzle
 from loopsat.verify import verify
 
@@ -165,11 +166,17 @@ def test_keys_of_several_words_and_counts_of_many_limbs_match_the_brute_force(pu
     """Tiny words, limbs and direct look-ups: on small boards the DP takes the paths that only wide,
     clued boards need with the real sizes (keys of several words, carries, parts by np.unique)."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(frontier, "_WORD", 12)  # the arms of a 5-vertex frontier, 2 memo bits
+        patch.setattr(frontier, "_WORD", 10)  # the arms of a 4-vertex frontier: every memo bit beyond
         patch.setattr(frontier, "_LIMB", 3)
         patch.setattr(frontier, "_DIRECT_PART_BITS", 4)  # any memo bit read goes by np.unique
         found = (count(puzzle), count(puzzle, single_loop=False))
     assert found == brute_force(puzzle)
+
+
+def test_the_dp_takes_every_law_from_the_genre() -> None:
+    """No genre is named in the DP: lattice and rules come from `tile_shape` and `rules`."""
+    source = Path(frontier.__file__).read_text()
+    assert not [name for name in GENRES if f'"{name}"' in source or f"'{name}'" in source]
 
 
 def test_genres_without_a_table_for_every_clue_are_not_countable() -> None:
