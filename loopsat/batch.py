@@ -173,7 +173,7 @@ def answer(puzzle: Puzzle, time_limit: float | None) -> tuple[dict[str, Any], fl
     Whatever goes wrong inside loopsat becomes an error line, so one puzzle never sinks the batch.
     """
     import loopsat.cpsat  # noqa: F401  (a Dask worker's first puzzle: keep CP-SAT's import out of its CPU time)
-    from loopsat.solve import solve
+    from loopsat.pipeline import solve
 
     started = time.process_time()
     try:
@@ -259,7 +259,7 @@ def _context() -> ForkServerContext | SpawnContext:
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["loopsat.cpsat", "loopsat.solve"])
+    context.set_forkserver_preload(["loopsat.cpsat", "loopsat.pipeline"])
     return context
 
 
@@ -272,7 +272,7 @@ def pool_results(
     puzzle retried once, then filed as an error; one still running `time_limit` (plus 10% and a
     `grace` in seconds) after it began is killed and its puzzle filed as unknown.
     """
-    from loopsat.solve import Outcome
+    from loopsat.pipeline import Outcome
 
     context = _context()
     pending = deque(jobs)

@@ -14,8 +14,8 @@ from loopsat import mcc
 from loopsat.deduce import Rules
 from loopsat.grid import Point
 from loopsat.model import ExactCover
+from loopsat.picture import Sketch
 from loopsat.puzzle import Puzzle, decode_text
-from loopsat.svg import Sketch
 
 GENRE = "mcc"
 VARIANTS = ("auto",)

@@ -16,8 +16,8 @@ from loopsat.deduce import Rule, Rules
 from loopsat.errors import PuzzleError
 from loopsat.grid import Point, cell_sides, name
 from loopsat.model import ExactCover, Item, Option
+from loopsat.picture import Region, Sketch
 from loopsat.puzzle import Puzzle, text_lines
-from loopsat.svg import Region, Sketch
 
 GENRE = "slitherlink"
 VARIANTS = ("auto", "super", "general", "plain")
@@ -116,12 +116,16 @@ def labels(puzzle: Puzzle) -> dict[Point, str]:
 def rules(puzzle: Puzzle) -> Rules:
     """Each digit's law as a table over its cell's four sides (superclues are left to the search)."""
     tables: list[Rule] = [
-        (cell_sides((2 * i + 1, 2 * j + 1)), frozenset(p for p in product((0, 1), repeat=4) if sum(p) == int(ch)))
+        (cell_sides((2 * i + 1, 2 * j + 1)), _CLUE_PATTERNS[int(ch)])
         for i, row in enumerate(puzzle.grid)
         for j, ch in enumerate(row)
         if ch in _DIGITS
     ]
-    return Rules(tables, whole=not puzzle.letters)
+    return Rules(tables, whole=not puzzle.letters, names=["clue"] * len(tables))
+
+
+# The side patterns (N, W, E, S) each digit allows, built once.
+_CLUE_PATTERNS = [frozenset(p for p in product((0, 1), repeat=4) if sum(p) == clue) for clue in range(5)]
 
 
 def sketch(puzzle: Puzzle) -> Sketch:

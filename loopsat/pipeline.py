@@ -1,4 +1,4 @@
-"""One puzzle in, one answer out: the pipeline every command shares.
+"""One puzzle in, one answer out: the pipeline every command (and the Python API) shares.
 
 puzzle ──genre.cover──▶ ExactCover ──LoopSolver──▶ solutions ──verify──▶ Outcome (text, JSON)
 """
