@@ -41,6 +41,10 @@ GRACE = 5.0  # seconds the watchdog allows beyond the time limit (CP-SAT's own l
 LONGEST_WAIT = 86400.0  # seconds; poll() takes at most 2**31 ms (24.8 days): `--time-limit 1e300` overflowed it
 DASK_MISSING = "--scheduler needs Dask: pip install 'loopsat[dask]'"
 ANSWERED = ("unique", "multiple", "none")
+NO_HTTP_ROUTES: dict[str, list[str]] = {
+    "distributed.scheduler.http.routes": [],
+    "distributed.worker.http.routes": [],
+}  # see dask_client
 
 
 class BatchError(Exception):
@@ -332,17 +336,28 @@ def _loopsat_version() -> str:
 @contextmanager
 def dask_client(scheduler: str, workers: int) -> Iterator[Any]:
     """A Dask client of the scheduler at `scheduler`, or of a LocalCluster of `workers` processes
-    (`local`), whose workers have been seen to import loopsat."""
+    (`local`), whose workers have been seen to import loopsat.
+
+    The local cluster is for this batch alone: loopback only, mutual TLS with throw-away
+    certificates (anyone who reaches a Dask scheduler runs code as its user), and no HTTP
+    routes: Dask starts an HTTP server per scheduler and worker whatever the options, so they
+    are on random loopback ports (the scheduler's was 8787) and answer every request with 404.
+    """
+    import dask
     from dask.distributed import Client, LocalCluster
 
     with ExitStack() as stack:
         try:
             if scheduler == "local":
+                stack.enter_context(dask.config.set(NO_HTTP_ROUTES))
                 cluster = LocalCluster(
                     n_workers=workers,
                     threads_per_worker=1,
                     processes=True,
+                    host="127.0.0.1",
+                    security=True,
                     dashboard_address=None,
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                     silence_logs=logging.ERROR,
                 )
                 client = stack.enter_context(Client(stack.enter_context(cluster)))
@@ -372,9 +387,12 @@ def dask_results(client: Any, jobs: list[Job], time_limit: float | None) -> Gene
         yield job, line, cpu
 
 
-def check_dask() -> None:
+def check_dask(scheduler: str) -> None:
     try:
         import dask.distributed  # noqa: F401
+
+        if scheduler == "local":
+            import cryptography  # noqa: F401  (the local cluster's throw-away TLS certificates)
     except ImportError:
         raise BatchError(DASK_MISSING) from None
 
@@ -435,7 +453,7 @@ def run_batch(
     if time_limit == math.inf:
         time_limit = None  # no limit (a wait of infinity overflows the watchdog's poll)
     if scheduler is not None:
-        check_dask()
+        check_dask(scheduler)
     report_path = Path(report) if report else root / REPORT_NAME
     files, unreadable = discover(root, genre)
     jobs_wanted, bad = read_folder(root, without_report(files, report_path), genre)
