@@ -180,9 +180,8 @@ def test_tatham_generated_game_ids_need_no_search() -> None:
     """Game IDs from `sgt-loopy --generate N 10x10t0dh` (and 25x25), `sgt-pearl --generate N
     10x10dt` (Debian sgt-puzzles 20230122): Tatham's generator makes them unique for his own
     solver, so loopsat's deduction must decide every edge, and the verifier accepts the loop."""
-    from loopsat.solve import solve
-
     from loopsat.formats import url
+    from loopsat.pipeline import solve
 
     path = DATA / "tatham-generated.url"
     for puzzle in url.parse(path.read_bytes(), str(path)):
