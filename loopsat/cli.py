@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 import traceback
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
@@ -20,6 +21,7 @@ from loopsat.grid import Point
 from loopsat.puzzle import Puzzle, check_mcc_size
 
 if TYPE_CHECKING:
+    from loopsat.certain import Certainty
     from loopsat.solve import Outcome
 
 app = typer.Typer(
@@ -101,7 +103,7 @@ def solve(
     from loopsat.certain import certain_edges
     from loopsat.frontier import NotCountable
     from loopsat.progress import ProgressBar
-    from loopsat.solve import STRATEGIES, drawing
+    from loopsat.solve import STRATEGIES
     from loopsat.solve import solve as solve_puzzle
 
     if all_ and count:
@@ -133,11 +135,19 @@ def solve(
         several = several or len(puzzles) > 1
         for puzzle in puzzles:
             certainty = None
+            # --all in text streams each solution as it is found (the drawings are the progress);
+            # other modes print at the end.
+            streaming = mode == "all" and not (as_json or quiet)
+            if streaming and several:
+                typer.echo(f"{puzzle.label}:")
+            heard = _Heard(puzzle, mode, streaming)
+            interrupted = False
             if certain:
                 outcome, certainty = certain_edges(puzzle, time_limit=time_limit)
             else:
                 try:
-                    with ProgressBar(shown=mode != "unique" and not as_json) as advance:
+                    shown = mode != "unique" and not as_json and not (streaming and sys.stdout.isatty())
+                    with ProgressBar(shown=shown) as heard.advance:
                         outcome = solve_puzzle(
                             puzzle,
                             mode=mode,
@@ -145,12 +155,19 @@ def solve(
                             time_limit=time_limit,
                             single_loop=not disjoint,
                             strategy=strategy,
-                            progress=lambda found, label=puzzle.label: advance(f"{label}: {found:,} found"),
+                            progress=heard.add,
+                            fallback=lambda why, label=puzzle.label: typer.echo(
+                                f"{label}: counting by enumeration, the frontier DP does not apply ({why}); "
+                                "Ctrl-C stops with the count so far",
+                                err=True,
+                            ),
                         )
                 except NotCountable as exc:
                     typer.echo(f"{puzzle.label}: error: {exc}", err=True)
                     worst = max(worst, Exit.BAD_INPUT)
                     continue
+                except KeyboardInterrupt:
+                    outcome, interrupted = heard.outcome(), True
             worst = max(worst, outcome.exit_status)
             if svg is not None and certainty:
                 _write_svg(svg, puzzle, certainty.on, certainty.undecided)
@@ -161,26 +178,80 @@ def solve(
                 if certain:
                     obj["certain"] = certainty.to_json(puzzle) if certainty else None
                 typer.echo(json.dumps(obj))
-                continue
-            summary = certainty.summary() if certainty else _summary(outcome, mode)
-            if quiet or count:
-                typer.echo(f"{puzzle.label}: {summary}" if several or quiet else summary)
-                continue
-            if several:
-                typer.echo(f"{puzzle.label}:")
-            if certainty:
-                typer.echo("\n".join(certainty.drawing(puzzle)))
             else:
-                for solution in outcome.solutions or [None]:
-                    typer.echo("\n".join(drawing(puzzle, solution)))
-            typer.echo(summary)
+                _print_outcome(puzzle, outcome, certainty, mode, heard, several, quiet, interrupted)
+            if interrupted:
+                raise typer.Exit(Exit.INTERRUPTED)
     raise typer.Exit(int(worst))
 
 
-def _summary(outcome: Outcome, mode: str) -> str:
+class _Heard:
+    """What the search has reported so far, enough to answer after Ctrl-C; when `streaming`,
+    each solution's drawing goes to stdout as it arrives (--all can run for hours)."""
+
+    def __init__(self, puzzle: Puzzle, mode: str, streaming: bool) -> None:
+        self.puzzle, self.mode, self.streaming = puzzle, mode, streaming
+        self.out = sys.stdout  # not rich's stand-in while a progress bar runs: that one writes to stderr
+        self.count = 0
+        self.solutions: list[frozenset[Point]] = []
+        self.started = time.perf_counter()
+        self.advance: Callable[[str], None] = lambda _description: None  # the progress bar's, while one runs
+
+    def add(self, count: int, solution: frozenset[Point]) -> None:
+        from loopsat.solve import drawing
+
+        self.count = count
+        self.advance(f"{self.puzzle.label}: {count:,} found")
+        if self.mode != "count":  # counting keeps no solutions: there may be billions
+            self.solutions.append(solution)
+        if self.streaming:
+            self.out.write("\n".join(drawing(self.puzzle, solution)) + "\n")
+            self.out.flush()
+
+    def outcome(self) -> Outcome:
+        from loopsat.solve import unfinished
+
+        return unfinished(self.puzzle, self.count, self.solutions, self.started)
+
+
+def _print_outcome(
+    puzzle: Puzzle,
+    outcome: Outcome,
+    certainty: Certainty | None,
+    mode: str,
+    heard: _Heard,
+    several: bool,
+    quiet: bool,
+    interrupted: bool,
+) -> None:
+    """The text answer: drawings (those not streamed yet) and the status line."""
+    from loopsat.solve import drawing
+
+    summary = certainty.summary() if certainty else _summary(outcome, mode, interrupted)
+    if quiet or mode == "count":
+        typer.echo(f"{puzzle.label}: {summary}" if several or quiet else summary)
+        return
+    if several and not heard.streaming:
+        typer.echo(f"{puzzle.label}:")
+    if certainty:
+        typer.echo("\n".join(certainty.drawing(puzzle)))
+    else:
+        shown = len(heard.solutions) if heard.streaming else 0
+        unshown = outcome.solutions[shown:] or ([] if shown else [None])
+        for solution in unshown:
+            typer.echo("\n".join(drawing(puzzle, solution)))
+    typer.echo(summary)
+
+
+def _summary(outcome: Outcome, mode: str, interrupted: bool = False) -> str:
     """The status line of a puzzle: its count for --count, else what was proved."""
     if mode == "count":
-        return str(outcome.count) if outcome.complete else f"{outcome.count} (incomplete: limit or time limit reached)"
+        if outcome.complete:
+            return str(outcome.count)
+        why = "interrupted" if interrupted else "limit or time limit reached"
+        return f"{outcome.count} (incomplete: {why})"
+    if interrupted:
+        return f"{outcome.status} (interrupted after {outcome.count} solution{'' if outcome.count == 1 else 's'})"
     if outcome.status == "unknown":
         found = "a solution was found but " if outcome.count else ""
         return f"unknown ({found}stopped by --limit or --time-limit)"
@@ -350,7 +421,7 @@ def main() -> None:
         typer.echo(str(exc), err=True)
         sys.exit(int(Exit.BAD_INPUT))
     except (KeyboardInterrupt, BrokenPipeError):
-        sys.exit(130)
+        sys.exit(int(Exit.INTERRUPTED))
     except Exception as exc:
         if _debug:
             traceback.print_exc()

@@ -278,6 +278,7 @@ class LoopSolver:
         solver = cp_model.CpSolver()
         params = solver.parameters
         params.num_workers = 1
+        params.catch_sigint_signal = False  # Ctrl-C is Python's KeyboardInterrupt (CP-SAT's own handler aborts)
         params.linearization_level = 0
         if self.stats.solves:
             params.cp_model_presolve = False

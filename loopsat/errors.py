@@ -13,6 +13,7 @@ class Exit(IntEnum):
     BAD_INPUT = 2
     TIMED_OUT = 3
     INTERNAL = 70
+    INTERRUPTED = 130  # Ctrl-C: the shell's 128 + SIGINT
 
 
 class PuzzleError(Exception):

@@ -95,13 +95,17 @@ def solve(
     time_limit: float | None = None,
     single_loop: bool = True,
     strategy: str = "auto",
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int, Solution], None] | None = None,
+    fallback: Callable[[str], None] | None = None,
 ) -> Outcome:
     """Find one solution and prove it unique (`unique`), list them (`all`) or count them.
 
     Every solution found is checked by the independent verifier (VerificationError on a bug).
     Counting uses the frontier DP (exact, no enumeration) when the strategy allows and it applies.
-    `progress` hears the number of solutions found so far, after each one.
+    `progress` hears each verified solution of the search with the number found so far;
+    `fallback` hears why, when counting cannot use the DP and falls back to enumeration.
+    A KeyboardInterrupt propagates, with the CP-SAT search stopped: the caller reports what
+    `progress` heard.
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}")
@@ -111,9 +115,11 @@ def solve(
     if mode == "count" and limit is None and strategy in ("auto", "frontier"):
         try:
             count = frontier.count(puzzle, single_loop=single_loop)
-        except NotCountable:
+        except NotCountable as exc:
             if strategy == "frontier":
                 raise
+            if fallback is not None:
+                fallback(str(exc))
         else:
             return _outcome(puzzle, count, True, [], started)
     genre = _genre(puzzle)
@@ -135,6 +141,11 @@ def solve(
     return _search(puzzle, cover, fixed, mode, limit, time_limit, single_loop, started, circuit, progress)
 
 
+def unfinished(puzzle: Puzzle, count: int, found: list[Solution], started: float) -> Outcome:
+    """The outcome of a search stopped from outside (Ctrl-C) after `count` solutions."""
+    return _outcome(puzzle, count, False, found, started)
+
+
 def _outcome(puzzle: Puzzle, count: int, complete: bool, found: list[Solution], started: float) -> Outcome:
     if complete:
         status = "none" if count == 0 else "unique" if count == 1 else "multiple"
@@ -153,7 +164,7 @@ def _search(
     single_loop: bool,
     started: float,
     circuit: bool,
-    progress: Callable[[int], None] | None,
+    progress: Callable[[int, Solution], None] | None,
 ) -> Outcome:
     """CP-SAT (lazy loop cuts, or AddCircuit): solutions one at a time, each verified."""
     from loopsat.cpsat import LoopSolver, TimedOut  # imported here: CP-SAT is slow to import
@@ -172,7 +183,7 @@ def _search(
             if mode != "count":
                 found.append(solution)
             if progress is not None:
-                progress(count)
+                progress(count, solution)
         finished = wanted is None or count < wanted
     except TimedOut:
         finished = False
