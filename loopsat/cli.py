@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import time
 import traceback
 from collections.abc import Callable, Iterable
 from enum import Enum
@@ -103,7 +102,7 @@ def solve(
     from loopsat.certain import certain_edges
     from loopsat.frontier import NotCountable
     from loopsat.progress import ProgressBar
-    from loopsat.solve import STRATEGIES
+    from loopsat.solve import STRATEGIES, Interrupted
     from loopsat.solve import solve as solve_puzzle
 
     if all_ and count:
@@ -140,7 +139,7 @@ def solve(
             streaming = mode == "all" and not (as_json or quiet)
             if streaming and several:
                 typer.echo(f"{puzzle.label}:")
-            heard = _Heard(puzzle, mode, streaming)
+            heard = _Heard(puzzle, streaming)
             interrupted = False
             if certain:
                 outcome, certainty = certain_edges(puzzle, time_limit=time_limit)
@@ -157,8 +156,8 @@ def solve(
                             strategy=strategy,
                             progress=heard.add,
                             fallback=lambda why, label=puzzle.label: typer.echo(
-                                f"{label}: counting by enumeration, the frontier DP does not apply ({why}); "
-                                "Ctrl-C stops with the count so far",
+                                f"{label}: the frontier DP does not apply: {why}; counting by enumeration "
+                                "instead (Ctrl-C stops it with the count so far)",
                                 err=True,
                             ),
                         )
@@ -166,8 +165,8 @@ def solve(
                     typer.echo(f"{puzzle.label}: error: {exc}", err=True)
                     worst = max(worst, Exit.BAD_INPUT)
                     continue
-                except KeyboardInterrupt:
-                    outcome, interrupted = heard.outcome(), True
+                except Interrupted as stop:
+                    outcome, interrupted = stop.outcome, True
             worst = max(worst, outcome.exit_status)
             if svg is not None and certainty:
                 _write_svg(svg, puzzle, certainty.on, certainty.undecided)
@@ -186,32 +185,23 @@ def solve(
 
 
 class _Heard:
-    """What the search has reported so far, enough to answer after Ctrl-C; when `streaming`,
-    each solution's drawing goes to stdout as it arrives (--all can run for hours)."""
+    """Hears each solution as the search finds it: advances the progress bar and, when
+    `streaming`, draws the solution on stdout at once (--all can run for hours)."""
 
-    def __init__(self, puzzle: Puzzle, mode: str, streaming: bool) -> None:
-        self.puzzle, self.mode, self.streaming = puzzle, mode, streaming
+    def __init__(self, puzzle: Puzzle, streaming: bool) -> None:
+        self.puzzle, self.streaming = puzzle, streaming
         self.out = sys.stdout  # not rich's stand-in while a progress bar runs: that one writes to stderr
-        self.count = 0
-        self.solutions: list[frozenset[Point]] = []
-        self.started = time.perf_counter()
+        self.streamed = 0
         self.advance: Callable[[str], None] = lambda _description: None  # the progress bar's, while one runs
 
     def add(self, count: int, solution: frozenset[Point]) -> None:
         from loopsat.solve import drawing
 
-        self.count = count
         self.advance(f"{self.puzzle.label}: {count:,} found")
-        if self.mode != "count":  # counting keeps no solutions: there may be billions
-            self.solutions.append(solution)
         if self.streaming:
             self.out.write("\n".join(drawing(self.puzzle, solution)) + "\n")
             self.out.flush()
-
-    def outcome(self) -> Outcome:
-        from loopsat.solve import unfinished
-
-        return unfinished(self.puzzle, self.count, self.solutions, self.started)
+            self.streamed += 1
 
 
 def _print_outcome(
@@ -236,8 +226,7 @@ def _print_outcome(
     if certainty:
         typer.echo("\n".join(certainty.drawing(puzzle)))
     else:
-        shown = len(heard.solutions) if heard.streaming else 0
-        unshown = outcome.solutions[shown:] or ([] if shown else [None])
+        unshown = outcome.solutions[heard.streamed :] or ([] if heard.streamed else [None])
         for solution in unshown:
             typer.echo("\n".join(drawing(puzzle, solution)))
     typer.echo(summary)
