@@ -17,7 +17,7 @@ from loopsat.errors import Exit, PuzzleError, VerificationError
 from loopsat.formats import FORMS, decode, is_link
 from loopsat.genres import GENRES, READERS, genre_of
 from loopsat.grid import Point
-from loopsat.puzzle import Puzzle, check_mcc_size
+from loopsat.puzzle import Puzzle, check_mcc_size, read_input
 
 if TYPE_CHECKING:
     from loopsat.certain import Certainty
@@ -56,10 +56,7 @@ def read_file(path: str, genre: str | None) -> list[Puzzle]:
     """
     if path != "-" and is_link(path) and not os.path.exists(path):
         return [decode(path, path)]
-    try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    except OSError as exc:
-        raise PuzzleError(path, 1, 1, f"cannot read the file ({exc.strerror or exc})") from None
+    data = read_input(path)
     return genre_of(path, data, genre).parse(data, path)
 
 

@@ -16,7 +16,7 @@ from loopsat.deduce import Rule, Rules
 from loopsat.errors import PuzzleError
 from loopsat.grid import Point, cell_sides, name
 from loopsat.model import ExactCover, Item, Option
-from loopsat.puzzle import Puzzle, text_lines
+from loopsat.puzzle import Puzzle, check_board_row, text_lines
 from loopsat.svg import Region, Sketch
 
 GENRE = "slitherlink"
@@ -75,6 +75,7 @@ def parse(data: bytes, path: str) -> list[Puzzle]:
             continue
         if not line:
             raise PuzzleError(path, number, 1, "empty line inside the board")
+        check_board_row(path, number, len(rows), len(line))
         if rows and len(line) != len(rows[0]):
             col = min(len(line), len(rows[0])) + 1
             raise PuzzleError(path, number, col, f"row has {len(line)} cells, the first row has {len(rows[0])}")
