@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from loopsat.errors import Exit, PuzzleError, VerificationError
+from loopsat.errors import Exit, PuzzleError, VerificationError, printable
 from loopsat.formats import FORMS, decode, is_link
 from loopsat.genres import GENRES, READERS, genre_of
 from loopsat.grid import Point
@@ -112,6 +112,7 @@ def solve(
         _fail("error: --certain excludes --all, --count, --limit and --disjoint", Exit.BAD_INPUT)
     if svg is not None and len(files) > 1:
         _fail("error: --svg draws one puzzle; give one file", Exit.BAD_INPUT)
+    _refuse_overwriting(svg, files)
     mode = "all" if all_ else "count" if count else "unique"
     if as_mcc:
         genre = Genre.mcc
@@ -127,7 +128,9 @@ def solve(
             worst = max(worst, Exit.BAD_INPUT)
             continue
         if svg is not None and len(puzzles) > 1:
-            _fail(f"{path}:1:1: error: --svg draws one puzzle, this file holds {len(puzzles)}", Exit.BAD_INPUT)
+            _fail(
+                f"{printable(path)}:1:1: error: --svg draws one puzzle, this file holds {len(puzzles)}", Exit.BAD_INPUT
+            )
         several = several or len(puzzles) > 1
         for puzzle in puzzles:
             certainty = None
@@ -255,6 +258,7 @@ def export(
     """Print the puzzle as MCC text, byte-identical to Knuth's generator."""
     from loopsat import mcc as mcc_text
 
+    _refuse_overwriting(output, [file])
     try:
         puzzles = read_file(file, genre.value if genre else None)
         if len(puzzles) != 1:
@@ -267,10 +271,7 @@ def export(
         text = mcc_text.write(module.cover(puzzle, variant.value))
     except PuzzleError as exc:
         _fail(str(exc), Exit.BAD_INPUT)
-    if output is None:
-        sys.stdout.write(text)
-    else:
-        output.write_text(text)
+    _write(output, text, "the MCC text")
 
 
 @app.command()
@@ -289,6 +290,7 @@ def render(
     """
     from loopsat.solve import solve as solve_puzzle
 
+    _refuse_overwriting(output, [file])
     try:
         puzzles = read_file(file, genre.value if genre else None)
         if len(puzzles) != 1:
@@ -306,17 +308,30 @@ def render(
 
 
 def _write_svg(target: Path | None, puzzle: Puzzle, loop: Iterable[Point], undecided: Iterable[Point] = ()) -> None:
-    """The puzzle's SVG picture to `target` (stdout when None); an unwritable file is a usage error."""
+    """The puzzle's SVG picture to `target` (stdout when None)."""
     from loopsat import svg
 
-    text = svg.draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided)
+    _write(target, svg.draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided), "the picture")
+
+
+def _write(target: Path | None, text: str, what: str) -> None:
+    """`text` to the file `target` (stdout when None); an unwritable file is a usage error."""
     if target is None:
         sys.stdout.write(text)
         return
     try:
         target.write_text(text)
     except OSError as exc:
-        _fail(f"{target}:1:1: error: cannot write the picture ({exc.strerror or exc})", Exit.BAD_INPUT)
+        _fail(f"{printable(str(target))}:1:1: error: cannot write {what} ({exc.strerror or exc})", Exit.BAD_INPUT)
+
+
+def _refuse_overwriting(target: Path | None, inputs: list[str]) -> None:
+    """An output file that is one of the inputs would destroy it before (or while) it is read."""
+    if target is None or not target.exists():
+        return
+    for path in inputs:
+        if path != "-" and os.path.exists(path) and os.path.samefile(target, path):
+            _fail(f"{printable(str(target))}:1:1: error: the output is the input {printable(path)}", Exit.BAD_INPUT)
 
 
 @app.command()

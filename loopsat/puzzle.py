@@ -7,7 +7,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 
-from loopsat.errors import PuzzleError
+from loopsat.errors import PuzzleError, printable
 
 # Limits, so that a wrong file fails at once instead of eating the machine's memory. A 316×316
 # board (100,000 cells) peaks at 0.6 GB (Slitherlink) and 0.9 GB (Masyu) while its model is
@@ -44,8 +44,9 @@ class Puzzle:
 
     @property
     def label(self) -> str:
-        """The file name, with the data-set number when the file holds several puzzles."""
-        return self.path if self.index is None else f"{self.path}#{self.index}"
+        """The file name for messages (errors.printable), with the data-set number when the file
+        holds several puzzles."""
+        return printable(self.path if self.index is None else f"{self.path}#{self.index}")
 
 
 def read_input(path: str) -> bytes:
