@@ -83,3 +83,19 @@ def test_an_escape_sequence_in_a_file_name_stays_escaped(tmp_path: Path) -> None
         assert "\x1b" not in out + err and "\\x1b[2J\\ny.slither" in out + err
     _, _, err = invoke("solve", str(path), "--genre", "masyu")
     assert ERROR_LINE.match(err)
+
+
+# --- E: Knuth forgets a `!x=` line that comes before a row holding x ----------------------
+
+
+def test_a_clue_line_before_a_row_of_its_letter_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "late.slither"
+    path.write_text("a.\n!a=2\na.\n")
+    status, _, err = invoke("solve", str(path))
+    assert (status, err) == (2, f"{path}:3:1: error: letter 'a' in a row after its `!a=` line (line 2)\n")
+
+
+def test_a_clue_line_between_rows_of_other_letters_is_fine(tmp_path: Path) -> None:
+    path = tmp_path / "between.slither"
+    path.write_text("a.\n!a=2\n.b\n!b=2\n")
+    assert invoke("solve", "-q", str(path))[0] in (0, 1)

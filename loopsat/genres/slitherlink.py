@@ -84,6 +84,10 @@ def parse(data: bytes, path: str) -> list[Puzzle]:
                 raise PuzzleError(path, number, col, f"unknown character {ch!r}")
             if is_letter(ch):
                 first_seen.setdefault(ch, (number, col))
+                if ch in letters:  # Knuth's programs reset its clue here, and DLX3 then rejects `-1|x`
+                    raise PuzzleError(
+                        path, number, col, f"letter {ch!r} in a row after its `!{ch}=` line (line {clue_at[ch]})"
+                    )
         rows.append(line)
     if not rows:
         raise PuzzleError(path, 1, 1, "no board rows")
