@@ -16,9 +16,9 @@ from typing import Any
 
 from loopsat.genres import GENRES
 from loopsat.grid import Point, lattice_edges
+from loopsat.pipeline import Outcome, Solution, bits
 from loopsat.puzzle import Puzzle
 from loopsat.render import canvas
-from loopsat.solve import Outcome, Solution, bits
 from loopsat.verify import verify
 
 UNDECIDED_MARK = "?"

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import counts, golden_dirs, listed_solutions
+from goldens import counts, golden_dirs, listed_solutions
 
 from loopsat import mcc
 from loopsat.cpsat import Disjoint, LazyCuts, Search
 from loopsat.genres import slitherlink
-from loopsat.solve import solve
+from loopsat.pipeline import solve
 
 FOLDERS = golden_dirs(("slither_", "super_", "slink_"))
 GENERATOR_FILES = {"super": "knuth.mcc", "general": "knuth-general.mcc", "plain": "knuth-slitherlink-dlx.mcc"}

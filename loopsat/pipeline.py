@@ -1,4 +1,4 @@
-"""One puzzle in, one answer out: the pipeline every command shares.
+"""One puzzle in, one answer out: the pipeline every command (and the Python API) shares.
 
 puzzle ──genre.cover──▶ ExactCover ──cpsat.Search──▶ solutions ──verify──▶ Outcome (text, JSON)
 """
@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from loopsat import frontier
+from loopsat.deadline import TimeUp, deadline
 from loopsat.deduce import deduce
 from loopsat.errors import Exit
 from loopsat.frontier import NotCountable
@@ -88,6 +89,31 @@ def drawing(puzzle: Puzzle, solution: Solution | None) -> list[str]:
     return canvas(*genre.tile_shape(puzzle), solution or (), genre.labels(puzzle))
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during solve(), with the CP-SAT search stopped; `outcome` is what was found so far."""
+
+    def __init__(self, outcome: Outcome) -> None:
+        super().__init__()
+        self.outcome = outcome
+
+
+@dataclass
+class _Tally:
+    """The solutions the search has reported, for an answer cut short (Ctrl-C or the time limit)."""
+
+    keep: bool  # counting keeps no solutions: there may be billions
+    progress: Callable[[int, Solution], None] | None
+    count: int = 0
+    found: list[Solution] = field(default_factory=list)
+
+    def hear(self, count: int, solution: Solution) -> None:
+        self.count = count
+        if self.keep:
+            self.found.append(solution)
+        if self.progress is not None:
+            self.progress(count, solution)
+
+
 def solve(
     puzzle: Puzzle,
     *,
@@ -96,25 +122,53 @@ def solve(
     time_limit: float | None = None,
     single_loop: bool = True,
     strategy: str = "auto",
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int, Solution], None] | None = None,
+    fallback: Callable[[str], None] | None = None,
 ) -> Outcome:
     """Find one solution and prove it unique (`unique`), list them (`all`) or count them.
 
     Every solution found is checked by the independent verifier (VerificationError on a bug).
     Counting uses the frontier DP (exact, no enumeration) when the strategy allows and it applies.
-    `progress` hears the number of solutions found so far, after each one.
+    `time_limit` bounds all of it, not only CP-SAT (loopsat/deadline.py); what was found by then
+    is the (incomplete) outcome. `progress` hears each verified solution of the search with the
+    number found so far; `fallback` hears why, when counting cannot use the DP and falls back to
+    enumeration. Ctrl-C raises Interrupted (a KeyboardInterrupt) carrying what was found.
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}")
-    started = time.perf_counter()
     if strategy == "frontier" and mode != "count":
         raise NotCountable("the frontier strategy only counts: use it with --count")
+    started = time.perf_counter()
+    tally = _Tally(keep=mode != "count", progress=progress)
+    try:
+        with deadline(time_limit):
+            return _solve(puzzle, mode, limit, time_limit, single_loop, strategy, tally.hear, fallback, started)
+    except TimeUp:
+        return _outcome(puzzle, tally.count, False, tally.found, started)
+    except KeyboardInterrupt:
+        raise Interrupted(_outcome(puzzle, tally.count, False, tally.found, started)) from None
+
+
+def _solve(
+    puzzle: Puzzle,
+    mode: str,
+    limit: int | None,
+    time_limit: float | None,
+    single_loop: bool,
+    strategy: str,
+    progress: Callable[[int, Solution], None],
+    fallback: Callable[[str], None] | None,
+    started: float,
+) -> Outcome:
+    """solve() inside its deadline: the DP, else deduction, else the search with the time left."""
     if mode == "count" and limit is None and strategy in ("auto", "frontier"):
         try:
             count = frontier.count(puzzle, single_loop=single_loop)
-        except NotCountable:
+        except NotCountable as exc:
             if strategy == "frontier":
                 raise
+            if fallback is not None:
+                fallback(str(exc))
         else:
             return _outcome(puzzle, count, True, [], started)
     genre = _genre(puzzle)
@@ -132,7 +186,8 @@ def solve(
                 return _outcome(puzzle, 0, True, [], started)
             verify(puzzle, *bits(genre, puzzle, solution), single_loop=True)
             return _outcome(puzzle, 1, True, [] if mode == "count" else [solution], started)
-    return _search(puzzle, cover, fixed, mode, limit, time_limit, single_loop, started, strategy, progress)
+    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
+    return _search(puzzle, cover, fixed, mode, limit, left, single_loop, started, strategy, progress)
 
 
 def _outcome(puzzle: Puzzle, count: int, complete: bool, found: list[Solution], started: float) -> Outcome:
