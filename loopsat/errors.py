@@ -49,4 +49,3 @@ class PuzzleError(Exception):
 
 class VerificationError(Exception):
     """A solution that breaks a rule of its genre: a bug in loopsat, never the user's fault."""
-
