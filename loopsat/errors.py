@@ -7,7 +7,7 @@ from enum import IntEnum
 
 
 class Exit(IntEnum):
-    """Process exit statuses (SPEC §5)."""
+    """Process exit statuses (docs/exit-status.md)."""
 
     SOLVED = 0
     NO_SOLUTION = 1

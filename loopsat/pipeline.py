@@ -51,7 +51,7 @@ class Outcome:
         return Exit.SOLVED
 
     def to_json(self) -> dict[str, Any]:
-        """SPEC §5's object for one puzzle."""
+        """The JSON object of one puzzle (docs/json.md)."""
         genre = _genre(self.puzzle)
         obj: dict[str, Any] = {
             "file": self.puzzle.path,
@@ -74,7 +74,7 @@ def _genre(puzzle: Puzzle) -> Genre:
 
 
 def bits(genre: Genre, puzzle: Puzzle, solution: Solution) -> tuple[list[str], list[str]]:
-    """SPEC §5's h/v bit strings: h[i][j] joins tiles (i,j)-(i,j+1), v[i][j] joins (i,j)-(i+1,j)."""
+    """The JSON's h/v bit strings (docs/json.md): h[i][j] joins tiles (i,j)-(i,j+1), v[i][j] joins (i,j)-(i+1,j)."""
     rows, cols = genre.tile_shape(puzzle)
     h = ["".join("1" if (2 * i, 2 * j + 1) in solution else "0" for j in range(cols - 1)) for i in range(rows)]
     v = ["".join("1" if (2 * i + 1, 2 * j) in solution else "0" for j in range(cols)) for i in range(rows - 1)]
