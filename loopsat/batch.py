@@ -196,7 +196,7 @@ def failure(puzzle: Puzzle, why: str) -> dict[str, Any]:
 
 
 def line_exit(line: dict[str, Any]) -> Exit:
-    """SPEC §5 for one report line: bad input 2, no answer in time 3, loopsat's own failure 70."""
+    """docs/exit-status.md for one report line: bad input 2, no answer in time 3, loopsat's own failure 70."""
     if line["status"] == "error":
         return Exit.INTERNAL if line.get("fault") == Fault.INTERNAL else Exit.BAD_INPUT
     return Exit.TIMED_OUT if line["status"] == "unknown" else Exit.SOLVED

@@ -39,7 +39,7 @@ class Certainty:
         return line if self.complete else line + " (incomplete: time limit reached, some undecided edges untested)"
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
-        """The three sets as h/v bit strings, laid out like a solution's (SPEC §5)."""
+        """The three sets as h/v bit strings, laid out like a solution's (docs/json.md)."""
         genre = GENRES[puzzle.genre]
         sets = {"on": self.on, "off": self.off, "undecided": self.undecided}
         obj: dict[str, Any] = {

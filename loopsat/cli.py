@@ -77,7 +77,7 @@ def solve(
     count: Annotated[bool, typer.Option("--count", help="Print the number of solutions only.")] = False,
     limit: Annotated[int | None, typer.Option(min=1, help="Stop after this many solutions.")] = None,
     time_limit: Annotated[float | None, typer.Option(min=0.0, help="Seconds per puzzle.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per puzzle (SPEC §5).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per puzzle (docs/json.md).")] = False,
     disjoint: Annotated[bool, typer.Option(help="Allow disjoint loops (DLX3's solutions).")] = False,
     strategy: Annotated[
         str,

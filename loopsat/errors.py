@@ -7,7 +7,7 @@ from enum import IntEnum
 
 
 class Exit(IntEnum):
-    """Process exit statuses (SPEC §5)."""
+    """Process exit statuses (docs/exit-status.md)."""
 
     SOLVED = 0
     NO_SOLUTION = 1
@@ -49,4 +49,3 @@ class PuzzleError(Exception):
 
 class VerificationError(Exception):
     """A solution that breaks a rule of its genre: a bug in loopsat, never the user's fault."""
-

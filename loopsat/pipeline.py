@@ -9,7 +9,6 @@ import time
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 from loopsat import frontier
@@ -17,7 +16,7 @@ from loopsat.deadline import TimeUp, deadline
 from loopsat.deduce import deduce
 from loopsat.errors import Exit
 from loopsat.frontier import NotCountable
-from loopsat.genres import GENRES
+from loopsat.genres import GENRES, Genre
 from loopsat.grid import Point
 from loopsat.model import ExactCover
 from loopsat.puzzle import Puzzle
@@ -53,7 +52,7 @@ class Outcome:
         return Exit.SOLVED
 
     def to_json(self) -> dict[str, Any]:
-        """SPEC §5's object for one puzzle."""
+        """The JSON object of one puzzle (docs/json.md)."""
         genre = _genre(self.puzzle)
         obj: dict[str, Any] = {
             "file": self.puzzle.path,
@@ -71,12 +70,12 @@ class Outcome:
         return obj
 
 
-def _genre(puzzle: Puzzle) -> ModuleType:
+def _genre(puzzle: Puzzle) -> Genre:
     return GENRES[puzzle.genre]
 
 
-def bits(genre: ModuleType, puzzle: Puzzle, solution: Solution) -> tuple[list[str], list[str]]:
-    """SPEC §5's h/v bit strings: h[i][j] joins tiles (i,j)-(i,j+1), v[i][j] joins (i,j)-(i+1,j)."""
+def bits(genre: Genre, puzzle: Puzzle, solution: Solution) -> tuple[list[str], list[str]]:
+    """The JSON's h/v bit strings (docs/json.md): h[i][j] joins tiles (i,j)-(i,j+1), v[i][j] joins (i,j)-(i+1,j)."""
     rows, cols = genre.tile_shape(puzzle)
     h = ["".join("1" if (2 * i, 2 * j + 1) in solution else "0" for j in range(cols - 1)) for i in range(rows)]
     v = ["".join("1" if (2 * i + 1, 2 * j) in solution else "0" for j in range(cols)) for i in range(rows - 1)]

@@ -108,7 +108,7 @@ def test_deduction_agrees_with_every_listed_golden_loop(folder: Path) -> None:
 
 
 def manifest_loop(solution: dict[str, list[str]], edges: list[Point]) -> frozenset[Point]:
-    """SPEC §5's h/v bit strings as the set of edges on the loop."""
+    """The JSON's h/v bit strings as the set of edges on the loop."""
     return frozenset(
         (x, y) for x, y in edges if (solution["h"] if x % 2 == 0 else solution["v"])[x // 2][y // 2] == "1"
     )

@@ -60,7 +60,7 @@ def parse(data: bytes, path: str) -> list[Puzzle]:
 
 def sniff(lines: list[str]) -> bool:
     """Never: every board of `0`, `1`, `.` is also a valid Slitherlink board, so the content
-    alone cannot tell the genre (SPEC §2); Masyu needs the `.masyu` suffix or `--genre`."""
+    alone cannot tell the genre (docs/formats.md); Masyu needs the `.masyu` suffix or `--genre`."""
     return False
 
 
