@@ -387,6 +387,12 @@ def dask_results(client: Any, jobs: list[Job], time_limit: float | None) -> Gene
         yield job, line, cpu
 
 
+def encrypted(scheduler: str) -> bool:
+    """Whether only holders of the cluster's certificates can use it: a `tls://` address, or
+    `local` (its own throw-away certificates); a bare HOST:PORT is TCP."""
+    return scheduler == "local" or scheduler.startswith("tls://")
+
+
 def check_dask(scheduler: str) -> None:
     try:
         import dask.distributed  # noqa: F401
@@ -473,6 +479,10 @@ def run_batch(
         if scheduler is None or not todo:  # with nothing to do, the pool starts no process
             results = pool_results(todo, workers, time_limit, warn)
         else:
+            if not encrypted(scheduler):
+                warn(
+                    f"warning: {scheduler} is plain TCP: whoever reaches it runs code on the workers; see README (TLS)"
+                )
             results = dask_results(stack.enter_context(dask_client(scheduler, workers)), todo, time_limit)
         sink = stack.enter_context(closing(Report(report_path, kept)))
         for line in bad:
