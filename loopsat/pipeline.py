@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -232,13 +233,15 @@ def _search(
     found: list[Solution] = []
     count, finished = 0, False
     try:
-        for solution in search.stream(wanted) if one_run else search.solutions(wanted):
-            verify(puzzle, *bits(genre, puzzle, solution), single_loop=single_loop)
-            count += 1
-            if mode != "count":
-                found.append(solution)
-            if progress is not None:
-                progress(count, solution)
+        # closing: an interrupt (Ctrl-C, an alarm) raised out here stops and joins the search too
+        with closing(search.stream(wanted) if one_run else search.solutions(wanted)) as solutions:
+            for solution in solutions:
+                verify(puzzle, *bits(genre, puzzle, solution), single_loop=single_loop)
+                count += 1
+                if mode != "count":
+                    found.append(solution)
+                if progress is not None:
+                    progress(count, solution)
         finished = wanted is None or count < wanted
     except TimedOut:
         finished = False
