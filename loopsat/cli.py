@@ -20,13 +20,14 @@ from loopsat.grid import Point
 from loopsat.puzzle import Puzzle, check_mcc_size
 
 if TYPE_CHECKING:
-    from loopsat.solve import Outcome
+    from loopsat.pipeline import Outcome
 
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     help="Solve grid loop puzzles with CP-SAT and speak Knuth's exact-cover MCC format.",
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 
 Genre = Enum("Genre", {name: name for name in READERS}, type=str)  # type: ignore[misc]
@@ -100,9 +101,9 @@ def solve(
     """
     from loopsat.certain import certain_edges
     from loopsat.frontier import NotCountable
+    from loopsat.pipeline import STRATEGIES, drawing
+    from loopsat.pipeline import solve as solve_puzzle
     from loopsat.progress import ProgressBar
-    from loopsat.solve import STRATEGIES, drawing
-    from loopsat.solve import solve as solve_puzzle
 
     if all_ and count:
         _fail("error: --all and --count exclude each other", Exit.BAD_INPUT)
@@ -230,7 +231,7 @@ def render(
 
     Without a unique solution the status goes to stderr (exit 1 for none, 3 for a time-out).
     """
-    from loopsat.solve import solve as solve_puzzle
+    from loopsat.pipeline import solve as solve_puzzle
 
     try:
         puzzles = read_file(file, genre.value if genre else None)
@@ -250,9 +251,9 @@ def render(
 
 def _write_svg(target: Path | None, puzzle: Puzzle, loop: Iterable[Point], undecided: Iterable[Point] = ()) -> None:
     """The puzzle's SVG picture to `target` (stdout when None); an unwritable file is a usage error."""
-    from loopsat import svg
+    from loopsat import picture
 
-    text = svg.draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided)
+    text = picture.draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided)
     if target is None:
         sys.stdout.write(text)
         return
@@ -272,8 +273,8 @@ def slink(
     A data set without a solution prints `no solution`, one with several `multiple solutions`
     (the judge promises exactly one); the exit status is then 1 (none) or 0.
     """
-    from loopsat.solve import drawing
-    from loopsat.solve import solve as solve_puzzle
+    from loopsat.pipeline import drawing
+    from loopsat.pipeline import solve as solve_puzzle
 
     try:
         puzzles = read_file(file, "slink")

@@ -31,3 +31,15 @@ class PuzzleError(Exception):
 
 class VerificationError(Exception):
     """A solution that breaks a rule of its genre: a bug in loopsat, never the user's fault."""
+
+
+# C0 controls, DEL and C1 controls (0x9b is a one-byte CSI) as `\xNN`, newline as `\n`; the
+# surrogate escapes that stand for a file name's undecodable bytes as the byte they replace.
+_ESCAPES = {code: f"\\x{code:02x}" for code in (*range(0x20), *range(0x7F, 0xA0))}
+_ESCAPES |= {ord("\n"): "\\n"}
+_ESCAPES |= {code: f"\\x{code - 0xDC00:02x}" for code in range(0xDC80, 0xDD00)}
+
+
+def printable(text: str) -> str:
+    """`text` safe for a terminal, on one line: a file name can hold escape sequences and newlines."""
+    return text.translate(_ESCAPES)

@@ -5,25 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import counts, golden_dirs
+from goldens import counts, golden_dirs, golden_puzzle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from loopsat import frontier
 from loopsat.errors import VerificationError
 from loopsat.frontier import NotCountable, count
-from loopsat.genres import GENRES, masyu, slitherlink
+from loopsat.genres import GENRES
 from loopsat.puzzle import Puzzle
 from loopsat.verify import verify
 
 COUNTABLE = golden_dirs(("slither_", "slink_", "masyu_"))
 # A140517: cycles in the grid graph of an n×n board's (n+1)×(n+1) corners, from n = 0 on.
 A140517 = (0, 1, 13, 213, 9349, 1222363, 487150371, 603841648931, 2318527339461265, 27359264067916806101)
-
-
-def golden_puzzle(folder: Path) -> Puzzle:
-    genre = masyu if folder.name.startswith("masyu_") else slitherlink
-    return genre.parse((folder / "puzzle.txt").read_bytes(), "puzzle.txt")[0]
 
 
 def board(genre: str, rows: int, cols: int, fill: str = ".") -> Puzzle:
@@ -142,7 +137,7 @@ def test_masyu_matches_the_brute_force(puzzle: Puzzle) -> None:
 @settings(max_examples=12, deadline=None)
 @given(st.one_of(boards("slitherlink", 3, 3, "....0123"), boards("masyu", 4, 4, "....01")))
 def test_cpsat_enumeration_agrees(puzzle: Puzzle) -> None:
-    from loopsat.solve import solve
+    from loopsat.pipeline import solve
 
     for single_loop in (True, False):
         searched = solve(puzzle, mode="count", single_loop=single_loop, strategy="lazy")
