@@ -129,12 +129,16 @@ def test_tatham_puzzles_are_deduced_completely(name: str) -> None:
     assert {edge for step in steps for edge, _ in step.decided} >= set(edges)
 
 
-def test_the_default_path_records_nothing() -> None:
-    """Without a trace the propagator keeps no tracer (the trace costs nothing by default)."""
-    from loopsat.deduce.board import Board
-
-    board = Board([(0, 1), (1, 0), (1, 2), (2, 1)], [], [], True, named.CLUE)
-    assert board.tracer is None
+@settings(max_examples=40, deadline=None)
+@given(boards("slitherlink", 4, 5, "....0123"))
+def test_a_trace_changes_nothing_and_holds_every_decision(puzzle: Puzzle) -> None:
+    """Tracing or not, the same edges are decided; each decided edge has a step that decided it."""
+    fixed, steps, edges = traced(puzzle)
+    genre = GENRES[puzzle.genre]
+    assert deduce(edges, genre.rules(puzzle).tables) == fixed
+    if fixed is not None:
+        decided = {edge: on for step in steps for edge, on in step.decided}
+        assert all(decided[edge] == on for edge, on in fixed.items())
 
 
 @settings(max_examples=60, deadline=None)

@@ -14,7 +14,16 @@ from functools import cache
 
 from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
-from loopsat.deduce.rules import CORNER, NO_PREMATURE_LOOP, NO_SUCH_EDGE, PARITY, VERTEX_DEGREE, Contradiction, Rule
+from loopsat.deduce.rules import (
+    CORNER,
+    NO_PREMATURE_LOOP,
+    NO_SUCH_EDGE,
+    PARITY,
+    VERTEX_DEGREE,
+    Contradiction,
+    Rule,
+    Step,
+)
 from loopsat.grid import Point, edge_ends, lattice_edges
 
 Mark = tuple[int, int, int]
@@ -24,8 +33,7 @@ Mark = tuple[int, int, int]
 # of `python bench/deduce_share.py --sets slitherlink/60x60`); checked inside probes too they
 # saved more probes but cost more; joining neighbouring clues (7 edges) saved no probe.
 CORNER_WIDTH = 6
-# A trace hears (rule name, edges read, edges decided with their values), as edge indices.
-Tracer = Callable[[str, Sequence[int], Sequence[tuple[int, int]]], None]
+Tracer = Callable[[Step], None]
 
 
 class Table:
@@ -103,7 +111,13 @@ class Board:
     """The whole lattice spanned by `edges`; lattice edges not among them are off from the start."""
 
     def __init__(
-        self, edges: list[Point], rules: Iterable[Rule], names: Sequence[str], single_loop: bool, clue: str
+        self,
+        edges: list[Point],
+        rules: Iterable[Rule],
+        names: Sequence[str],
+        single_loop: bool,
+        clue: str,
+        tracer: Tracer | None = None,
     ) -> None:
         rows = max(max(a[0], b[0]) for a, b in map(edge_ends, edges)) // 2 + 1 if edges else 1
         cols = max(max(a[1], b[1]) for a, b in map(edge_ends, edges)) // 2 + 1 if edges else 1
@@ -116,7 +130,7 @@ class Board:
         self.queue: list[int] = []  # rules to re-check
         self.parities: list[tuple[tuple[int, ...], int]] = []  # (faces, parity of their colours)
         self.parity_queue: list[int] = []  # parities to re-check
-        self.tracer: Tracer | None = None
+        self.tracer = tracer  # hears every step outside probes; None costs one test per edge
         self.probing = False  # probes skip the corner rules: cheaper probes beat fewer ones
         self.ends = [
             ((a[0] // 2) * cols + a[1] // 2, (b[0] // 2) * cols + b[1] // 2) for a, b in map(edge_ends, self.lattice)
@@ -228,7 +242,8 @@ class Board:
         self.value[k] = bit
         self.assigned.append(k)
         if self.tracer is not None:
-            self.tracer(rule, read, ((k, bit),))
+            lattice = self.lattice
+            self.tracer(Step(rule, tuple(lattice[j] for j in read), ((lattice[k], bool(bit)),)))
 
     def mark(self) -> Mark:
         return len(self.assigned), len(self.chains.log), len(self.colours.log)
