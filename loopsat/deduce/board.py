@@ -188,11 +188,12 @@ class Board:
         """Each clue joined with each vertex that holds two of its edges, as one table over at
         most `CORNER_WIDTH` edges: what a human sees at a clue's corner (a line entering a 3's
         corner, a 1 in a corner of the board) without probing. Checked only outside probes."""
+        narrow = [(scope, table) for scope, table in self.rules[self.vertex_rules :] if len(scope) <= CORNER_WIDTH]
         vertex_rules: dict[int, list[int]] = {}
-        for number in range(self.vertex_rules):
+        for number in range(self.vertex_rules if narrow else 0):
             for k in self.rules[number][0]:
                 vertex_rules.setdefault(k, []).append(number)
-        for scope, table in self.rules[self.vertex_rules :]:
+        for scope, table in narrow:
             for vertex in sorted({v for k in scope for v in vertex_rules.get(k, ())}):
                 arms, degree = self.rules[vertex]
                 if len(set(arms) & set(scope)) >= 2 and len(set(arms) | set(scope)) <= CORNER_WIDTH:
