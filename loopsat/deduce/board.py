@@ -128,7 +128,8 @@ class Board:
         self.assigned: list[int] = []  # the trail: edges in the order they were decided
         self.done = 0  # assigned[:done] have had their chain and colour consequences
         self.queue: list[int] = []  # rules to re-check
-        self.parities: list[tuple[tuple[int, ...], int]] = []  # (faces, parity of their colours)
+        # (faces, parity of their colours, the edges whose rule gave it)
+        self.parities: list[tuple[tuple[int, ...], int, tuple[int, ...]]] = []
         self.parity_queue: list[int] = []  # parities to re-check
         self.tracer = tracer  # hears every step outside probes; None costs one test per edge
         self.probing = False  # probes skip the corner rules: cheaper probes beat fewer ones
@@ -221,12 +222,12 @@ class Board:
                 if mask >> position & 1:
                     odd ^= set(self.edge_faces[k])
             if odd:
-                self._add_parity(tuple(sorted(odd)), parity)
+                self._add_parity(tuple(sorted(odd)), parity, scope)
 
-    def _add_parity(self, faces: tuple[int, ...], parity: int) -> None:
+    def _add_parity(self, faces: tuple[int, ...], parity: int, scope: tuple[int, ...]) -> None:
         """The colours of `faces` sum to `parity` (mod 2): each edge is the sum of its two faces'."""
         number = len(self.parities)
-        self.parities.append((faces, parity))
+        self.parities.append((faces, parity, scope))
         for f in faces:
             self.face_parities[f].append(number)
         self.parity_queue.append(number)
@@ -332,7 +333,7 @@ class Board:
     def _check_parity(self, number: int) -> None:
         """A parity over faces, by class: classes met an even number of times cancel, and the
         outside's class has a known colour; one class left gets its colour, two get their relation."""
-        faces, total = self.parities[number]
+        faces, total, scope = self.parities[number]
         leader, flip = self.colours.leader, self.colours.flip
         odd: list[int] = []
         for f in faces:
@@ -351,9 +352,9 @@ class Board:
             if total:
                 raise Contradiction
         elif len(odd) == 1:
-            self.relate(odd[0], 0, total, PARITY, ())
+            self.relate(odd[0], 0, total, PARITY, scope)
         elif len(odd) == 2:
-            self.relate(odd[0], odd[1], total, PARITY, ())
+            self.relate(odd[0], odd[1], total, PARITY, scope)
 
     def _forbid_closing(self, x: int, y: int, length: int) -> None:
         """The edge joining a chain's two ends would close it: off while other loop edges exist."""
