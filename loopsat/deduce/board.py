@@ -15,7 +15,7 @@ from functools import cache
 from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
 from loopsat.deduce.rules import (
-    CORNER,
+    AT_A_CORNER,
     NO_PREMATURE_LOOP,
     NO_SUCH_EDGE,
     PARITY,
@@ -186,19 +186,24 @@ class Board:
         return Colours(faces, face_edges, edge_faces)
 
     def _add_corners(self) -> None:
-        """Each clue joined with each vertex that holds two of its edges, as one table over at
+        """Each clue (or circle) joined with each vertex that holds two of its edges, as one table over at
         most `CORNER_WIDTH` edges: what a human sees at a clue's corner (a line entering a 3's
         corner, a 1 in a corner of the board) without probing. Checked only outside probes."""
-        narrow = [(scope, table) for scope, table in self.rules[self.vertex_rules :] if len(scope) <= CORNER_WIDTH]
+        narrow = [
+            (*self.rules[number], self.rule_names[number])
+            for number in range(self.vertex_rules, len(self.rules))
+            if len(self.rules[number][0]) <= CORNER_WIDTH
+        ]
         vertex_rules: dict[int, list[int]] = {}
         for number in range(self.vertex_rules if narrow else 0):
             for k in self.rules[number][0]:
                 vertex_rules.setdefault(k, []).append(number)
-        for scope, table in narrow:
+        for scope, table, name in narrow:
             for vertex in sorted({v for k in scope for v in vertex_rules.get(k, ())}):
                 arms, degree = self.rules[vertex]
                 if len(set(arms) & set(scope)) >= 2 and len(set(arms) | set(scope)) <= CORNER_WIDTH:
-                    self._add_rule(*_joint(scope, table.allowed, arms, degree.allowed), CORNER, corner=True)
+                    joint = _joint(scope, table.allowed, arms, degree.allowed)
+                    self._add_rule(*joint, name + AT_A_CORNER, corner=True)
 
     def _add_rule(self, scope: tuple[int, ...], allowed: frozenset[int], name: str, corner: bool = False) -> None:
         if not allowed:
