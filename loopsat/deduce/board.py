@@ -28,10 +28,11 @@ from loopsat.grid import Point, edge_ends, lattice_edges
 
 Mark = tuple[int, int, int]
 # Clue-and-vertex tables up to this many edges: a Slitherlink clue and a corner (6 edges), a Masyu
-# circle near the border (inside, its table has 8 edges). On Tatham's Hard 60x60 they cut the probes by a third (11144 ->
-# 7475 on 002) and the deduction by 10-20 % (0.81/0.68 -> 0.69/0.62 CPU-s in two alternating runs
-# of `python bench/deduce_share.py --sets slitherlink/60x60`); checked inside probes too they
-# saved more probes but cost more; joining neighbouring clues (7 edges) saved no probe.
+# circle near the border (inside, its table has 8 edges). On Tatham's Hard 60x60 they cut the
+# probes by a third (11144 -> 7475 on 002) and the deduction by 10-20 % (0.81/0.68 -> 0.69/0.62
+# CPU-s in two alternating runs of `python bench/deduce_share.py --sets slitherlink/60x60`);
+# checked inside probes too they saved more probes but cost more; joining neighbouring clues
+# (7 edges) saved no probe.
 CORNER_WIDTH = 6
 Tracer = Callable[[Step], None]
 
