@@ -4,6 +4,8 @@ and the undo logs of chains and colours restore exactly what was there."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -193,3 +195,14 @@ def test_tatham_generated_game_ids_need_no_search() -> None:
         fixed = deduce(edges, genre.rules(puzzle).tables)
         assert fixed is not None and len(fixed) == len(edges), puzzle.label
         assert solve(puzzle, strategy="deduce").status == "unique", puzzle.label
+
+
+def test_auto_proves_a_tatham_slitherlink_without_ortools() -> None:
+    """`auto` deduces first at every size, and a complete deduction imports no OR-Tools."""
+    path = str(DATA / "tatham-hard-20x20-b.slither")
+    code = (
+        "import sys; from loopsat.cli import read_file; from loopsat.solve import solve\n"
+        f"assert all(solve(p).status == 'unique' for p in read_file({path!r}, None))\n"
+        "assert 'ortools' not in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
