@@ -60,7 +60,7 @@ def main() -> None:
 
 
 def _on(solution: dict[str, list[str]], edge: tuple[int, int]) -> bool:
-    """Whether the manifest's loop (SPEC §5 h/v bit strings) uses the edge."""
+    """Whether the manifest's loop (the JSON's h/v bit strings) uses the edge."""
     x, y = edge
     if x % 2 == 0:
         return solution["h"][x // 2][y // 2] == "1"

@@ -1,7 +1,9 @@
 """An independent referee: checks a solution against the genre's rules as a person states them.
 
-It reads the Puzzle and the solution's h/v bit strings (SPEC §5) and shares no code with the
-model, the generators or the backend, so a bug there cannot hide itself here.
+It reads the Puzzle and the solution's h/v bit strings (docs/json.md) and shares no code with the
+model, the generators or the backend, so a bug there cannot hide itself here. That is why it
+restates each genre's rules itself and looks genres up by name: this twin of the genre modules
+is deliberate, the one place where the rules are written twice.
 """
 
 from __future__ import annotations

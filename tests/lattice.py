@@ -44,3 +44,10 @@ def cycle_unions(rows: int, cols: int) -> list[frozenset[Edge]]:
 def midpoints(union: frozenset[Edge]) -> frozenset[tuple[int, int]]:
     """An edge set of points (i, j) as loopsat's solutions name it: the doubled edge midpoints."""
     return frozenset((a[0] + b[0], a[1] + b[1]) for a, b in union)
+
+
+def edges_of(h: list[str], v: list[str]) -> frozenset[tuple[int, int]]:
+    """The JSON's h/v bit strings back to edge midpoints: h[i][j] is (2i, 2j+1), v[i][j] is (2i+1, 2j)."""
+    on = {(2 * i, 2 * j + 1) for i, row in enumerate(h) for j, bit in enumerate(row) if bit == "1"}
+    on |= {(2 * i + 1, 2 * j) for i, row in enumerate(v) for j, bit in enumerate(row) if bit == "1"}
+    return frozenset(on)

@@ -1,7 +1,8 @@
 """`loopsat batch`: one correct report line per puzzle, kill-safe resume, isolation, Dask.
 
-The batch runs as a real subprocess (its own session, so a test can SIGKILL the whole group or
-one worker); answers are checked against Knuth's goldens, and Dask answers against the pool's.
+The kill tests and Dask's run the batch as a real subprocess (its own session, so a test can
+SIGKILL the whole group or one worker), the rest in-process through the `cli` fixture; answers
+are checked against Knuth's goldens, and Dask answers against the pool's.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import GOLDEN, counts, listed_solutions
+from goldens import GOLDEN, counts, listed_solutions
+from lattice import edges_of
 
 from loopsat.batch import Job, pool_results
 from loopsat.errors import PuzzleError
@@ -65,19 +67,12 @@ def by_key(lines: list[dict]) -> dict[tuple[str, int | None], dict]:
     return keyed
 
 
-def edges(solution: dict) -> frozenset[tuple[int, int]]:
-    """SPEC §5's bit strings back to edge points: h[i][j] is (2i, 2j+1), v[i][j] is (2i+1, 2j)."""
-    h = {(2 * i, 2 * j + 1) for i, row in enumerate(solution["h"]) for j, bit in enumerate(row) if bit == "1"}
-    v = {(2 * i + 1, 2 * j) for i, row in enumerate(solution["v"]) for j, bit in enumerate(row) if bit == "1"}
-    return frozenset(h | v)
-
-
 def answers(lines: list[dict]) -> dict:
     return {key: (line["status"], line.get("count"), line.get("solutions")) for key, line in by_key(lines).items()}
 
 
 @pytest.fixture(scope="module")
-def mixed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int, str, str]:
+def mixed(cli, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int, str, str]:
     """A folder with both genres, nested folders, two bad files, a four-data-set .slink and files
     to ignore; and how a batch of it ended (status, stdout, stderr)."""
     folder = tmp_path_factory.mktemp("mixed")
@@ -89,10 +84,11 @@ def mixed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int, str, str
     shutil.copy(Path(__file__).parent / "slink" / "sample.in", folder / "a" / "sample.slink")
     (folder / "notes.txt").write_text("not a puzzle\n")
     (folder / ".hidden.slither").write_text("x\n")
-    return folder, *finish(batch(str(folder), "--jobs", "2"))
+    done = cli("batch", str(folder), "--jobs", "2")
+    return folder, done.exit_code, done.stdout, done.stderr
 
 
-def test_mixed_folder_one_correct_line_per_puzzle(mixed: tuple[Path, int, str, str]) -> None:
+def test_mixed_folder_one_correct_line_per_puzzle(cli, mixed: tuple[Path, int, str, str]) -> None:
     mixed, status, out, err = mixed
     assert status == 2, err
     assert out == ""
@@ -106,30 +102,32 @@ def test_mixed_folder_one_correct_line_per_puzzle(mixed: tuple[Path, int, str, s
     for name, golden in GOLDEN_COPIES.items():
         line, truth = lines[name, None], counts(GOLDEN / golden)["single_loop_solutions"]
         assert line["status"] == ("none" if truth == 0 else "unique" if truth == 1 else "multiple")
-        found = {edges(solution) for solution in line["solutions"]}
+        found = {edges_of(**solution) for solution in line["solutions"]}
         assert found <= set(listed_solutions(GOLDEN / golden)) and len(found) == min(truth, 2)
     assert all(lines["a/sample.slink", index]["status"] == "unique" for index in (1, 2, 3, 4))
     # a bad file's line carries the very message `solve` prints
-    solved = subprocess.run(
-        [sys.executable, "-m", "loopsat", "solve", *(str(mixed / name) for name in BAD_FILES)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    solved = cli("solve", *(str(mixed / name) for name in BAD_FILES))
     assert solved.stderr.splitlines() == [lines[name, None]["error"] for name in BAD_FILES]
     assert all(message in err for message in solved.stderr.splitlines())
 
 
-def test_resume_of_a_finished_batch_solves_nothing_and_keeps_the_report(mixed: tuple[Path, int, str, str]) -> None:
+def test_resume_of_a_finished_batch_solves_nothing_and_keeps_the_report(cli, mixed: tuple[Path, int, str, str]) -> None:
     mixed = mixed[0]
     before = (mixed / REPORT).read_bytes()
-    status, _, err = finish(batch(str(mixed), "--resume"))
-    assert status == 2
-    assert "0 filed now, 11 already in the report" in err
+    done = cli("batch", str(mixed), "--resume")
+    assert done.exit_code == 2
+    assert "0 filed now, 11 already in the report" in done.stderr
     assert (mixed / REPORT).read_bytes() == before
 
 
 def kill_folder(folder: Path) -> Path:
+    """Largest first with one worker: three quick 20×20 SLINK data sets, then a 20×20 Slitherlink
+    that takes ten times as long as the three (the victim, still being solved when the third line
+    is seen, however fast the machine), then eight small Masyu and the four SPOJ sample sets.
+    `loopsat solve --json FILE` gives the seconds of each: about 0.02 s a data set, 0.3 s the victim."""
+    twenty = (BENCH / "slink" / "twenty-20x20.slink").read_text().splitlines()
+    (folder / "a-quick.slink").write_text("\n".join(twenty[: 3 * 21]) + "\n0 0\n")  # 21 lines a data set
+    shutil.copy(BENCH / "slitherlink" / "20x20" / "001.slither", folder / "b-victim.slither")
     for size in ("10x10", "12x12"):
         for source in sorted((BENCH / "masyu" / size).glob("*.masyu")):
             shutil.copy(source, folder / f"{size}-{source.name}")
@@ -137,18 +135,23 @@ def kill_folder(folder: Path) -> Path:
     return folder
 
 
-def wait_for_lines(folder: Path, at_least: int, process: subprocess.Popen[str]) -> None:
+def wait_for_lines(folder: Path, at_least: int, process: subprocess.Popen[str], timeout: float = 60.0) -> None:
+    """Until the report has `at_least` lines; polled every 5 ms, so a kill lands within a few ms of them."""
     report = folder / REPORT
+    deadline = time.monotonic() + timeout
     while not report.exists() or report.read_bytes().count(b"\n") < at_least:
         assert process.poll() is None, process.communicate()
-        time.sleep(0.02)
+        if time.monotonic() > deadline:
+            os.killpg(process.pid, signal.SIGKILL)
+            pytest.fail(f"the batch wrote fewer than {at_least} report lines in {timeout:g} s")
+        time.sleep(0.005)
 
 
 def test_sigkill_then_resume_gives_exactly_one_line_per_puzzle(tmp_path: Path) -> None:
     folder = kill_folder(tmp_path)
-    total = 12  # 8 Masyu, 4 SLINK data sets
+    total = 16  # 3 quick SLINK data sets, the victim, 8 Masyu, 4 SPOJ sample data sets
     process = batch(str(folder), "--jobs", "1")
-    wait_for_lines(folder, 3, process)
+    wait_for_lines(folder, 3, process)  # the worker is on the victim now
     os.killpg(process.pid, signal.SIGKILL)
     process.wait()
     finished = (folder / REPORT).read_bytes()
@@ -182,11 +185,14 @@ def worker_pids(batch_pid: int) -> list[int]:
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the workers through /proc")
 def test_a_worker_killed_mid_puzzle_does_not_stop_the_batch(tmp_path: Path) -> None:
-    shutil.copy(BENCH / "slitherlink" / "60x60" / "001.slither", tmp_path / "big.slither")
+    # The big one goes first, to the first worker ready; the first line is the other worker's first
+    # small Masyu, when the big one has run for one small Masyu's time. It takes 25 times as long
+    # (`loopsat solve --json FILE`: about 0.8 s against 0.03 s), so it is still being solved.
+    shutil.copy(BENCH / "slitherlink" / "30x30" / "001.slither", tmp_path / "big.slither")
     for source in sorted((BENCH / "masyu" / "10x10").glob("*.masyu")):
         shutil.copy(source, tmp_path / source.name)
     process = batch(str(tmp_path), "--jobs", "2")
-    wait_for_lines(tmp_path, 1, process)  # the big one went first and is still being solved
+    wait_for_lines(tmp_path, 1, process)
     killed = worker_pids(process.pid)
     assert len(killed) == 2
     for pid in killed:
@@ -211,6 +217,7 @@ def test_the_watchdog_kills_a_puzzle_over_its_time() -> None:
 
 
 def test_local_dask_cluster_gives_the_pool_answers(mixed: tuple[Path, int, str, str], tmp_path: Path) -> None:
+    # a real process: the LocalCluster's processes and threads must not outlive the test
     pytest.importorskip("dask.distributed")
     mixed, elsewhere = mixed[0], tmp_path / "report.jsonl"
     status, out, err = finish(batch(str(mixed), "--jobs", "2", "--scheduler", "local", "--report", str(elsewhere)))
@@ -220,24 +227,20 @@ def test_local_dask_cluster_gives_the_pool_answers(mixed: tuple[Path, int, str, 
     assert answers(dask_lines) == answers(report_lines(mixed))
 
 
-def test_scheduler_without_dask_names_the_extra(tmp_path: Path) -> None:
+def test_scheduler_without_dask_names_the_extra(cli, monkeypatch, tmp_path: Path) -> None:
     shutil.copy(GOLDEN / "slither_pzprjs_5x5" / "puzzle.txt", tmp_path / "p.slither")
-    hide_dask = "import sys; sys.modules['dask'] = sys.modules['dask.distributed'] = None; "
-    run_cli = "from loopsat.cli import main; sys.argv[0] = 'loopsat'; main()"
-    done = subprocess.run(
-        [sys.executable, "-c", hide_dask + run_cli, "batch", str(tmp_path), "--scheduler", "local"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 2
+    for module in ("dask", "dask.distributed"):  # None in sys.modules: importing it fails
+        monkeypatch.setitem(sys.modules, module, None)
+    done = cli("batch", str(tmp_path), "--scheduler", "local")
+    assert done.exit_code == 2
     assert done.stderr == "error: --scheduler needs Dask: pip install 'loopsat[dask]'\n"
     assert not (tmp_path / REPORT).exists()
 
 
-def test_a_missing_folder_is_one_error_line(tmp_path: Path) -> None:
-    status, out, err = finish(batch(str(tmp_path / "nowhere")))
-    assert (status, out, err) == (2, "", f"{tmp_path / 'nowhere'}:1:1: error: no such directory\n")
+def test_a_missing_folder_is_one_error_line(cli, tmp_path: Path) -> None:
+    nowhere = tmp_path / "nowhere"
+    done = cli("batch", str(nowhere))
+    assert (done.exit_code, done.stdout, done.stderr) == (2, "", f"{nowhere}:1:1: error: no such directory\n")
 
 
 # --- the report on its own -------------------------------------------------------------------

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-import test_masyu_model as masyu_brute
-import test_slitherlink_bruteforce as slither_brute
-from conftest import counts, golden_dirs, listed_solutions
+from goldens import counts, golden_dirs, golden_puzzle, listed_solutions
 from hypothesis import given, settings
-from lattice import cycle_unions, midpoints
-from test_svg import drawn_edges, edges_of, golden_puzzle
+from lattice import cycle_unions, edges_of, midpoints
+from pictures import drawn_edges
+from referees import connected, masyu_boards, masyu_referee, obeys, slitherlink_boards
 
 from loopsat.certain import certain_edges
 from loopsat.genres import GENRES
@@ -27,10 +24,6 @@ FOLDERS = [
     for f in golden_dirs(("slither_", "super_", "slink_", "masyu_"))
     if counts(f)["solutions_listed"] == counts(f)["single_loop_solutions"]
 ]
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "loopsat", *args], capture_output=True, text=True, timeout=120)
 
 
 def expected(puzzle: Puzzle, loops: list[frozenset[Point]]) -> Sets:
@@ -55,21 +48,21 @@ def check(puzzle: Puzzle, loops: list[frozenset[Point]]) -> None:
 def slitherlink_loops(grid: list[str], letters: dict[str, int]) -> list[frozenset[Point]]:
     """Every single loop on the board's corners that the test's own rule check accepts."""
     unions = cycle_unions(len(grid) + 1, len(grid[0]) + 1)
-    return [midpoints(e) for e in unions if slither_brute.connected(e) and slither_brute.obeys(grid, letters, e)]
+    return [midpoints(e) for e in unions if connected(e) and obeys(grid, letters, e)]
 
 
-@given(slither_brute.boards())
+@given(slitherlink_boards())
 @settings(max_examples=60, deadline=None)
 def test_slitherlink_against_brute_force(board: tuple[list[str], dict[str, int]]) -> None:
     grid, letters = board
     check(Puzzle("slitherlink", "random", tuple(grid), letters, ()), slitherlink_loops(grid, letters))
 
 
-@given(masyu_brute.small_boards())
+@given(masyu_boards())
 @settings(max_examples=40, deadline=None)
 def test_masyu_against_brute_force(puzzle: Puzzle) -> None:
     unions = [midpoints(e) for e in cycle_unions(puzzle.rows, puzzle.cols)]
-    check(puzzle, [s for s in unions if masyu_brute.referee(puzzle, s, single_loop=True)])
+    check(puzzle, [s for s in unions if masyu_referee(puzzle, s, single_loop=True)])
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=[f.name for f in FOLDERS])
@@ -87,11 +80,11 @@ def test_every_edge_of_the_empty_board_is_undecided() -> None:
 # --- the command line ----------------------------------------------------------------------------
 
 
-def test_text_marks_undecided_edges(tmp_path: Path) -> None:
+def test_text_marks_undecided_edges(cli, tmp_path: Path) -> None:
     source = tmp_path / "p.slither"
     source.write_text("3...\n....\n..3.\n")
-    done = run("solve", "--certain", str(source))
-    assert done.returncode == 0, done.stderr
+    done = cli("solve", "--certain", str(source))
+    assert done.exit_code == 0, done.stderr
     *board, summary = done.stdout.splitlines()
     assert summary == "certain: 2 on, 0 off, 29 undecided"
     assert board[:5] == [
@@ -104,12 +97,12 @@ def test_text_marks_undecided_edges(tmp_path: Path) -> None:
     assert sum(line.count("?") for line in board) == 29
 
 
-def test_json_sets_match_brute_force(tmp_path: Path) -> None:
+def test_json_sets_match_brute_force(cli, tmp_path: Path) -> None:
     grid = ["2.1", "...", ".3."]
     source = tmp_path / "p.slither"
     source.write_text("\n".join(grid) + "\n")
-    done = run("solve", "--certain", "--json", str(source))
-    assert done.returncode == 0, done.stderr
+    done = cli("solve", "--certain", "--json", str(source))
+    assert done.exit_code == 0, done.stderr
     result = json.loads(done.stdout)
     puzzle = Puzzle("slitherlink", "p", tuple(grid))
     loops = slitherlink_loops(grid, {})
@@ -123,42 +116,42 @@ def test_json_sets_match_brute_force(tmp_path: Path) -> None:
     assert all(edges_of(**s) in loops for s in result["solutions"])
 
 
-def test_unique_none_and_svg(tmp_path: Path) -> None:
+def test_unique_none_and_svg(cli, tmp_path: Path) -> None:
     source = tmp_path / "p.slither"
     source.write_text("22\n22\n")
     out = tmp_path / "p.svg"
-    done = run("solve", "--certain", "--json", "--svg", str(out), str(source))
+    done = cli("solve", "--certain", "--json", "--svg", str(out), str(source))
     result = json.loads(done.stdout)
-    assert (done.returncode, result["status"], result["count"], result["complete"]) == (0, "unique", 1, True)
+    assert (done.exit_code, result["status"], result["count"], result["complete"]) == (0, "unique", 1, True)
     assert edges_of(**result["certain"]["on"]) == edges_of(**result["solutions"][0])
     assert drawn_edges(out.read_text()) == edges_of(**result["solutions"][0])
     assert drawn_edges(out.read_text(), "undecided") == frozenset()
     source.write_text("04\n..\n")
-    done = run("solve", "--certain", "--json", str(source))
-    assert done.returncode == 1
+    done = cli("solve", "--certain", "--json", str(source))
+    assert done.exit_code == 1
     assert (json.loads(done.stdout)["status"], json.loads(done.stdout)["certain"]) == ("none", None)
 
 
-def test_svg_dashes_the_undecided_edges(tmp_path: Path) -> None:
+def test_svg_dashes_the_undecided_edges(cli, tmp_path: Path) -> None:
     source = tmp_path / "p.masyu"
     source.write_text("1...\n....\n..0.\n")
     out = tmp_path / "p.svg"
-    done = run("solve", "--certain", "--json", "--svg", str(out), str(source))
-    assert done.returncode == 0, done.stderr
+    done = cli("solve", "--certain", "--json", "--svg", str(out), str(source))
+    assert done.exit_code == 0, done.stderr
     certain = json.loads(done.stdout)["certain"]
     picture = out.read_text()
     assert drawn_edges(picture) == edges_of(**certain["on"])
     assert drawn_edges(picture, "undecided") == edges_of(**certain["undecided"]) != frozenset()
 
 
-def test_usage_errors_and_time_limit(tmp_path: Path) -> None:
+def test_usage_errors_and_time_limit(cli, tmp_path: Path) -> None:
     source = tmp_path / "p.slither"
     source.write_text("..\n..\n")
     for extra in ("--all", "--count", "--disjoint", "--limit=3"):
-        done = run("solve", "--certain", extra, str(source))
+        done = cli("solve", "--certain", extra, str(source))
         assert (
-            done.returncode == 2 and done.stderr == "error: --certain excludes --all, --count, --limit and --disjoint\n"
+            done.exit_code == 2 and done.stderr == "error: --certain excludes --all, --count, --limit and --disjoint\n"
         )
-    done = run("solve", "--certain", "--time-limit", "0", str(source))
-    assert done.returncode == 3 and "Traceback" not in done.stderr
+    done = cli("solve", "--certain", "--time-limit", "0", str(source))
+    assert done.exit_code == 3 and "Traceback" not in done.stderr
     assert done.stdout.splitlines()[-1].startswith("unknown")

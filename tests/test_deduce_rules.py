@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import golden_dirs, listed_solutions
+from goldens import golden_dirs, listed_solutions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lattice import cycle_unions, midpoints
@@ -22,8 +22,8 @@ from loopsat.deduce.rules import Contradiction
 from loopsat.errors import VerificationError
 from loopsat.genres import GENRES, masyu, slitherlink
 from loopsat.grid import Point
+from loopsat.pipeline import bits
 from loopsat.puzzle import Puzzle
-from loopsat.solve import bits
 from loopsat.verify import verify
 
 DATA = Path(__file__).parent / "data" / "deduce"
@@ -109,7 +109,7 @@ def test_deduction_agrees_with_every_listed_golden_loop(folder: Path) -> None:
 
 
 def manifest_loop(solution: dict[str, list[str]], edges: list[Point]) -> frozenset[Point]:
-    """SPEC §5's h/v bit strings as the set of edges on the loop."""
+    """The JSON's h/v bit strings as the set of edges on the loop."""
     return frozenset(
         (x, y) for x, y in edges if (solution["h"] if x % 2 == 0 else solution["v"])[x // 2][y // 2] == "1"
     )
@@ -186,7 +186,7 @@ def test_tatham_generated_game_ids_need_no_search() -> None:
     10x10dt` (Debian sgt-puzzles 20230122): Tatham's generator makes them unique for his own
     solver, so loopsat's deduction must decide every edge, and the verifier accepts the loop."""
     from loopsat.formats import url
-    from loopsat.solve import solve
+    from loopsat.pipeline import solve
 
     path = DATA / "tatham-generated.url"
     for puzzle in url.parse(path.read_bytes(), str(path)):

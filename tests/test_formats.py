@@ -4,23 +4,20 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import listed_solutions
+from goldens import GOLDEN, listed_solutions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from loopsat.errors import PuzzleError
 from loopsat.formats import convert, decode, is_link, puzzlink, tatham
 from loopsat.genres import masyu, read_puzzles, slitherlink
+from loopsat.pipeline import bits, solve
 from loopsat.puzzle import Puzzle
-from loopsat.solve import bits, solve
 
 HERE = Path(__file__).parent
-GOLDEN = HERE / "golden"
 BENCH = HERE.parent / "bench"
 TATHAM = json.loads((HERE / "links" / "tatham.json").read_text())["puzzles"]
 ERROR_LINE = re.compile(r"^.+:\d+:\d+: error: [^\n]+\n$")
@@ -189,45 +186,41 @@ def test_url_files_are_sniffed_and_number_their_puzzles() -> None:
     assert read_puzzles("s.txt", b"1a\n!a=1\n")[0].letters == {"a": 1}  # letters alone make no URL file
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "loopsat", *args], capture_output=True, text=True, timeout=120)
-
-
-def test_cli_solves_a_url_like_its_file() -> None:
+def test_cli_solves_a_url_like_its_file(cli) -> None:
     url, golden = REAL_URLS[0]
-    by_url, by_file = run("solve", url), run("solve", "--genre", "slitherlink", str(GOLDEN / golden / "puzzle.txt"))
-    assert by_url.returncode == by_file.returncode == 0, by_url.stderr
+    by_url, by_file = cli("solve", url), cli("solve", "--genre", "slitherlink", str(GOLDEN / golden / "puzzle.txt"))
+    assert by_url.exit_code == by_file.exit_code == 0, by_url.stderr
     assert by_url.stdout == by_file.stdout
     assert by_url.stdout.endswith("unique\n")
 
 
-def test_cli_convert() -> None:
-    done = run("convert", "http://pzv.jp/p.html?mashu/6/6/1063000i3000", "--to", "tatham")
-    assert (done.returncode, done.stdout) == (0, "6x6:bWdBbWjBcWj\n")
-    done = run("convert", done.stdout.strip(), "--to", "url")
-    assert (done.returncode, done.stdout) == (0, "https://puzz.link/p?mashu/6/6/1063000i3000\n")
+def test_cli_convert(cli) -> None:
+    done = cli("convert", "http://pzv.jp/p.html?mashu/6/6/1063000i3000", "--to", "tatham")
+    assert (done.exit_code, done.stdout) == (0, "6x6:bWdBbWjBcWj\n")
+    done = cli("convert", done.stdout.strip(), "--to", "url")
+    assert (done.exit_code, done.stdout) == (0, "https://puzz.link/p?mashu/6/6/1063000i3000\n")
 
 
-def test_cli_errors_are_one_located_line(tmp_path) -> None:
+def test_cli_errors_are_one_located_line(cli, tmp_path) -> None:
     bad = "https://puzz.link/p?slither/5/5/cbcbcdd%d"
-    done = run("solve", bad)
-    assert done.returncode == 2
+    done = cli("solve", bad)
+    assert done.exit_code == 2
     assert ERROR_LINE.match(done.stderr) and done.stderr.startswith(f"{bad}:1:40: error:")
-    done = run("solve", "5x5t1:abc")
-    assert (done.returncode, done.stderr) == (2, "5x5t1:abc:1:4: error: unsupported grid type t1 (triangular): "
+    done = cli("solve", "5x5t1:abc")
+    assert (done.exit_code, done.stderr) == (2, "5x5t1:abc:1:4: error: unsupported grid type t1 (triangular): "
                                                  "loopsat reads square grids, t0\n")  # fmt: skip
     letters = tmp_path / "super.slither"
     letters.write_text("a.\n.a\n!a=2\n")
-    done = run("convert", str(letters), "--to", "url")
-    assert done.returncode == 2 and ERROR_LINE.match(done.stderr) and f"{letters}:1:1: error: letter 'a'" in done.stderr
+    done = cli("convert", str(letters), "--to", "url")
+    assert done.exit_code == 2 and ERROR_LINE.match(done.stderr) and f"{letters}:1:1: error: letter 'a'" in done.stderr
 
 
-def test_cli_url_file(tmp_path) -> None:
+def test_cli_url_file(cli, tmp_path) -> None:
     links = tmp_path / "set.url"
     links.write_text(f"{REAL_URLS[0][0]}\n\n{TATHAM[2]['game_id']}\n")
-    done = run("solve", "-q", str(links))
-    assert (done.returncode, done.stdout) == (0, f"{links}#1: unique\n{links}#3: unique\n")
-    done = run("convert", str(links), "--to", "tatham")
+    done = cli("solve", "-q", str(links))
+    assert (done.exit_code, done.stdout) == (0, f"{links}#1: unique\n{links}#3: unique\n")
+    done = cli("convert", str(links), "--to", "tatham")
     assert done.stdout == f"5x5t0:2b1b2b1b2b3b3b0b3\n{TATHAM[2]['game_id']}\n"
 
 

@@ -5,25 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import counts, golden_dirs, listed_solutions
+from goldens import counts, golden_dirs, golden_puzzle, listed_solutions
 from hypothesis import given, settings
-from hypothesis import strategies as st
 from lattice import cycle_unions, midpoints
+from referees import masyu_boards, masyu_referee
 
 from loopsat import mcc
-from loopsat.cpsat import LoopSolver
-from loopsat.errors import PuzzleError, VerificationError
+from loopsat.cpsat import Circuit, Disjoint, LazyCuts, Search
+from loopsat.errors import PuzzleError
 from loopsat.genres import masyu
 from loopsat.model import Item
 from loopsat.puzzle import Puzzle, check_mcc_size
-from loopsat.verify import verify
 
 FOLDERS = golden_dirs(("masyu_",))
 IDS = [folder.name for folder in FOLDERS]
-
-
-def puzzle_of(folder: Path) -> Puzzle:
-    return masyu.parse((folder / "puzzle.txt").read_bytes(), "puzzle.txt")[0]
 
 
 def board(text: str) -> Puzzle:
@@ -36,21 +31,21 @@ def test_goldens_are_there() -> None:
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=IDS)
 def test_mcc_is_byte_identical(folder: Path) -> None:
-    assert mcc.write(masyu.cover(puzzle_of(folder))) == (folder / "knuth.mcc").read_text()
+    assert mcc.write(masyu.cover(golden_puzzle(folder))) == (folder / "knuth.mcc").read_text()
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=IDS)
 def test_mcc_round_trip(folder: Path) -> None:
-    text = mcc.write(masyu.cover(puzzle_of(folder)))
+    text = mcc.write(masyu.cover(golden_puzzle(folder)))
     assert mcc.write(mcc.read(text)) == text
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=IDS)
 def test_counts_equal_knuth(folder: Path) -> None:
     expected = counts(folder)
-    cover = masyu.cover(puzzle_of(folder))
-    assert sum(1 for _ in LoopSolver(cover, single_loop=False).solutions()) == expected["dlx3_solutions"]
-    loops = list(LoopSolver(cover, single_loop=True).solutions())
+    cover = masyu.cover(golden_puzzle(folder))
+    assert sum(1 for _ in Search(cover, Disjoint()).stream()) == expected["dlx3_solutions"]
+    loops = list(Search(cover, LazyCuts()).solutions())
     assert len(loops) == expected["single_loop_solutions"]
     assert sorted(map(sorted, loops)) == sorted(map(sorted, listed_solutions(folder)))
 
@@ -59,12 +54,12 @@ def test_counts_equal_knuth(folder: Path) -> None:
 def test_counts_from_the_mcc_text_too(folder: Path) -> None:
     """The backend reading Knuth's own bytes agrees with it (no help from the genre)."""
     cover = mcc.read((folder / "knuth.mcc").read_text())
-    assert sum(1 for _ in LoopSolver(cover, single_loop=False).solutions()) == counts(folder)["dlx3_solutions"]
+    assert sum(1 for _ in Search(cover, Disjoint()).stream()) == counts(folder)["dlx3_solutions"]
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=IDS)
 def test_every_secondary_item_is_an_edge(folder: Path) -> None:
-    cover = masyu.cover(puzzle_of(folder))
+    cover = masyu.cover(golden_puzzle(folder))
     assert set(cover.edges) == {item.name for item in cover.secondary}
     assert all((x + y) % 2 for x, y in cover.edges.values())
 
@@ -76,7 +71,7 @@ def test_abort_cover() -> None:
     assert cover.bar is False
     assert cover.edges == {}
     assert cover.comments == ["masyu-dlx:", "0....", "....."]
-    assert list(LoopSolver(cover, single_loop=False).solutions()) == []
+    assert list(Search(cover, Disjoint()).stream()) == []
 
 
 def test_board_without_circles_has_an_empty_first_option() -> None:
@@ -214,32 +209,13 @@ def midpoint_sets(m: int, n: int) -> list[frozenset[tuple[int, int]]]:
     return [midpoints(union) for union in cycle_unions(m, n)]
 
 
-def referee(puzzle: Puzzle, edges: frozenset[tuple[int, int]], single_loop: bool) -> bool:
-    m, n = puzzle.rows, puzzle.cols
-    h = ["".join("1" if (2 * i, 2 * j + 1) in edges else "0" for j in range(n - 1)) for i in range(m)]
-    v = ["".join("1" if (2 * i + 1, 2 * j) in edges else "0" for j in range(n)) for i in range(m - 1)]
-    try:
-        verify(puzzle, h, v, single_loop=single_loop)
-    except VerificationError:
-        return False
-    return True
-
-
-@st.composite
-def small_boards(draw: st.DrawFn) -> Puzzle:
-    m, n = draw(st.integers(1, 4)), draw(st.integers(1, 4))
-    cells = st.sampled_from("....01")
-    rows = ["".join(draw(cells) for _ in range(n)) for _ in range(m)]
-    return board("\n".join(rows))
-
-
 @settings(max_examples=60, deadline=None)
-@given(small_boards())
+@given(masyu_boards())
 def test_solutions_equal_a_brute_force(puzzle: Puzzle) -> None:
     cover = masyu.cover(puzzle)
     unions = midpoint_sets(puzzle.rows, puzzle.cols)
-    every = {s for s in unions if referee(puzzle, s, single_loop=False)}
-    single = {s for s in every if referee(puzzle, s, single_loop=True)}
-    assert set(LoopSolver(cover, single_loop=False).solutions()) == every
-    assert set(LoopSolver(cover, single_loop=True).solutions()) == single
-    assert set(LoopSolver(cover, circuit=True).solutions()) == single
+    every = {s for s in unions if masyu_referee(puzzle, s, single_loop=False)}
+    single = {s for s in every if masyu_referee(puzzle, s, single_loop=True)}
+    assert set(Search(cover, Disjoint()).stream()) == every
+    assert set(Search(cover, LazyCuts()).solutions()) == single
+    assert set(Search(cover, Circuit()).stream()) == single

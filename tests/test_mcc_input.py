@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import GOLDEN, counts
+from goldens import GOLDEN, counts
 
 from loopsat.errors import PuzzleError
 from loopsat.genres import read_puzzles
-from loopsat.solve import solve
+from loopsat.pipeline import solve
 
 CASES = [
     (folder, run["mcc_file"], run["dlx3_solutions"], run["single_loop_solutions"])
@@ -42,25 +40,21 @@ def test_the_generals_undeclared_item_is_a_located_error() -> None:
         read_puzzles(str(path), path.read_bytes())
 
 
-def test_solve_mcc_through_the_command_line(tmp_path: Path) -> None:
+def test_solve_mcc_through_the_command_line(cli, tmp_path: Path) -> None:
     source = (GOLDEN / "slither_pzprjs_5x5" / "knuth.mcc").read_bytes()
     target = tmp_path / "p.txt"  # no suffix: --mcc says what it is
     target.write_bytes(source)
-    done = subprocess.run(
-        [sys.executable, "-m", "loopsat", "solve", "--mcc", "--json", str(target)], capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stderr
+    done = cli("solve", "--mcc", "--json", str(target))
+    assert done.exit_code == 0, done.stderr
     answer = json.loads(done.stdout)
     assert (answer["genre"], answer["status"], answer["rows"], answer["cols"]) == ("mcc", "unique", 6, 6)
-    sniffed = subprocess.run(
-        [sys.executable, "-m", "loopsat", "solve", "-q", str(target)], capture_output=True, text=True
-    )
+    sniffed = cli("solve", "-q", str(target))
     assert sniffed.stdout == f"{target}: unique\n"
 
 
-def test_an_mcc_puzzle_draws_as_svg(tmp_path: Path) -> None:
+def test_an_mcc_puzzle_draws_as_svg(cli, tmp_path: Path) -> None:
     out = tmp_path / "p.svg"
     source = str(GOLDEN / "masyu_pzprjs_6x6" / "knuth.mcc")
-    done = subprocess.run([sys.executable, "-m", "loopsat", "render", "--solution", source, "-o", str(out)])
-    assert done.returncode == 0
+    done = cli("render", "--solution", source, "-o", str(out))
+    assert done.exit_code == 0
     assert out.read_text().count('class="loop"') == 1

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,15 +19,11 @@ HERE = Path(__file__).parent / "slink"
 SAMPLE_IN = (HERE / "sample.in").read_bytes()
 
 
-def run(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "loopsat", *args], input=stdin, capture_output=True, timeout=120)
-
-
-def test_sample_byte_for_byte() -> None:
-    done = run("slink", stdin=SAMPLE_IN)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout == (HERE / "sample.out").read_bytes()
-    assert run("slink", str(HERE / "sample.in")).stdout == done.stdout
+def test_sample_byte_for_byte(cli) -> None:
+    done = cli("slink", input=SAMPLE_IN)
+    assert done.exit_code == 0, done.stderr
+    assert done.stdout.encode() == (HERE / "sample.out").read_bytes()
+    assert cli("slink", str(HERE / "sample.in")).stdout == done.stdout
 
 
 @pytest.mark.parametrize(
@@ -62,26 +56,26 @@ def test_any_whitespace_layout(variant: bytes) -> None:
         (b"", 1, 1, "empty file"),
     ],
 )
-def test_rejections(data: bytes, line: int, col: int, words: str) -> None:
+def test_rejections(cli, data: bytes, line: int, col: int, words: str) -> None:
     with pytest.raises(PuzzleError) as info:
         slink.parse(data, "in.slink")
     assert words in info.value.message
     assert (info.value.line, info.value.col) == (line, col)
-    done = run("slink", stdin=data)
-    assert done.returncode == 2
-    assert re.fullmatch(rb"-:\d+:\d+: error: [^\n]+\n", done.stderr), done.stderr
+    done = cli("slink", input=data)
+    assert done.exit_code == 2
+    assert re.fullmatch(r"-:\d+:\d+: error: [^\n]+\n", done.stderr), done.stderr
 
 
-def test_unsolvable_and_ambiguous_data_sets() -> None:
-    done = run("slink", stdin=b"1 2\n1 1\n2 2\n2 3\n3 2\n1 1\n4\n0 0\n")
-    assert done.returncode == 1  # one data set has no solution
-    lines = done.stdout.decode().splitlines()
+def test_unsolvable_and_ambiguous_data_sets(cli) -> None:
+    done = cli("slink", input=b"1 2\n1 1\n2 2\n2 3\n3 2\n1 1\n4\n0 0\n")
+    assert done.exit_code == 1  # one data set has no solution
+    lines = done.stdout.splitlines()
     assert lines[:4] == ["1", "no solution", "2", "multiple solutions"]
     assert lines[4] == "3" and lines[5] == "#" * 9 and len(lines) == 5 + 7
 
 
-def test_solve_and_json_per_data_set() -> None:
-    done = run("solve", "--json", str(HERE / "sample.in"), "--genre", "slink")
+def test_solve_and_json_per_data_set(cli) -> None:
+    done = cli("solve", "--json", str(HERE / "sample.in"), "--genre", "slink")
     objects = [__import__("json").loads(line) for line in done.stdout.splitlines()]
     assert [o["index"] for o in objects] == [1, 2, 3, 4]
     assert all(o["status"] == "unique" and o["genre"] == "slink" for o in objects)
@@ -104,7 +98,7 @@ def parse_drawing(lines: list[str], m: int, n: int) -> set[tuple[tuple[int, int]
 @given(st.integers(1, 8), st.integers(1, 8), st.randoms(use_true_random=False))
 @settings(max_examples=25, deadline=None)
 def test_random_loops_come_back(m: int, n: int, rng: random.Random) -> None:
-    from loopsat.solve import drawing, solve
+    from loopsat.pipeline import drawing, solve
 
     region = random_region(m, n, rng)
     grid = clue_grid(region, m, n)

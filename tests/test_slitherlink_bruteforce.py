@@ -1,67 +1,18 @@
-"""Random small boards: the solver's counts equal a brute force written here from the rules."""
+"""Random small boards: the solver's counts equal a brute force judged by the rules (referees.py)."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
-from lattice import Edge, cycle_unions
+from lattice import cycle_unions
+from referees import connected, obeys, slitherlink_boards
 
-from loopsat.cpsat import LoopSolver
+from loopsat.cpsat import Disjoint, LazyCuts, Search
 from loopsat.genres import slitherlink
+from loopsat.pipeline import solve
 from loopsat.puzzle import Puzzle
-from loopsat.solve import solve
 
 
-def connected(edges: frozenset[Edge]) -> bool:
-    if not edges:
-        return False
-    adjacent: dict[tuple[int, int], set[tuple[int, int]]] = {}
-    for a, b in edges:
-        adjacent.setdefault(a, set()).add(b)
-        adjacent.setdefault(b, set()).add(a)
-    start = next(iter(adjacent))
-    seen, todo = {start}, [start]
-    while todo:
-        for w in adjacent[todo.pop()] - seen:
-            seen.add(w)
-            todo.append(w)
-    return len(seen) == len(adjacent)
-
-
-def obeys(grid: list[str], letters: dict[str, int], edges: frozenset[Edge]) -> bool:
-    m, n = len(grid), len(grid[0])
-    tally = dict.fromkeys(letters, 0)
-    for i in range(m):
-        for j in range(n):
-            sides = {
-                (i - 1, j): ((i, j), (i, j + 1)),
-                (i + 1, j): ((i + 1, j), (i + 1, j + 1)),
-                (i, j - 1): ((i, j), (i + 1, j)),
-                (i, j + 1): ((i, j + 1), (i + 1, j + 1)),
-            }
-            ch = grid[i][j]
-            on = {nb: side in edges for nb, side in sides.items()}
-            if ch in "01234" and sum(on.values()) != int(ch):
-                return False
-            if ch in letters:
-                for (a, b), used in on.items():
-                    inside = 0 <= a < m and 0 <= b < n and grid[a][b] == ch
-                    if used and inside:
-                        return False
-                    tally[ch] += used and not inside
-    return tally == letters
-
-
-@st.composite
-def boards(draw: st.DrawFn) -> tuple[list[str], dict[str, int]]:
-    m, n = draw(st.integers(1, 3)), draw(st.integers(1, 3))
-    cell = st.sampled_from("....0123" + "4ab")
-    grid = ["".join(draw(st.lists(cell, min_size=n, max_size=n))) for _ in range(m)]
-    present = sorted({ch for row in grid for ch in row if ch in "ab"})
-    return grid, {k: draw(st.integers(0, 8)) for k in present}
-
-
-@given(boards())
+@given(slitherlink_boards())
 @settings(max_examples=120, deadline=None)
 def test_counts_equal_brute_force(board: tuple[list[str], dict[str, int]]) -> None:
     grid, letters = board
@@ -75,10 +26,10 @@ def test_counts_equal_brute_force(board: tuple[list[str], dict[str, int]]) -> No
         assert solve(puzzle, mode="count", single_loop=False, strategy=strategy).count == len(good)
         assert solve(puzzle, mode="count", strategy=strategy).count == single
     general = slitherlink.cover(puzzle, "general")
-    assert sum(1 for _ in LoopSolver(general).solutions()) == single
+    assert sum(1 for _ in Search(general, LazyCuts()).solutions()) == single
     if not letters:
         plain = slitherlink.cover(puzzle, "plain")
-        assert sum(1 for _ in LoopSolver(plain, single_loop=False).solutions()) == len(good)
+        assert sum(1 for _ in Search(plain, Disjoint()).stream()) == len(good)
 
 
 def test_empty_boards_count_grid_cycles() -> None:

@@ -4,64 +4,33 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import golden_dirs, listed_solutions
+from goldens import golden_dirs, golden_puzzle, listed_solutions
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from lattice import edges_of
 from loopgen import random_region
+from pictures import NS, drawn_edges
 
-from loopsat import svg
 from loopsat.genres import GENRES
 from loopsat.grid import Point, lattice_edges
+from loopsat.picture import draw
 from loopsat.puzzle import Puzzle
 
 BENCH = Path(__file__).parent.parent / "bench"
-NS = {"svg": "http://www.w3.org/2000/svg"}
 FOLDERS = [folder for folder in golden_dirs(("slither_", "super_", "slink_", "masyu_")) if listed_solutions(folder)]
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "loopsat", *args], capture_output=True, text=True, timeout=120)
-
-
-def golden_puzzle(folder: Path) -> Puzzle:
-    genre = "masyu" if folder.name.startswith("masyu_") else "slitherlink"
-    return GENRES[genre].parse((folder / "puzzle.txt").read_bytes(), "puzzle.txt")[0]
-
-
 def picture(puzzle: Puzzle, loop: frozenset[Point] = frozenset(), undecided: frozenset[Point] = frozenset()) -> str:
-    return svg.draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided)
-
-
-def drawn_edges(text: str, kind: str = "loop") -> frozenset[Point]:
-    """The edges a picture draws in group `kind`: each line must join two adjacent tiles."""
-    root = ET.fromstring(text)
-    edges = set()
-    for group in root.iterfind(f"svg:g[@class='{kind}']", NS):
-        for line in group.iterfind("svg:line", NS):
-            col1, row1, col2, row2 = (int(line.get(a)) for a in ("x1", "y1", "x2", "y2"))
-            assert abs(col1 - col2) + abs(row1 - row2) == 2 and row1 % 2 == col1 % 2 == 0
-            edge = ((row1 + row2) // 2, (col1 + col2) // 2)
-            assert edge not in edges
-            edges.add(edge)
-    return frozenset(edges)
+    return draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided)
 
 
 def texts(text: str, kind: str) -> dict[Point, str]:
     root = ET.fromstring(text)
     return {(int(t.get("y")), int(t.get("x"))): t.text for t in root.iterfind(f"svg:g[@class='{kind}']/svg:text", NS)}
-
-
-def edges_of(h: list[str], v: list[str]) -> frozenset[Point]:
-    """SPEC §5's bit strings back to edge midpoints."""
-    on = {(2 * i, 2 * j + 1) for i, row in enumerate(h) for j, bit in enumerate(row) if bit == "1"}
-    on |= {(2 * i + 1, 2 * j) for i, row in enumerate(v) for j, bit in enumerate(row) if bit == "1"}
-    return frozenset(on)
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=[f.name for f in FOLDERS])
@@ -155,52 +124,52 @@ def test_undecided_edges_are_their_own_group() -> None:
 # --- the command line ----------------------------------------------------------------------------
 
 
-def test_render_board_and_solution(tmp_path: Path) -> None:
+def test_render_board_and_solution(cli, tmp_path: Path) -> None:
     folder = next(f for f in FOLDERS if f.name == "super_piday_7x7")
     source = tmp_path / "piday.slither"
     source.write_bytes((folder / "puzzle.txt").read_bytes())
-    done = run("render", str(source), "-o", str(tmp_path / "board.svg"))
-    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    done = cli("render", str(source), "-o", str(tmp_path / "board.svg"))
+    assert (done.exit_code, done.stdout, done.stderr) == (0, "", "")
     assert drawn_edges((tmp_path / "board.svg").read_text()) == frozenset()
-    done = run("render", str(source), "--solution")
-    assert done.returncode == 0, done.stderr
+    done = cli("render", str(source), "--solution")
+    assert done.exit_code == 0, done.stderr
     assert drawn_edges(done.stdout) == listed_solutions(folder)[0]
 
 
-def test_render_masyu_solution(tmp_path: Path) -> None:
+def test_render_masyu_solution(cli, tmp_path: Path) -> None:
     folder = next(f for f in FOLDERS if f.name == "masyu_pzprjs_6x6")
     source = tmp_path / "p.masyu"
     source.write_bytes((folder / "puzzle.txt").read_bytes())
-    done = run("render", "--solution", str(source))
-    assert done.returncode == 0, done.stderr
+    done = cli("render", "--solution", str(source))
+    assert done.exit_code == 0, done.stderr
     assert drawn_edges(done.stdout) == listed_solutions(folder)[0]
 
 
-def test_solve_svg_draws_the_first_of_several(tmp_path: Path) -> None:
+def test_solve_svg_draws_the_first_of_several(cli, tmp_path: Path) -> None:
     source = tmp_path / "p.slither"
     source.write_text("..\n..\n")
     out = tmp_path / "p.svg"
-    done = run("solve", "--json", "--svg", str(out), str(source))
-    assert done.returncode == 0, done.stderr
+    done = cli("solve", "--json", "--svg", str(out), str(source))
+    assert done.exit_code == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["status"] == "multiple"
     assert drawn_edges(out.read_text()) == edges_of(**result["solutions"][0])
 
 
-def test_render_without_solution_and_bad_targets(tmp_path: Path) -> None:
+def test_render_without_solution_and_bad_targets(cli, tmp_path: Path) -> None:
     source = tmp_path / "p.slither"
     source.write_text("04\n..\n")
-    done = run("render", "--solution", str(source), "-o", str(tmp_path / "p.svg"))
-    assert done.returncode == 1 and done.stderr == f"{source}: no solution\n"
+    done = cli("render", "--solution", str(source), "-o", str(tmp_path / "p.svg"))
+    assert done.exit_code == 1 and done.stderr == f"{source}: no solution\n"
     assert drawn_edges((tmp_path / "p.svg").read_text()) == frozenset()
     target = tmp_path / "missing" / "p.svg"
-    done = run("solve", "--svg", str(target), str(source))
-    assert done.returncode == 2 and done.stderr.startswith(f"{target}:1:1: error: cannot write")
+    done = cli("solve", "--svg", str(target), str(source))
+    assert done.exit_code == 2 and done.stderr.startswith(f"{target}:1:1: error: cannot write")
     assert "Traceback" not in done.stderr
     several = tmp_path / "two.slink"
     several.write_text("2 2 2 2 2 2\n2 2 2 2 2 2\n0 0\n")
     for args in (("render", str(several)), ("solve", "--svg", str(tmp_path / "x.svg"), str(several))):
-        done = run(*args)
-        assert done.returncode == 2 and done.stderr.startswith(f"{several}:1:1: error:"), done.stderr
-    done = run("solve", "--svg", str(tmp_path / "x.svg"), str(source), str(source))
-    assert done.returncode == 2 and "--svg draws one puzzle" in done.stderr
+        done = cli(*args)
+        assert done.exit_code == 2 and done.stderr.startswith(f"{several}:1:1: error:"), done.stderr
+    done = cli("solve", "--svg", str(tmp_path / "x.svg"), str(source), str(source))
+    assert done.exit_code == 2 and "--svg draws one puzzle" in done.stderr

@@ -1,6 +1,6 @@
-"""One puzzle in, one answer out: the pipeline every command shares.
+"""One puzzle in, one answer out: the pipeline every command (and the Python API) shares.
 
-puzzle ──genre.cover──▶ ExactCover ──LoopSolver──▶ solutions ──verify──▶ Outcome (text, JSON)
+puzzle ──genre.cover──▶ ExactCover ──cpsat.Search──▶ solutions ──verify──▶ Outcome (text, JSON)
 """
 
 from __future__ import annotations
@@ -8,14 +8,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 from loopsat import frontier
+from loopsat.deadline import TimeUp, deadline
 from loopsat.deduce import deduce
 from loopsat.errors import Exit
 from loopsat.frontier import NotCountable
-from loopsat.genres import GENRES
+from loopsat.genres import GENRES, Genre
 from loopsat.grid import Point
 from loopsat.model import ExactCover
 from loopsat.puzzle import Puzzle
@@ -51,7 +51,7 @@ class Outcome:
         return Exit.SOLVED
 
     def to_json(self) -> dict[str, Any]:
-        """SPEC §5's object for one puzzle."""
+        """The JSON object of one puzzle (docs/json.md)."""
         genre = _genre(self.puzzle)
         obj: dict[str, Any] = {
             "file": self.puzzle.path,
@@ -69,12 +69,12 @@ class Outcome:
         return obj
 
 
-def _genre(puzzle: Puzzle) -> ModuleType:
+def _genre(puzzle: Puzzle) -> Genre:
     return GENRES[puzzle.genre]
 
 
-def bits(genre: ModuleType, puzzle: Puzzle, solution: Solution) -> tuple[list[str], list[str]]:
-    """SPEC §5's h/v bit strings: h[i][j] joins tiles (i,j)-(i,j+1), v[i][j] joins (i,j)-(i+1,j)."""
+def bits(genre: Genre, puzzle: Puzzle, solution: Solution) -> tuple[list[str], list[str]]:
+    """The JSON's h/v bit strings (docs/json.md): h[i][j] joins tiles (i,j)-(i,j+1), v[i][j] joins (i,j)-(i+1,j)."""
     rows, cols = genre.tile_shape(puzzle)
     h = ["".join("1" if (2 * i, 2 * j + 1) in solution else "0" for j in range(cols - 1)) for i in range(rows)]
     v = ["".join("1" if (2 * i + 1, 2 * j) in solution else "0" for j in range(cols)) for i in range(rows - 1)]
@@ -87,6 +87,31 @@ def drawing(puzzle: Puzzle, solution: Solution | None) -> list[str]:
     return canvas(*genre.tile_shape(puzzle), solution or (), genre.labels(puzzle))
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during solve(), with the CP-SAT search stopped; `outcome` is what was found so far."""
+
+    def __init__(self, outcome: Outcome) -> None:
+        super().__init__()
+        self.outcome = outcome
+
+
+@dataclass
+class _Tally:
+    """The solutions the search has reported, for an answer cut short (Ctrl-C or the time limit)."""
+
+    keep: bool  # counting keeps no solutions: there may be billions
+    progress: Callable[[int, Solution], None] | None
+    count: int = 0
+    found: list[Solution] = field(default_factory=list)
+
+    def hear(self, count: int, solution: Solution) -> None:
+        self.count = count
+        if self.keep:
+            self.found.append(solution)
+        if self.progress is not None:
+            self.progress(count, solution)
+
+
 def solve(
     puzzle: Puzzle,
     *,
@@ -95,25 +120,53 @@ def solve(
     time_limit: float | None = None,
     single_loop: bool = True,
     strategy: str = "auto",
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int, Solution], None] | None = None,
+    fallback: Callable[[str], None] | None = None,
 ) -> Outcome:
     """Find one solution and prove it unique (`unique`), list them (`all`) or count them.
 
     Every solution found is checked by the independent verifier (VerificationError on a bug).
     Counting uses the frontier DP (exact, no enumeration) when the strategy allows and it applies.
-    `progress` hears the number of solutions found so far, after each one.
+    `time_limit` bounds all of it, not only CP-SAT (loopsat/deadline.py); what was found by then
+    is the (incomplete) outcome. `progress` hears each verified solution of the search with the
+    number found so far; `fallback` hears why, when counting cannot use the DP and falls back to
+    enumeration. Ctrl-C raises Interrupted (a KeyboardInterrupt) carrying what was found.
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}")
-    started = time.perf_counter()
     if strategy == "frontier" and mode != "count":
         raise NotCountable("the frontier strategy only counts: use it with --count")
+    started = time.perf_counter()
+    tally = _Tally(keep=mode != "count", progress=progress)
+    try:
+        with deadline(time_limit):
+            return _solve(puzzle, mode, limit, time_limit, single_loop, strategy, tally.hear, fallback, started)
+    except TimeUp:
+        return _outcome(puzzle, tally.count, False, tally.found, started)
+    except KeyboardInterrupt:
+        raise Interrupted(_outcome(puzzle, tally.count, False, tally.found, started)) from None
+
+
+def _solve(
+    puzzle: Puzzle,
+    mode: str,
+    limit: int | None,
+    time_limit: float | None,
+    single_loop: bool,
+    strategy: str,
+    progress: Callable[[int, Solution], None],
+    fallback: Callable[[str], None] | None,
+    started: float,
+) -> Outcome:
+    """solve() inside its deadline: the DP, else deduction, else the search with the time left."""
     if mode == "count" and limit is None and strategy in ("auto", "frontier"):
         try:
             count = frontier.count(puzzle, single_loop=single_loop)
-        except NotCountable:
+        except NotCountable as exc:
             if strategy == "frontier":
                 raise
+            if fallback is not None:
+                fallback(str(exc))
         else:
             return _outcome(puzzle, count, True, [], started)
     genre = _genre(puzzle)
@@ -131,8 +184,8 @@ def solve(
                 return _outcome(puzzle, 0, True, [], started)
             verify(puzzle, *bits(genre, puzzle, solution), single_loop=True)
             return _outcome(puzzle, 1, True, [] if mode == "count" else [solution], started)
-    circuit = strategy == "circuit" or (strategy == "auto" and genre.AUTO_CIRCUIT)
-    return _search(puzzle, cover, fixed, mode, limit, time_limit, single_loop, started, circuit, progress)
+    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
+    return _search(puzzle, cover, fixed, mode, limit, left, single_loop, started, strategy, progress)
 
 
 def _outcome(puzzle: Puzzle, count: int, complete: bool, found: list[Solution], started: float) -> Outcome:
@@ -152,27 +205,40 @@ def _search(
     time_limit: float | None,
     single_loop: bool,
     started: float,
-    circuit: bool,
-    progress: Callable[[int], None] | None,
+    strategy: str,
+    progress: Callable[[int, Solution], None] | None,
 ) -> Outcome:
-    """CP-SAT (lazy loop cuts, or AddCircuit): solutions one at a time, each verified."""
-    from loopsat.cpsat import LoopSolver, TimedOut  # imported here: CP-SAT is slow to import
+    """CP-SAT (lazy loop cuts, or the circuit constraint): solutions one at a time, each verified.
+
+    A uniqueness check solves once per loop, with the loop condition the genre's measurements
+    chose (AUTO_CIRCUIT). Listing or counting wants every loop: `auto` then takes the circuit
+    constraint, whose fixed direction makes each loop one assignment, and enumerates them in one
+    CP-SAT run (`lazy` would solve again for each loop: the 9,349 loops of an empty 4×4 board's MCC
+    took over 6 CPU-minutes that way, 2.1 CPU-s in one run: `printf '....\n....\n....\n....\n' >
+    e.slither; loopsat export --mcc e.slither -o e.mcc; time loopsat solve --count e.mcc`).
+    `lazy` and `deduce` keep the lazy cuts as asked.
+    """
+    from loopsat.cpsat import Circuit, Disjoint, LazyCuts, Search, TimedOut  # CP-SAT is slow to import
 
     genre = _genre(puzzle)
     wanted = 2 if mode == "unique" else limit
     if mode == "unique" and limit is not None:
         wanted = min(2, limit)
-    solver = LoopSolver(cover, single_loop=single_loop, time_limit=time_limit, circuit=circuit, fixed=fixed)
+    listing = mode != "unique"
+    circuit = strategy == "circuit" or (strategy == "auto" and (listing or genre.AUTO_CIRCUIT))
+    condition = Disjoint() if not single_loop else Circuit() if circuit else LazyCuts()
+    search = Search(cover, condition, time_limit=time_limit, fixed=fixed)
+    one_run = search.streams and (listing or not single_loop)
     found: list[Solution] = []
     count, finished = 0, False
     try:
-        for solution in solver.solutions(wanted):
+        for solution in search.stream(wanted) if one_run else search.solutions(wanted):
             verify(puzzle, *bits(genre, puzzle, solution), single_loop=single_loop)
             count += 1
             if mode != "count":
                 found.append(solution)
             if progress is not None:
-                progress(count)
+                progress(count, solution)
         finished = wanted is None or count < wanted
     except TimedOut:
         finished = False
