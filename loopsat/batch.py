@@ -272,7 +272,7 @@ def pool_results(
     puzzle retried once, then filed as an error; one still running `time_limit` (plus 10% and a
     `grace` in seconds) after it began is killed and its puzzle filed as unknown.
     """
-    from loopsat.pipeline import Outcome
+    from loopsat.pipeline import Outcome, Status
 
     context = _context()
     pending = deque(jobs)
@@ -318,7 +318,7 @@ def pool_results(
                     worker.stop()
                     spent = time.monotonic() - worker.started
                     warn(f"{job.puzzle.label}: killed after {spent:.1f} s (time limit {time_limit:g} s)")
-                    yield job, Outcome(job.puzzle, "unknown", 0, False, [], spent).to_json(), spent
+                    yield job, Outcome(job.puzzle, Status.UNKNOWN, 0, False, [], spent).to_json(), spent
     finally:
         for worker in crew:
             worker.stop()
