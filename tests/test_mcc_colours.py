@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import GOLDEN
+from goldens import GOLDEN
 
 from loopsat.errors import VerificationError
 from loopsat.genres import read_puzzles
