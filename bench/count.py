@@ -1,10 +1,12 @@
-"""Exact counting by the frontier DP: `loopsat solve --count` on empty boards, each in its own process.
+"""Exact counting by the frontier DP: `loopsat solve --count` on empty boards or puzzle files,
+each in its own process.
 
 Prints per board its count and the CPU seconds of the whole process (user + system, start-up
 and imports included). Empty boards are the DP's worst case: clues only prune its states. A
 board and its transpose must agree. Never asserts.
 
-    python bench/count.py [--genre slitherlink|masyu] [--disjoint] [ROWSxCOLS ...]   (default 12x12 13x14 14x13)
+    python bench/count.py [--genre slitherlink|masyu] [--disjoint] [ROWSxCOLS | FILE ...]
+    (default: the empty 12x12 13x14 14x13)
 """
 
 from __future__ import annotations
@@ -32,14 +34,16 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         for board in args.boards:
-            rows, cols = (int(side) for side in board.split("x"))
-            path = Path(folder) / f"empty-{board}{SUFFIX[args.genre]}"
-            path.write_text("\n".join("." * cols for _ in range(rows)) + "\n")
+            path = Path(board)
+            if not path.is_file():
+                rows, cols = (int(side) for side in board.split("x"))
+                path = Path(folder) / f"empty-{board}{SUFFIX[args.genre]}"
+                path.write_text("\n".join("." * cols for _ in range(rows)) + "\n")
             command = [sys.executable, "-m", "loopsat", "solve", "--count", str(path)]
             before = child_cpu()
             done = subprocess.run(command + ["--disjoint"] * args.disjoint, capture_output=True, text=True)
             found = done.stdout.strip() or done.stderr.strip()
-            print(f"{args.genre} {board}: {child_cpu() - before:.2f} CPU-s  {found}", flush=True)
+            print(f"{board}: {child_cpu() - before:.2f} CPU-s  {found}", flush=True)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Iterable
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
@@ -16,7 +16,9 @@ import typer
 from loopsat.errors import Exit, PuzzleError, VerificationError, printable
 from loopsat.formats import FORMS, decode, is_link
 from loopsat.genres import GENRES, READERS, genre_of
+from loopsat.genres import mcc as mcc_genre
 from loopsat.grid import Point
+from loopsat.pipeline import Mode, Status, Strategy
 from loopsat.puzzle import Puzzle, check_mcc_size, read_input
 
 if TYPE_CHECKING:
@@ -31,15 +33,11 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
-Genre = Enum("Genre", {name: name for name in READERS}, type=str)  # type: ignore[misc]
-Form = Enum("Form", {name: name for name in FORMS}, type=str)  # type: ignore[misc]
-
-
-class Variant(str, Enum):
-    auto = "auto"
-    super = "super"
-    general = "general"
-    plain = "plain"
+# The choices come from the modules that implement them: the CLI knows no genre.
+Genre = StrEnum("Genre", {name: name for name in READERS})  # type: ignore[misc]
+Form = StrEnum("Form", {name: name for name in FORMS})  # type: ignore[misc]
+Variant = StrEnum("Variant", {v: v for module in GENRES.values() for v in module.VARIANTS})  # type: ignore[misc]
+_AUTO_VARIANT = Variant(GENRES[next(iter(GENRES))].VARIANTS[0])  # every genre's first: `auto`
 
 
 _debug = False
@@ -85,7 +83,7 @@ def solve(
             help="auto (default: measured fastest per puzzle), lazy (CP-SAT lazy loop cuts), circuit (CP-SAT "
             "AddCircuit), deduce (rules and probing, then lazy) or frontier (DP, --count only)."
         ),
-    ] = "auto",
+    ] = Strategy.AUTO.value,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only a status line per puzzle.")] = False,
     as_mcc: Annotated[bool, typer.Option("--mcc", help="Read the files as MCC text (same as --genre mcc).")] = False,
     certain: Annotated[bool, typer.Option("--certain", help="Edges on every loop, on none, or undecided.")] = False,
@@ -99,24 +97,24 @@ def solve(
     """
     from loopsat.certain import certain_edges
     from loopsat.frontier import NotCountable
-    from loopsat.pipeline import STRATEGIES, Interrupted
+    from loopsat.pipeline import Interrupted
     from loopsat.pipeline import solve as solve_puzzle
     from loopsat.progress import ProgressBar
 
     if all_ and count:
         _fail("error: --all and --count exclude each other", Exit.BAD_INPUT)
-    if strategy not in STRATEGIES:
-        _fail(f"error: unknown strategy {strategy!r} (known: {', '.join(STRATEGIES)})", Exit.BAD_INPUT)
-    if strategy == "frontier" and not count:
+    if strategy not in set(Strategy):  # checked here, not by typer, to keep the error one line
+        _fail(f"error: unknown strategy {strategy!r} (known: {', '.join(Strategy)})", Exit.BAD_INPUT)
+    if strategy == Strategy.FRONTIER and not count:
         _fail("error: the frontier strategy only counts: add --count", Exit.BAD_INPUT)
     if certain and (all_ or count or limit is not None or disjoint):
         _fail("error: --certain excludes --all, --count, --limit and --disjoint", Exit.BAD_INPUT)
     if svg is not None and len(files) > 1:
         _fail("error: --svg draws one puzzle; give one file", Exit.BAD_INPUT)
     _refuse_overwriting(svg, files)
-    mode = "all" if all_ else "count" if count else "unique"
+    mode = Mode.ALL if all_ else Mode.COUNT if count else Mode.UNIQUE
     if as_mcc:
-        genre = Genre.mcc
+        genre = Genre(mcc_genre.GENRE)
     worst = Exit.SOLVED
     several = len(files) > 1
     for path in files:
@@ -137,7 +135,7 @@ def solve(
             certainty = None
             # --all in text streams each solution as it is found (the drawings are the progress);
             # other modes print at the end.
-            streaming = mode == "all" and not (as_json or quiet)
+            streaming = mode == Mode.ALL and not (as_json or quiet)
             if streaming and several:
                 typer.echo(f"{puzzle.label}:")
             heard = _Heard(puzzle, streaming)
@@ -146,7 +144,7 @@ def solve(
                 outcome, certainty = certain_edges(puzzle, time_limit=time_limit)
             else:
                 try:
-                    shown = mode != "unique" and not as_json and not (streaming and sys.stdout.isatty())
+                    shown = mode != Mode.UNIQUE and not as_json and not (streaming and sys.stdout.isatty())
                     with ProgressBar(shown=shown) as heard.advance:
                         outcome = solve_puzzle(
                             puzzle,
@@ -156,11 +154,7 @@ def solve(
                             single_loop=not disjoint,
                             strategy=strategy,
                             progress=heard.add,
-                            fallback=lambda why, label=puzzle.label: typer.echo(
-                                f"{label}: the frontier DP does not apply: {why}; counting by enumeration "
-                                "instead (Ctrl-C stops it with the count so far)",
-                                err=True,
-                            ),
+                            fallback=heard.fallback,
                         )
                 except NotCountable as exc:
                     typer.echo(f"{puzzle.label}: error: {exc}", err=True)
@@ -204,12 +198,20 @@ class _Heard:
             self.out.flush()
             self.streamed += 1
 
+    def fallback(self, why: str) -> None:
+        """Counting cannot use the DP: say so before an enumeration that may never end."""
+        typer.echo(
+            f"{self.puzzle.label}: the frontier DP does not apply: {why}; counting by enumeration "
+            "instead (Ctrl-C stops it with the count so far)",
+            err=True,
+        )
+
 
 def _print_outcome(
     puzzle: Puzzle,
     outcome: Outcome,
     certainty: Certainty | None,
-    mode: str,
+    mode: Mode,
     heard: _Heard,
     several: bool,
     quiet: bool,
@@ -219,7 +221,7 @@ def _print_outcome(
     from loopsat.pipeline import drawing
 
     summary = certainty.summary() if certainty else _summary(outcome, mode, interrupted)
-    if quiet or mode == "count":
+    if quiet or mode == Mode.COUNT:
         typer.echo(f"{puzzle.label}: {summary}" if several or quiet else summary)
         return
     if several and not heard.streaming:
@@ -227,38 +229,44 @@ def _print_outcome(
     if certainty:
         typer.echo("\n".join(certainty.drawing(puzzle)))
     else:
-        unshown = outcome.solutions[heard.streamed :] or ([] if heard.streamed else [None])
+        unshown: list[frozenset[Point] | None] = [*outcome.solutions[heard.streamed :]]
+        if not unshown and not heard.streamed:
+            unshown = [None]  # the bare board: no solution
         for solution in unshown:
             typer.echo("\n".join(drawing(puzzle, solution)))
     typer.echo(summary)
 
 
-def _summary(outcome: Outcome, mode: str, interrupted: bool = False) -> str:
+def _summary(outcome: Outcome, mode: Mode, interrupted: bool = False) -> str:
     """The status line of a puzzle: its count for --count, else what was proved."""
-    if mode == "count":
+    if mode == Mode.COUNT:
         if outcome.complete:
             return str(outcome.count)
         why = "interrupted" if interrupted else "limit or time limit reached"
         return f"{outcome.count} (incomplete: {why})"
     if interrupted:
         return f"{outcome.status} (interrupted after {outcome.count} solution{'' if outcome.count == 1 else 's'})"
-    if outcome.status == "unknown":
+    if outcome.status == Status.UNKNOWN:
         found = "a solution was found but " if outcome.count else ""
         return f"unknown ({found}stopped by --limit or --time-limit)"
-    return {"unique": "unique", "multiple": "multiple", "none": "no solution"}[outcome.status]
+    return "no solution" if outcome.status == Status.NONE else str(outcome.status)
 
 
 @app.command()
 def export(
     file: Annotated[str, typer.Argument(help="Puzzle file (`-` for stdin).")],
-    mcc: Annotated[bool, typer.Option("--mcc", help="Write Knuth's MCC text (the only format so far).")] = True,
-    variant: Annotated[Variant, typer.Option(help="Which of Knuth's generators to imitate.")] = Variant.auto,
+    mcc: Annotated[
+        bool, typer.Option("--mcc", help="Write Knuth's MCC text (required: the only format so far).")
+    ] = False,
+    variant: Annotated[Variant, typer.Option(help="Which of Knuth's generators to imitate.")] = _AUTO_VARIANT,
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write here instead of stdout.")] = None,
 ) -> None:
     """Print the puzzle as MCC text, byte-identical to Knuth's generator."""
     from loopsat import mcc as mcc_text
 
+    if not mcc:
+        _fail("error: name the format to export: --mcc (Knuth's MCC text, the only one so far)", Exit.BAD_INPUT)
     _refuse_overwriting(output, [file])
     try:
         puzzles = read_file(file, genre.value if genre else None)
@@ -298,12 +306,13 @@ def render(
             raise PuzzleError(file, 1, 1, f"render takes one puzzle, this file holds {len(puzzles)}")
     except PuzzleError as exc:
         _fail(str(exc), Exit.BAD_INPUT)
-    puzzle, loop, status = puzzles[0], frozenset(), Exit.SOLVED
+    puzzle, status = puzzles[0], Exit.SOLVED
+    loop: frozenset[Point] = frozenset()
     if solution:
         outcome = solve_puzzle(puzzle, time_limit=time_limit)
         loop, status = (outcome.solutions[0] if outcome.solutions else loop), outcome.exit_status
-        if outcome.status != "unique":
-            typer.echo(f"{puzzle.label}: {_summary(outcome, 'unique')}", err=True)
+        if outcome.status != Status.UNIQUE:
+            typer.echo(f"{puzzle.label}: {_summary(outcome, Mode.UNIQUE)}", err=True)
     _write_svg(output, puzzle, loop)
     raise typer.Exit(int(status))
 
@@ -358,10 +367,12 @@ def slink(
         outcome = solve_puzzle(puzzle, time_limit=time_limit)
         worst = max(worst, outcome.exit_status)
         out.append(f"{puzzle.index}")
-        if outcome.status == "unique":
+        if outcome.status == Status.UNIQUE:
             out.extend(drawing(puzzle, outcome.solutions[0]))
         else:
-            out.append({"none": "no solution", "multiple": "multiple solutions"}.get(outcome.status, "unknown"))
+            out.append(
+                {Status.NONE: "no solution", Status.MULTIPLE: "multiple solutions"}.get(outcome.status, "unknown")
+            )
     sys.stdout.write("\n".join(out) + "\n")
     raise typer.Exit(int(worst))
 

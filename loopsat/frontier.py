@@ -44,13 +44,21 @@ Vertex = tuple[int, int]
 Edge = tuple[Vertex, Vertex]  # (a, b) with a before b in row-major order
 
 # The widest frontier (vertices across the shorter side) counted. The bracket states grow about
-# 3× per vertex of width; measured on empty boards, the worst case (clues mostly prune), by
-# `python bench/count.py`: 13 vertices (12×12 Slitherlink) ?? s, 15 (13×14) ?? s.
+# 3× per vertex of width; empty boards are the worst case (clues prune), `python bench/count.py
+# 12x12 13x14 14x13 14x14 15x15 16x16`, CPU-s of the whole process: 13 vertices (12×12
+# Slitherlink) 2.3, 14 (13×14, 14×13) 6.7 and 7.0, 15 (14×14) 19, 16 (15×15) 65 with 0.6 GB,
+# 17 (16×16) 279 with 1.6 GB. One more vertex would take ~15 minutes and 5 GB.
 MAX_WIDTH = 17
 
-_WORD = 63  # key bits per int64 word: the sign bit stays clear, so shifts and sorts are plain
+# Key bits per int64 word: the sign bit stays clear, so shifts and sorts are plain; the first word
+# holds all 2·(MAX_WIDTH + 1) arm bits.
+_WORD = 63
 _LIMB = 32  # count bits per uint64 limb: sums of up to 2³² limbs cannot overflow
-_DIRECT_PART_BITS = 16  # parts of up to this many bits index their tables directly, else np.unique
+# Parts of up to this many bits index their tables directly (a bincount over 2¹⁶ slots), wider
+# ones by rank (np.unique, a sort of every state). Hardly matters on clued boards, whose parts are
+# small: `python bench/count.py bench/masyu/12x12/*.masyu` 1.74 CPU-s in all at 16, 1.66 at 0,
+# 1.70 at 24; an empty board's 4-bit parts skip a sort of its many states.
+_DIRECT_PART_BITS = 16
 
 _CLOSE = 3  # outcome kind: the arms `(` `)` meet, the loop closes
 _JOIN_OPEN = 1  # `(` `(` meet: the partner of the second `(` becomes `(`

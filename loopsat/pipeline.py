@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from loopsat import frontier
@@ -24,12 +25,39 @@ from loopsat.render import canvas
 from loopsat.verify import verify
 
 Solution = frozenset[Point]
-MODES = ("unique", "all", "count")
-# auto: the frontier DP for counting where it applies; else deduction first and then the CP-SAT
-# search that the genre's measurements chose (its DEDUCE_FIRST_CELLS and AUTO_CIRCUIT).
-# lazy: CP-SAT with lazy loop cuts; circuit: CP-SAT's AddCircuit instead of cuts; deduce: local
-# rules and probing, then lazy CP-SAT on what is left; frontier: the DP only (counting only).
-STRATEGIES = ("auto", "lazy", "circuit", "deduce", "frontier")
+
+
+class Strategy(StrEnum):
+    """auto: the frontier DP for counting where it applies; else deduction first and then the
+    CP-SAT search that the genre's measurements chose (its DEDUCE_FIRST_CELLS and AUTO_CIRCUIT).
+    lazy: CP-SAT with lazy loop cuts; circuit: CP-SAT's AddCircuit instead of cuts; deduce: local
+    rules and probing, then lazy CP-SAT on what is left; frontier: the DP only (counting only)."""
+
+    AUTO = "auto"
+    LAZY = "lazy"
+    CIRCUIT = "circuit"
+    DEDUCE = "deduce"
+    FRONTIER = "frontier"
+
+
+STRATEGIES = tuple(Strategy)
+
+
+class Mode(StrEnum):
+    """What to establish: one solution and whether it is unique, every solution, or their number."""
+
+    UNIQUE = "unique"
+    ALL = "all"
+    COUNT = "count"
+
+
+class Status(StrEnum):
+    """What was proved (SPEC §5's JSON strings): `unknown` when stopped before one or two solutions."""
+
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    NONE = "none"
+    UNKNOWN = "unknown"
 
 
 @dataclass
@@ -37,7 +65,7 @@ class Outcome:
     """What solving a puzzle established; `count` is exact only when `complete`."""
 
     puzzle: Puzzle
-    status: str  # unique | multiple | none | unknown
+    status: Status
     count: int
     complete: bool
     solutions: list[Solution] = field(default_factory=list)
@@ -45,7 +73,7 @@ class Outcome:
 
     @property
     def exit_status(self) -> Exit:
-        if self.status == "none":
+        if self.status == Status.NONE:
             return Exit.NO_SOLUTION
         if self.count == 0 and not self.complete:
             return Exit.TIMED_OUT
@@ -85,7 +113,8 @@ def bits(genre: Genre, puzzle: Puzzle, solution: Solution) -> tuple[list[str], l
 def drawing(puzzle: Puzzle, solution: Solution | None) -> list[str]:
     """The canvas of a puzzle with its loop (or without, for none)."""
     genre = _genre(puzzle)
-    return canvas(*genre.tile_shape(puzzle), solution or (), genre.labels(puzzle))
+    rows, cols = genre.tile_shape(puzzle)
+    return canvas(rows, cols, solution or (), genre.labels(puzzle))
 
 
 class Interrupted(KeyboardInterrupt):
@@ -116,11 +145,11 @@ class _Tally:
 def solve(
     puzzle: Puzzle,
     *,
-    mode: str = "unique",
+    mode: Mode | str = Mode.UNIQUE,
     limit: int | None = None,
     time_limit: float | None = None,
     single_loop: bool = True,
-    strategy: str = "auto",
+    strategy: Strategy | str = Strategy.AUTO,
     progress: Callable[[int, Solution], None] | None = None,
     fallback: Callable[[str], None] | None = None,
 ) -> Outcome:
@@ -133,12 +162,11 @@ def solve(
     number found so far; `fallback` hears why, when counting cannot use the DP and falls back to
     enumeration. Ctrl-C raises Interrupted (a KeyboardInterrupt) carrying what was found.
     """
-    if strategy not in STRATEGIES:
-        raise ValueError(f"unknown strategy {strategy!r}")
-    if strategy == "frontier" and mode != "count":
+    mode, strategy = Mode(mode), Strategy(strategy)  # ValueError for a misspelt one
+    if strategy == Strategy.FRONTIER and mode != Mode.COUNT:
         raise NotCountable("the frontier strategy only counts: use it with --count")
     started = time.perf_counter()
-    tally = _Tally(keep=mode != "count", progress=progress)
+    tally = _Tally(keep=mode != Mode.COUNT, progress=progress)
     try:
         with deadline(time_limit):
             return _solve(puzzle, mode, limit, time_limit, single_loop, strategy, tally.hear, fallback, started)
@@ -150,21 +178,21 @@ def solve(
 
 def _solve(
     puzzle: Puzzle,
-    mode: str,
+    mode: Mode,
     limit: int | None,
     time_limit: float | None,
     single_loop: bool,
-    strategy: str,
+    strategy: Strategy,
     progress: Callable[[int, Solution], None],
     fallback: Callable[[str], None] | None,
     started: float,
 ) -> Outcome:
     """solve() inside its deadline: the DP, else deduction, else the search with the time left."""
-    if mode == "count" and limit is None and strategy in ("auto", "frontier"):
+    if mode == Mode.COUNT and limit is None and strategy in (Strategy.AUTO, Strategy.FRONTIER):
         try:
             count = frontier.count(puzzle, single_loop=single_loop)
         except NotCountable as exc:
-            if strategy == "frontier":
+            if strategy == Strategy.FRONTIER:
                 raise
             if fallback is not None:
                 fallback(str(exc))
@@ -174,7 +202,7 @@ def _solve(
     cover = genre.cover(puzzle)
     fixed: dict[Point, bool] | None = None
     deduce_first = puzzle.rows * puzzle.cols <= genre.DEDUCE_FIRST_CELLS
-    if single_loop and (strategy == "deduce" or (strategy == "auto" and deduce_first)):
+    if single_loop and (strategy == Strategy.DEDUCE or (strategy == Strategy.AUTO and deduce_first)):
         rules = genre.rules(puzzle)
         fixed = deduce(cover.edges.values(), rules.tables)
         if fixed is None:
@@ -184,16 +212,16 @@ def _solve(
             if not solution:
                 return _outcome(puzzle, 0, True, [], started)
             verify(puzzle, *bits(genre, puzzle, solution), single_loop=True)
-            return _outcome(puzzle, 1, True, [] if mode == "count" else [solution], started)
+            return _outcome(puzzle, 1, True, [] if mode == Mode.COUNT else [solution], started)
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
     return _search(puzzle, cover, fixed, mode, limit, left, single_loop, started, strategy, progress)
 
 
 def _outcome(puzzle: Puzzle, count: int, complete: bool, found: list[Solution], started: float) -> Outcome:
     if complete:
-        status = "none" if count == 0 else "unique" if count == 1 else "multiple"
+        status = Status.NONE if count == 0 else Status.UNIQUE if count == 1 else Status.MULTIPLE
     else:
-        status = "multiple" if count >= 2 else "unknown"
+        status = Status.MULTIPLE if count >= 2 else Status.UNKNOWN
     return Outcome(puzzle, status, count, complete, found, time.perf_counter() - started)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -10,6 +11,8 @@ from typer.testing import CliRunner
 
 from loopsat import cli
 from loopsat.errors import PuzzleError, printable
+from loopsat.genres import GENRES
+from loopsat.puzzle import Puzzle
 
 GOLDEN = Path(__file__).parent / "golden"
 ERROR_LINE = re.compile(r"^[^\n]+:\d+:\d+: error: [^\n]+\n$")
@@ -99,3 +102,31 @@ def test_a_clue_line_between_rows_of_other_letters_is_fine(tmp_path: Path) -> No
     path = tmp_path / "between.slither"
     path.write_text("a.\n!a=2\n.b\n!b=2\n")
     assert invoke("solve", "-q", str(path))[0] in (0, 1)
+
+
+# --- H: enums where strings were; choices from the modules that implement them ------------
+
+
+def test_a_misspelt_mode_or_strategy_is_an_error_not_a_silent_enumeration() -> None:
+    from loopsat.pipeline import Mode, Status, solve
+
+    puzzle = Puzzle("slitherlink", "p", ("..", ".."))
+    with pytest.raises(ValueError, match="cuont"):
+        solve(puzzle, mode="cuont")
+    with pytest.raises(ValueError, match="lazzy"):
+        solve(puzzle, strategy="lazzy")
+    outcome = solve(puzzle, mode=Mode.COUNT)
+    assert outcome.status == Status.MULTIPLE and outcome.to_json()["status"] == "multiple"
+    assert json.dumps(outcome.to_json()).count('"status": "multiple"') == 1
+
+
+def test_export_variants_come_from_the_genres() -> None:
+    variants = {v for module in GENRES.values() for v in module.VARIANTS}
+    assert {member.value for member in cli.Variant} == variants
+
+
+def test_export_needs_its_format_flag(piday: Path) -> None:
+    status, out, err = invoke("export", str(piday))
+    assert (status, out) == (2, "") and "--mcc" in err and err.count("\n") == 1
+    assert invoke("export", "--no-mcc", str(piday))[0] == 2  # no longer a silent no-op
+    assert invoke("export", "--mcc", str(piday))[0] == 0

@@ -2,9 +2,10 @@
 
 `https://<any host and path>?[type=editor&]<pid>[_edit]/[v:/][<flag>/]<cols>/<rows>/<body>`;
 the encodings are pzprjs's `decode4Cell` (Slitherlink) and `decodeCircle` (Masyu), as
-docs/puzzlink.md describes them. Decoding is as lenient as pzprjs where that is harmless (trailing text, a bare digit for a clue in the last cell, `f`) and
-strict where pzprjs would silently give another puzzle (a truncated body, the `f` flag's
-variant rules). Encoding matches pzprjs byte for byte, so the URL opens on puzz.link.
+docs/puzzlink.md describes them. Decoding is as lenient as pzprjs where that is harmless
+(trailing text, a bare digit for a clue in the last cell, `f`) and strict where pzprjs would
+silently give another puzzle (a truncated body, the `f` flag's variant rules). Encoding matches
+pzprjs byte for byte, so the URL opens on puzz.link.
 """
 
 from __future__ import annotations

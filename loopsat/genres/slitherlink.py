@@ -130,7 +130,7 @@ def rules(puzzle: Puzzle) -> Rules:
         for j, ch in enumerate(row)
         if ch in _DIGITS
     ]
-    return Rules(tables, whole=not puzzle.letters, names=["clue"] * len(tables))
+    return Rules(tables, whole=not puzzle.letters)
 
 
 # The side patterns (N, W, E, S) each digit allows, built once.
