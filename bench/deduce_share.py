@@ -1,10 +1,11 @@
 """How much of each bench puzzle deduction alone decides: the share of edges fixed and its CPU time.
 
-    python bench/deduce_share.py [--sets slitherlink/20x20 ...]
+    python bench/deduce_share.py [--sets slitherlink/20x20 ...] [--rules]
 
 Prints one line per puzzle (share of edges decided, whether each agrees with the manifest's loop,
 CPU seconds of the deduction alone, imports excluded), then per set: puzzles decided completely,
-median and max CPU seconds. Never asserts.
+median and max CPU seconds. `--rules` also counts the edges each named rule decided (the trace
+is then on, and its cost in the times). Never asserts.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ import argparse
 import json
 import statistics
 import time
+from collections import Counter
 from pathlib import Path
 
-from loopsat.deduce import deduce
+from loopsat.deduce import Step, deduce
 from loopsat.genres import GENRES
 
 HERE = Path(__file__).parent
@@ -24,6 +26,7 @@ HERE = Path(__file__).parent
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", nargs="*", help="only these sets, e.g. slitherlink/40x40")
+    parser.add_argument("--rules", action="store_true", help="count the edges each rule decided")
     options = parser.parse_args()
     manifest = json.loads((HERE / "manifest.json").read_text())
     per_set: dict[str, list[tuple[bool, float]]] = {}
@@ -37,7 +40,8 @@ def main() -> None:
         edges = genre.cover(puzzle).edges.values()
         started = time.process_time()
         rules = genre.rules(puzzle)
-        fixed = deduce(edges, rules.tables)
+        steps: list[Step] = []
+        fixed = deduce(edges, rules.tables, names=rules.names, trace=steps.append if options.rules else None)
         cpu = time.process_time() - started
         fixed = fixed or {}
         solution = {e for e in edges if _on(entry["solution"], e)}
@@ -45,6 +49,9 @@ def main() -> None:
         share = len(fixed) / len(edges)
         per_set.setdefault(name, []).append((len(fixed) == len(edges), cpu))
         print(f"{entry['file']:<32} {share:7.1%} decided {wrong:3d} wrong {cpu:7.3f} CPU-s")
+        by_rule = Counter(step.rule for step in steps for _ in step.decided)
+        if by_rule:
+            print("    " + ", ".join(f"{rule}: {count}" for rule, count in by_rule.most_common()))
     print(f"\n{'set':<20} {'complete':>9} {'median':>8} {'max':>8}")
     for name, runs in per_set.items():
         times = [cpu for _, cpu in runs]
@@ -53,7 +60,7 @@ def main() -> None:
 
 
 def _on(solution: dict[str, list[str]], edge: tuple[int, int]) -> bool:
-    """Whether the manifest's loop (SPEC §5 h/v bit strings) uses the edge."""
+    """Whether the manifest's loop (the JSON's h/v bit strings) uses the edge."""
     x, y = edge
     if x % 2 == 0:
         return solution["h"][x // 2][y // 2] == "1"

@@ -196,7 +196,7 @@ def failure(puzzle: Puzzle, why: str) -> dict[str, Any]:
 
 
 def line_exit(line: dict[str, Any]) -> Exit:
-    """SPEC §5 for one report line: bad input 2, no answer in time 3, loopsat's own failure 70."""
+    """docs/exit-status.md for one report line: bad input 2, no answer in time 3, loopsat's own failure 70."""
     if line["status"] == "error":
         return Exit.INTERNAL if line.get("fault") == Fault.INTERNAL else Exit.BAD_INPUT
     return Exit.TIMED_OUT if line["status"] == "unknown" else Exit.SOLVED
@@ -272,7 +272,7 @@ def pool_results(
     puzzle retried once, then filed as an error; one still running `time_limit` (plus 10% and a
     `grace` in seconds) after it began is killed and its puzzle filed as unknown.
     """
-    from loopsat.pipeline import Outcome
+    from loopsat.pipeline import Outcome, Status
 
     context = _context()
     pending = deque(jobs)
@@ -318,7 +318,7 @@ def pool_results(
                     worker.stop()
                     spent = time.monotonic() - worker.started
                     warn(f"{job.puzzle.label}: killed after {spent:.1f} s (time limit {time_limit:g} s)")
-                    yield job, Outcome(job.puzzle, "unknown", 0, False, [], spent).to_json(), spent
+                    yield job, Outcome(job.puzzle, Status.UNKNOWN, 0, False, [], spent).to_json(), spent
     finally:
         for worker in crew:
             worker.stop()
@@ -385,6 +385,12 @@ def dask_results(client: Any, jobs: list[Job], time_limit: float | None) -> Gene
         except Exception as exc:
             line, cpu = failure(job.puzzle, f"Dask gave up: {exc!r}"), 0.0
         yield job, line, cpu
+
+
+def encrypted(scheduler: str) -> bool:
+    """Whether only holders of the cluster's certificates can use it: a `tls://` address, or
+    `local` (its own throw-away certificates); a bare HOST:PORT is TCP."""
+    return scheduler == "local" or scheduler.startswith("tls://")
 
 
 def check_dask(scheduler: str) -> None:
@@ -473,6 +479,10 @@ def run_batch(
         if scheduler is None or not todo:  # with nothing to do, the pool starts no process
             results = pool_results(todo, workers, time_limit, warn)
         else:
+            if not encrypted(scheduler):
+                warn(
+                    f"warning: {scheduler} is plain TCP: whoever reaches it runs code on the workers; see README (TLS)"
+                )
             results = dask_results(stack.enter_context(dask_client(scheduler, workers)), todo, time_limit)
         sink = stack.enter_context(closing(Report(report_path, kept)))
         for line in bad:

@@ -16,7 +16,7 @@ from typing import Any
 
 from loopsat.genres import GENRES
 from loopsat.grid import Point, lattice_edges
-from loopsat.pipeline import Outcome, Solution, bits
+from loopsat.pipeline import Outcome, Solution, Status, bits
 from loopsat.puzzle import Puzzle
 from loopsat.render import canvas
 from loopsat.verify import verify
@@ -39,7 +39,7 @@ class Certainty:
         return line if self.complete else line + " (incomplete: time limit reached, some undecided edges untested)"
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
-        """The three sets as h/v bit strings, laid out like a solution's (SPEC §5)."""
+        """The three sets as h/v bit strings, laid out like a solution's (docs/json.md)."""
         genre = GENRES[puzzle.genre]
         sets = {"on": self.on, "off": self.off, "undecided": self.undecided}
         obj: dict[str, Any] = {
@@ -69,8 +69,8 @@ def certain_edges(puzzle: Puzzle, *, time_limit: float | None = None) -> tuple[O
     search = Search(genre.cover(puzzle), LazyCuts(), time_limit=time_limit)
     found: dict[Solution, None] = {}  # distinct loops, in the order found
 
-    def outcome(status: str) -> Outcome:
-        complete = status in ("unique", "none")
+    def outcome(status: Status) -> Outcome:
+        complete = status in (Status.UNIQUE, Status.NONE)
         return Outcome(puzzle, status, len(found), complete, list(found), time.perf_counter() - started)
 
     def keep(solution: Solution) -> None:
@@ -102,12 +102,12 @@ def certain_edges(puzzle: Puzzle, *, time_limit: float | None = None) -> tuple[O
     except TimedOut:
         complete = False
     if not found:
-        return outcome("none" if complete else "unknown"), None
+        return outcome(Status.NONE if complete else Status.UNKNOWN), None
     first = next(iter(found))
     board = frozenset(lattice_edges(*genre.tile_shape(puzzle)))
     outside_model = board - search.edges  # edges the rules forbid outright
     on = frozenset(fixed & first)
     off = frozenset((fixed - first) | outside_model)
     certainty = Certainty(on, off, board - on - off, complete)
-    status = "multiple" if len(found) > 1 else "unique" if complete else "unknown"
+    status = Status.MULTIPLE if len(found) > 1 else Status.UNIQUE if complete else Status.UNKNOWN
     return outcome(status), certainty

@@ -22,14 +22,14 @@ _KINDS = {
 }
 
 
-def read_regular(path: Path, shown: str | None = None) -> bytes:
+def read_regular(path: Path) -> bytes:
     """The bytes of a regular file (through symbolic links) of at most MAX_FILE_BYTES.
 
-    Anything else is a PuzzleError named `shown` (default: the path) and is never read: a FIFO
-    would block, /dev/zero would never end. The kind is checked before opening (opening a
-    device can have effects) and again on the open file, in case the path changed between.
+    Anything else is a PuzzleError and is never read: a FIFO would block, /dev/zero would
+    never end. The kind is checked before opening (opening a device can have effects) and
+    again on the open file, in case the path changed in between.
     """
-    label = str(path) if shown is None else shown
+    label = str(path)
     try:
         _check_regular(os.stat(path).st_mode, label)
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)

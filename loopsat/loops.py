@@ -12,7 +12,7 @@ def pieces(edges: Iterable[Point]) -> list[set[Point]]:
 
     networkx is imported here, on first use: 70 ms of start-up that AddCircuit never needs.
     """
-    import networkx as nx  # type: ignore[import-untyped]
+    import networkx as nx
 
     graph = nx.Graph()
     graph.add_edges_from(edge_ends(e) for e in edges)

@@ -8,6 +8,7 @@ from loopsat.errors import PuzzleError
 from loopsat.grid import decode
 from loopsat.model import ExactCover, Item, Option
 
+MAX_MULTIPLICITY = 2**31 - 1  # DLX3 reads bounds into C ints; beyond them CP-SAT's domains overflow
 _BOUND = re.compile(r"(?:(\d+):)?(\d+)\|(.+)")
 
 
@@ -74,6 +75,8 @@ def _item_line(line: str, path: str, number: int) -> ExactCover:
             lo = int(lo_text) if lo_text is not None else hi
             if hi == 0 or lo > hi:
                 raise PuzzleError(path, number, col, f"bad multiplicity in {token!r}")
+            if hi > MAX_MULTIPLICITY:
+                raise PuzzleError(path, number, col, f"multiplicity {hi} is beyond DLX3's {MAX_MULTIPLICITY}")
             item = Item(name, True, lo, hi, explicit=True)
         else:
             name = token

@@ -46,6 +46,18 @@ def examples(text: str) -> list[Example]:
     return found
 
 
+def python_examples(text: str) -> list[tuple[int, str, list[str]]]:
+    """(line, code, printed lines) of every ```python block followed by the ```text block it prints."""
+    blocks = re.finditer(r"^```python\n(.*?)^```\n\n```text\n(.*?)^```$", text, flags=re.S | re.M)
+    return [(text.count("\n", 0, b.start()) + 1, b.group(1), b.group(2).splitlines()) for b in blocks]
+
+
+def run_python(code: str) -> list[str]:
+    """What a README Python example prints, run from the checkout's root."""
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    return [line.rstrip() for line in (done.stdout + done.stderr).splitlines()]
+
+
 def run(command: str) -> list[str]:
     """The lines a README command prints today."""
     with tempfile.TemporaryDirectory() as scratch:

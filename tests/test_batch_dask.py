@@ -22,7 +22,7 @@ pytest.importorskip("dask.distributed")
 pytest.importorskip("cryptography")
 psutil = pytest.importorskip("psutil")
 
-from loopsat.batch import dask_client  # noqa: E402
+from loopsat.batch import dask_client, encrypted  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 PATIENCE = 120.0  # seconds before a wait counts as hung
@@ -102,3 +102,8 @@ def test_workers_die_with_a_sigkilled_batch(tmp_path: Path) -> None:
         if batch.poll() is None:
             batch.kill()
             batch.wait()
+
+
+def test_only_tls_and_local_count_as_encrypted() -> None:
+    assert encrypted("local") and encrypted("tls://10.0.0.5:8786")
+    assert not encrypted("tcp://10.0.0.5:8786") and not encrypted("10.0.0.5:8786")

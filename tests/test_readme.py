@@ -7,7 +7,7 @@ seconds are normalised. `python tests/readme_examples.py --update` rewrites the 
 from __future__ import annotations
 
 import pytest
-from readme_examples import README, Example, examples, normalised, run
+from readme_examples import README, Example, examples, normalised, python_examples, run, run_python
 
 CHECKED = [example for example in examples(README.read_text()) if not example.command.startswith("time ")]
 
@@ -19,3 +19,8 @@ def test_readme_example(example: Example) -> None:
         f"README.md line {example.line}: `{example.command}` now prints (python tests/readme_examples.py --update):\n"
         + "\n".join(actual)
     )
+
+
+@pytest.mark.parametrize(("line", "code", "printed"), python_examples(README.read_text()))
+def test_readme_python_example(line: int, code: str, printed: list[str]) -> None:
+    assert run_python(code) == printed, f"README.md line {line}: the Python example's output changed"

@@ -22,7 +22,7 @@ from ortools.sat.python import cp_model_helper as cmh
 from loopsat.cpsat.proto import Model
 
 T = TypeVar("T")
-HANDOVER = 1024  # solutions the search may run ahead of its consumer before its callback waits
+HANDOVER = 1024  # loops the search may run ahead of its consumer (which verifies each, slower) before it waits
 _FINISHED = object()
 
 
@@ -76,13 +76,20 @@ def run(
             yield item
     finally:
         wrapper.stop_search()  # a stop before the search starts holds too: it then returns at once
-        while worker.is_alive():  # let a callback blocked on a full queue finish, then the search stop
-            with contextlib.suppress(queue.Empty):
-                handed.get(timeout=0.05)
-        worker.join()
+        _wait_for(worker, handed)
     if isinstance(outcome[0], BaseException):
         raise outcome[0]
     return outcome[0]
+
+
+def _wait_for(worker: threading.Thread, handed: queue.Queue[Any]) -> None:
+    """Until the stopped search has ended, so that no CP-SAT thread outlives its caller (one that
+    calls back into a finalizing interpreter aborts the process). The queue is drained for a
+    callback blocked on it; a second interrupt meanwhile is dropped, the first is on its way."""
+    while worker.is_alive():
+        with contextlib.suppress(BaseException):
+            handed.get(timeout=0.05)
+    worker.join()
 
 
 def solve(model: Model, parameters: cmh.SatParameters) -> cmh.CpSolverResponse:

@@ -145,17 +145,25 @@ class Translation:
 
     def _secondary(self, name: str, edge: Point | None, uses: dict[str | None, list[Literal]], patterned: bool) -> None:
         """DLX3's rule for a secondary item: chosen options agree on its colour; an uncoloured
-        use excludes every other use. An edge is on the loop iff it gets colour 1 (a patterned
-        edge always gets a colour from its pattern item)."""
+        use excludes every other use. An edge is on the loop iff it gets colour 1.
+
+        A patterned edge always has a colour from its pattern items' chosen options (1 when on,
+        0 when off), though they have no booleans: an option that gives it any other colour, or
+        uses it without one, clashes with them and is never chosen.
+        """
         model = self.model
         on = self.edge_var.get(edge) if edge is not None else None
-        if None not in uses and set(uses) <= {"0", "1"} and on is not None:
+        if on is not None and (patterned or (None not in uses and set(uses) <= {"0", "1"})):
             for var in uses.get("0", ()):
                 model.implication(var, negated(on))
             for var in uses.get("1", ()):
                 model.implication(var, on)
             if not patterned:
                 model.clause([*uses.get("1", ()), negated(on)])
+            for colour, options in uses.items():
+                if colour not in ("0", "1"):
+                    for var in options:
+                        model.clause([negated(var)])
             return
         given: list[Literal] = list(uses.get(None, ()))
         for colour, options in uses.items():

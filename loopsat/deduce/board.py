@@ -14,18 +14,27 @@ from functools import cache
 
 from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
-from loopsat.deduce.rules import CORNER, NO_PREMATURE_LOOP, NO_SUCH_EDGE, PARITY, VERTEX_DEGREE, Contradiction, Rule
+from loopsat.deduce.rules import (
+    AT_A_CORNER,
+    NO_PREMATURE_LOOP,
+    NO_SUCH_EDGE,
+    PARITY,
+    VERTEX_DEGREE,
+    Contradiction,
+    Rule,
+    Step,
+)
 from loopsat.grid import Point, edge_ends, lattice_edges
 
 Mark = tuple[int, int, int]
-# Clue-and-vertex tables up to this many edges: a Slitherlink clue and a corner (6 edges); none
-# for Masyu (8-edge circles). On Tatham's Hard 60x60 they cut the probes by a third (11144 ->
-# 7475 on 002) and the deduction by 10-20 % (0.81/0.68 -> 0.69/0.62 CPU-s in two alternating runs
-# of `python bench/deduce_share.py --sets slitherlink/60x60`); checked inside probes too they
-# saved more probes but cost more; joining neighbouring clues (7 edges) saved no probe.
+# Clue-and-vertex tables up to this many edges: a Slitherlink clue and a corner (6 edges), a Masyu
+# circle near the border (inside, its table has 8 edges). On Tatham's Hard 60x60 they cut the
+# probes by a third (11144 -> 7475 on 002) and the deduction by 10-20 % (0.81/0.68 -> 0.69/0.62
+# CPU-s in two alternating runs of `python bench/deduce_share.py --sets slitherlink/60x60`);
+# checked inside probes too they saved more probes but cost more; joining neighbouring clues
+# (7 edges) saved no probe.
 CORNER_WIDTH = 6
-# A trace hears (rule name, edges read, edges decided with their values), as edge indices.
-Tracer = Callable[[str, Sequence[int], Sequence[tuple[int, int]]], None]
+Tracer = Callable[[Step], None]
 
 
 class Table:
@@ -103,7 +112,13 @@ class Board:
     """The whole lattice spanned by `edges`; lattice edges not among them are off from the start."""
 
     def __init__(
-        self, edges: list[Point], rules: Iterable[Rule], names: Sequence[str], single_loop: bool, clue: str
+        self,
+        edges: list[Point],
+        rules: Iterable[Rule],
+        names: Sequence[str],
+        single_loop: bool,
+        clue: str,
+        tracer: Tracer | None = None,
     ) -> None:
         rows = max(max(a[0], b[0]) for a, b in map(edge_ends, edges)) // 2 + 1 if edges else 1
         cols = max(max(a[1], b[1]) for a, b in map(edge_ends, edges)) // 2 + 1 if edges else 1
@@ -114,9 +129,10 @@ class Board:
         self.assigned: list[int] = []  # the trail: edges in the order they were decided
         self.done = 0  # assigned[:done] have had their chain and colour consequences
         self.queue: list[int] = []  # rules to re-check
-        self.parities: list[tuple[tuple[int, ...], int]] = []  # (faces, parity of their colours)
+        # (faces, parity of their colours, the edges whose rule gave it)
+        self.parities: list[tuple[tuple[int, ...], int, tuple[int, ...]]] = []
         self.parity_queue: list[int] = []  # parities to re-check
-        self.tracer: Tracer | None = None
+        self.tracer = tracer  # hears every step outside probes; None costs one test per edge
         self.probing = False  # probes skip the corner rules: cheaper probes beat fewer ones
         self.ends = [
             ((a[0] // 2) * cols + a[1] // 2, (b[0] // 2) * cols + b[1] // 2) for a, b in map(edge_ends, self.lattice)
@@ -171,18 +187,24 @@ class Board:
         return Colours(faces, face_edges, edge_faces)
 
     def _add_corners(self) -> None:
-        """Each clue joined with each vertex that holds two of its edges, as one table over at
+        """Each clue (or circle) joined with each vertex that holds two of its edges, as one table over at
         most `CORNER_WIDTH` edges: what a human sees at a clue's corner (a line entering a 3's
         corner, a 1 in a corner of the board) without probing. Checked only outside probes."""
+        narrow = [
+            (*self.rules[number], self.rule_names[number])
+            for number in range(self.vertex_rules, len(self.rules))
+            if len(self.rules[number][0]) <= CORNER_WIDTH
+        ]
         vertex_rules: dict[int, list[int]] = {}
-        for number in range(self.vertex_rules):
+        for number in range(self.vertex_rules if narrow else 0):
             for k in self.rules[number][0]:
                 vertex_rules.setdefault(k, []).append(number)
-        for scope, table in self.rules[self.vertex_rules :]:
+        for scope, table, name in narrow:
             for vertex in sorted({v for k in scope for v in vertex_rules.get(k, ())}):
                 arms, degree = self.rules[vertex]
                 if len(set(arms) & set(scope)) >= 2 and len(set(arms) | set(scope)) <= CORNER_WIDTH:
-                    self._add_rule(*_joint(scope, table.allowed, arms, degree.allowed), CORNER, corner=True)
+                    joint = _joint(scope, table.allowed, arms, degree.allowed)
+                    self._add_rule(*joint, name + AT_A_CORNER, corner=True)
 
     def _add_rule(self, scope: tuple[int, ...], allowed: frozenset[int], name: str, corner: bool = False) -> None:
         if not allowed:
@@ -206,12 +228,12 @@ class Board:
                 if mask >> position & 1:
                     odd ^= set(self.edge_faces[k])
             if odd:
-                self._add_parity(tuple(sorted(odd)), parity)
+                self._add_parity(tuple(sorted(odd)), parity, scope)
 
-    def _add_parity(self, faces: tuple[int, ...], parity: int) -> None:
+    def _add_parity(self, faces: tuple[int, ...], parity: int, scope: tuple[int, ...]) -> None:
         """The colours of `faces` sum to `parity` (mod 2): each edge is the sum of its two faces'."""
         number = len(self.parities)
-        self.parities.append((faces, parity))
+        self.parities.append((faces, parity, scope))
         for f in faces:
             self.face_parities[f].append(number)
         self.parity_queue.append(number)
@@ -228,7 +250,8 @@ class Board:
         self.value[k] = bit
         self.assigned.append(k)
         if self.tracer is not None:
-            self.tracer(rule, read, ((k, bit),))
+            lattice = self.lattice
+            self.tracer(Step(rule, tuple(lattice[j] for j in read), ((lattice[k], bool(bit)),)))
 
     def mark(self) -> Mark:
         return len(self.assigned), len(self.chains.log), len(self.colours.log)
@@ -316,7 +339,7 @@ class Board:
     def _check_parity(self, number: int) -> None:
         """A parity over faces, by class: classes met an even number of times cancel, and the
         outside's class has a known colour; one class left gets its colour, two get their relation."""
-        faces, total = self.parities[number]
+        faces, total, scope = self.parities[number]
         leader, flip = self.colours.leader, self.colours.flip
         odd: list[int] = []
         for f in faces:
@@ -335,9 +358,9 @@ class Board:
             if total:
                 raise Contradiction
         elif len(odd) == 1:
-            self.relate(odd[0], 0, total, PARITY, ())
+            self.relate(odd[0], 0, total, PARITY, scope)
         elif len(odd) == 2:
-            self.relate(odd[0], odd[1], total, PARITY, ())
+            self.relate(odd[0], odd[1], total, PARITY, scope)
 
     def _forbid_closing(self, x: int, y: int, length: int) -> None:
         """The edge joining a chain's two ends would close it: off while other loop edges exist."""

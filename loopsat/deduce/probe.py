@@ -23,12 +23,7 @@ def deduce(
     """
     given = list(edges)
     try:
-        board = Board(given, rules, names, single_loop, CLUE)
-        if trace is not None:
-            lattice = board.lattice
-            board.tracer = lambda rule, read, decided: trace(
-                Step(rule, tuple(lattice[k] for k in read), tuple((lattice[k], bool(v)) for k, v in decided))
-            )
+        board = Board(given, rules, names, single_loop, CLUE, trace)
         board.settle((), "", ())
         _probe_to_fixpoint(board)
     except Contradiction:

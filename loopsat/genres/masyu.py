@@ -22,7 +22,7 @@ from loopsat.errors import PuzzleError
 from loopsat.grid import Point, lattice_edges, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.picture import Sketch
-from loopsat.puzzle import Puzzle, text_lines
+from loopsat.puzzle import Puzzle, check_board_row, text_lines
 
 GENRE = "masyu"
 VARIANTS = ("auto",)
@@ -44,6 +44,7 @@ def parse(data: bytes, path: str) -> list[Puzzle]:
     """Read a `.masyu` file: m rows of n characters `0` (white), `1` (black) or `.`."""
     lines = text_lines(data, path)
     for number, line in enumerate(lines, start=1):
+        check_board_row(path, number, number - 1, len(line))
         for col, ch in enumerate(line, start=1):
             if ch not in (_WHITE, _BLACK, _EMPTY):
                 raise PuzzleError(
@@ -59,7 +60,7 @@ def parse(data: bytes, path: str) -> list[Puzzle]:
 
 def sniff(lines: list[str]) -> bool:
     """Never: every board of `0`, `1`, `.` is also a valid Slitherlink board, so the content
-    alone cannot tell the genre (SPEC §2); Masyu needs the `.masyu` suffix or `--genre`."""
+    alone cannot tell the genre (docs/formats.md); Masyu needs the `.masyu` suffix or `--genre`."""
     return False
 
 

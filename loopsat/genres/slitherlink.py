@@ -18,7 +18,7 @@ from loopsat.errors import PuzzleError
 from loopsat.grid import Point, cell_sides, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.picture import Region, Sketch
-from loopsat.puzzle import Puzzle, text_lines
+from loopsat.puzzle import Puzzle, check_board_row, text_lines
 
 GENRE = "slitherlink"
 VARIANTS = ("auto", "super", "general", "plain")
@@ -79,6 +79,7 @@ def parse(data: bytes, path: str) -> list[Puzzle]:
             continue
         if not line:
             raise PuzzleError(path, number, 1, "empty line inside the board")
+        check_board_row(path, number, len(rows), len(line))
         if rows and len(line) != len(rows[0]):
             col = min(len(line), len(rows[0])) + 1
             raise PuzzleError(path, number, col, f"row has {len(line)} cells, the first row has {len(rows[0])}")
@@ -87,6 +88,10 @@ def parse(data: bytes, path: str) -> list[Puzzle]:
                 raise PuzzleError(path, number, col, f"unknown character {ch!r}")
             if is_letter(ch):
                 first_seen.setdefault(ch, (number, col))
+                if ch in letters:  # Knuth's programs reset its clue here, and DLX3 then rejects `-1|x`
+                    raise PuzzleError(
+                        path, number, col, f"letter {ch!r} in a row after its `!{ch}=` line (line {clue_at[ch]})"
+                    )
         rows.append(line)
     if not rows:
         raise PuzzleError(path, 1, 1, "no board rows")
@@ -125,7 +130,7 @@ def rules(puzzle: Puzzle) -> Rules:
         for j, ch in enumerate(row)
         if ch in _DIGITS
     ]
-    return Rules(tables, whole=not puzzle.letters, names=["clue"] * len(tables))
+    return Rules(tables, whole=not puzzle.letters)
 
 
 # The side patterns (N, W, E, S) each digit allows, built once.
