@@ -18,7 +18,7 @@ from loopsat.deduce import deduce
 from loopsat.errors import Exit
 from loopsat.frontier import NotCountable
 from loopsat.genres import GENRES, Genre
-from loopsat.grid import Point
+from loopsat.grid import Point, lattice_edges
 from loopsat.model import ExactCover
 from loopsat.puzzle import Puzzle
 from loopsat.render import canvas
@@ -199,20 +199,27 @@ def _solve(
         else:
             return _outcome(puzzle, count, True, [], started)
     genre = _genre(puzzle)
-    cover = genre.cover(puzzle)
     fixed: dict[Point, bool] | None = None
     deduce_first = puzzle.rows * puzzle.cols <= genre.DEDUCE_FIRST_CELLS
     if single_loop and (strategy == Strategy.DEDUCE or (strategy == Strategy.AUTO and deduce_first)):
         rules = genre.rules(puzzle)
-        fixed = deduce(cover.edges.values(), rules.tables)
+        # Tables that state every clue also rule out every edge the model leaves out (beside a
+        # 0), so the deduction can run on the whole lattice and the model is built only when a
+        # search needs it: building it first cost 0.3-0.45 CPU-s of a 60×60 proved in 0.6 s.
+        edges = list(lattice_edges(*genre.tile_shape(puzzle))) if rules.whole else genre.cover(puzzle).edges.values()
+        fixed = deduce(edges, rules.tables)
         if fixed is None:
             return _outcome(puzzle, 0, True, [], started)
-        if rules.whole and len(fixed) == len(cover.edges):
+        if rules.whole and len(fixed) == len(edges):
             solution = frozenset(edge for edge, on in fixed.items() if on)
             if not solution:
                 return _outcome(puzzle, 0, True, [], started)
             verify(puzzle, *bits(genre, puzzle, solution), single_loop=True)
             return _outcome(puzzle, 1, True, [] if mode == Mode.COUNT else [solution], started)
+    cover = genre.cover(puzzle)
+    if fixed is not None:  # decided edges the model has (the others are off in both)
+        modelled = set(cover.edges.values())
+        fixed = {edge: on for edge, on in fixed.items() if edge in modelled}
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
     return _search(puzzle, cover, fixed, mode, limit, left, single_loop, started, strategy, progress)
 

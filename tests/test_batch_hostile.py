@@ -163,5 +163,5 @@ def test_names_reach_the_terminal_as_text_on_one_line(tmp_path: Path) -> None:
 
 
 def test_printable_escapes_controls_and_undecodable_bytes() -> None:
-    assert printable("a\x1b[31m\nb\tc\x7f\x9b é \udcff") == "a\\x1b[31m\\nb\\x09c\\x7f\\x9b é \\xff"
+    assert printable("a\x1b[31m\nb\tc\x7f\x9b é \udcff") == "a\\x1b[31m\\nb\\tc\\x7f\\x9b é \\xff"
     assert printable(printable("\x1b\n")) == printable("\x1b\n")
