@@ -19,8 +19,9 @@ from loopsat.formats import FORMS, decode, is_link
 from loopsat.genres import GENRES, READERS, genre_of
 from loopsat.genres import mcc as mcc_genre
 from loopsat.grid import Point
+from loopsat.limits import read_input
 from loopsat.pipeline import Mode, Status, Strategy
-from loopsat.puzzle import Puzzle, check_mcc_size, read_input
+from loopsat.puzzle import Puzzle, check_mcc_size
 
 if TYPE_CHECKING:
     from loopsat.certain import Certainty

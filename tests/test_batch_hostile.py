@@ -59,7 +59,7 @@ def test_every_entry_gets_one_line_and_none_blocks_or_floods(tmp_path: Path) -> 
         "fifo.slither": "a FIFO, not a regular file",
         "zero.slither": "a character device, not a regular file",
         "sub.slither": "a folder, not a regular file",
-        "huge.slither": "larger than 16 MiB: not a puzzle file",
+        "huge.slither": "the file is larger than loopsat reads (16 MiB)",
     }
     assert all(lines[path]["fault"] == "input" for path in errors)
     in_report_order = [line["error"] for line in lines.values() if line["status"] == "error"]
