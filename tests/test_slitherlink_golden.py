@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import counts, golden_dirs, listed_solutions
+from goldens import counts, golden_dirs, listed_solutions
 
 from loopsat import mcc
 from loopsat.cpsat import LoopSolver
