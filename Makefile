@@ -1,4 +1,4 @@
-# Set-up and checks. `make run` and `make test` work on a fresh clone with Python >= 3.10 and make.
+# Set-up and checks. `make run` and `make test` work on a fresh clone with Python >= 3.11 and make.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -25,6 +25,7 @@ run: $(VENV)/.installed
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 test: lint
 	$(BIN)/python -m pytest

@@ -50,7 +50,7 @@ from pathlib import Path
 from ortools.sat.python import cp_model
 
 from loopsat.genres import masyu
-from loopsat.solve import Outcome, solve
+from loopsat.pipeline import Outcome, solve
 
 Cell = tuple[int, int]
 Edge = tuple[Cell, Cell]  # (a, b) with a < b, a and b side by side

@@ -1,7 +1,7 @@
 """Solve one puzzle with a peer, puzzlekit, so that bench/run.py can time it in its own process.
 
 Prints one JSON line: {"peer", "status", "solution"}; status is `found`, `none` (proved no loop)
-or `timeout`; `solution` is the loop as SPEC §5's h/v bit strings, or null. puzzlekit only
+or `timeout`; `solution` is the loop as the JSON's h/v bit strings (docs/json.md), or null. puzzlekit only
 finds a loop: unlike loopsat it does not prove it unique. Exits 1 when puzzlekit is missing.
 
     python bench/peers.py FILE [--genre masyu] [--time-limit S]
@@ -17,8 +17,8 @@ from pathlib import Path
 
 from loopsat.errors import Exit, PuzzleError
 from loopsat.genres import GENRES, read_puzzles
+from loopsat.pipeline import bits
 from loopsat.puzzle import Puzzle
-from loopsat.solve import bits
 
 MISSING = "peers: puzzlekit not installed (pip install '.[bench]')"
 # puzzlekit's cell characters: `-` empty, a digit a Slitherlink clue, `w`/`b` a white/black Masyu circle.

@@ -4,9 +4,12 @@ Prints per set and strategy: solved/n, wrong answers (compared with the manifest
 median and max CPU seconds of the whole process (start-up and imports included), and the ratio
 to the default strategy. When puzzlekit is installed (the `bench` extra), a row `puzzlekit` per
 set times that peer the same way (bench/peers.py; it finds a loop without proving it unique).
+Then exact counts (bench/count/: empty boards by the frontier DP, an empty 4×4 as MCC by CP-SAT
+enumeration), and last the targets of the speed issue, each with what this run measured.
 Never asserts; results also go to bench/results.json.
 
     python bench/run.py [--sets slitherlink/40x40 ...] [--strategies lazy ...] [--timeout S] [--peer-timeout S]
+                        [--no-counts]
 """
 
 from __future__ import annotations
@@ -22,6 +25,25 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).parent
+# (label, arguments after `loopsat solve --count`, the exact count or None where only a pair must agree)
+COUNTS = (
+    ("empty 12x12", ["--genre", "slitherlink", "count/empty-12x12.slither"], 36954917962039884953387868334644457),
+    ("empty 13x14", ["--genre", "slitherlink", "count/empty-13x14.slither"], None),
+    ("empty 14x13", ["--genre", "slitherlink", "count/empty-14x13.slither"], None),
+    ("empty 4x4 --mcc", ["--mcc", "count/empty-4x4.mcc"], 9349),
+)
+# The speed issue's targets, whole process CPU-s: (label, where in results, statistic, bound).
+TARGETS = (
+    ("loopsat --help", ("startup", "loopsat --help"), None, 0.15),
+    ("Slitherlink 20x20 median", ("sets", "slitherlink/20x20", "auto"), "median", 0.3),
+    ("Slitherlink 40x40 median", ("sets", "slitherlink/40x40", "auto"), "median", 0.6),
+    ("Slitherlink 60x60 max", ("sets", "slitherlink/60x60", "auto"), "max", 1.5),
+    ("Masyu 12x12 median", ("sets", "masyu/12x12", "auto"), "median", 0.15),
+    ("Masyu 40x58", ("sets", "masyu/40x58", "auto"), "max", 0.5),
+    ("--count empty 12x12", ("counts", "empty 12x12"), "cpu", 5.0),
+    ("--count empty 13x14", ("counts", "empty 13x14"), "cpu", 60.0),
+    ("--count --mcc empty 4x4", ("counts", "empty 4x4 --mcc"), "cpu", 5.0),
+)
 
 
 def child_cpu() -> float:
@@ -58,8 +80,40 @@ def print_row(name: str, label: str, row: dict) -> None:
     )
 
 
+def run_counts(timeout: float) -> dict[str, dict]:
+    """Each exact count in its own process; a wrong number is reported, never asserted."""
+    print(f"\n{'count':<18} {'CPU-s':>8}  result")
+    rows: dict[str, dict] = {}
+    for label, args, expected in COUNTS:
+        cpu, done = run_one(["solve", "--count", *args[:-1], str(HERE / args[-1])], timeout)
+        answer = done.stdout.strip() if done and done.returncode == 0 else None
+        rows[label] = {"cpu": cpu, "count": answer}
+        if answer is None:
+            verdict = "timeout/error"
+        else:
+            verdict = "" if expected is None else "ok" if answer == str(expected) else "WRONG"
+        print(f"{label:<18} {cpu:8.2f}  {answer} {verdict}")
+    pair = [rows[label]["count"] for label in ("empty 13x14", "empty 14x13")]
+    print(f"13x14 and 14x13 {'agree' if pair[0] is not None and pair[0] == pair[1] else 'DISAGREE'}")
+    return rows
+
+
+def print_targets(results: dict) -> None:
+    """The speed issue's targets beside this run's numbers (`-` where the run did not measure it)."""
+    print(f"\n{'target':<26} {'measured':>9} {'bound':>7}")
+    for label, path, statistic, bound in TARGETS:
+        found: object = results
+        for key in path:
+            found = found.get(key, {}) if isinstance(found, dict) else {}
+        value = found.get(statistic) if isinstance(found, dict) and statistic else found
+        if not isinstance(value, float | int):
+            print(f"{label:<26} {'-':>9} {bound:7.2f}")
+            continue
+        print(f"{label:<26} {value:9.2f} {bound:7.2f} {'met' if value <= bound else 'MISSED'}")
+
+
 def main() -> None:
-    from loopsat.solve import STRATEGIES
+    from loopsat.pipeline import STRATEGIES
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", nargs="*", help="only these sets, e.g. slitherlink/40x40")
@@ -68,6 +122,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per puzzle")
     parser.add_argument("--peer-timeout", type=float, default=60.0, help="seconds per puzzle for a peer")
     parser.add_argument("--no-peers", action="store_true", help="skip puzzlekit even when installed")
+    parser.add_argument("--no-counts", action="store_true", help="skip the exact counts")
     parser.add_argument("--out", type=Path, default=HERE / "results.json")
     options = parser.parse_args()
     manifest = json.loads((HERE / "manifest.json").read_text())
@@ -129,6 +184,9 @@ def main() -> None:
             row |= {"max": max(times), "ratio": median / default_median, "timeout": options.peer_timeout}
             results["sets"][name]["puzzlekit"] = row
             print_row(name, "puzzlekit", row)
+    if not options.no_counts:
+        results["counts"] = run_counts(options.timeout)
+    print_targets(results)
     results["finished"] = time.strftime("%Y-%m-%d %H:%M:%S")
     options.out.write_text(json.dumps(results, indent=1) + "\n")
     print(f"\nresults: {options.out}")

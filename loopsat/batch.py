@@ -12,34 +12,46 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import multiprocessing
 import os
 import signal
+import stat
 import threading
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import ExitStack, closing, contextmanager
 from dataclasses import dataclass, field
+from enum import StrEnum
 from multiprocessing.connection import Connection, wait
-from multiprocessing.context import BaseContext
+from multiprocessing.context import ForkServerContext, SpawnContext
 from pathlib import Path
 from typing import Any
 
-from loopsat.errors import Exit, PuzzleError, VerificationError
+from loopsat.errors import Exit, PuzzleError, VerificationError, printable
 from loopsat.genres import SUFFIXES, read_puzzles
+from loopsat.limits import read_regular
 from loopsat.progress import ProgressBar
 from loopsat.puzzle import Puzzle
 from loopsat.report import Key, Report, key_of, read_report
 
 REPORT_NAME = "loopsat-report.jsonl"
 GRACE = 5.0  # seconds the watchdog allows beyond the time limit (CP-SAT's own limit comes first)
+LONGEST_WAIT = 86400.0  # seconds; poll() takes at most 2**31 ms (24.8 days): `--time-limit 1e300` overflowed it
 DASK_MISSING = "--scheduler needs Dask: pip install 'loopsat[dask]'"
 ANSWERED = ("unique", "multiple", "none")
+NO_HTTP_ROUTES: dict[str, list[str]] = {
+    "distributed.scheduler.http.routes": [],
+    "distributed.worker.http.routes": [],
+}  # see dask_client
 
 
 class BatchError(Exception):
     """A usage problem found before any puzzle is solved (exit status 2)."""
+
+    def __str__(self) -> str:
+        return printable(super().__str__())  # it names files, and may quote Dask's many-line errors
 
 
 @dataclass(frozen=True)
@@ -61,19 +73,69 @@ Result = tuple[Job, dict[str, Any], float]  # a job, its report object, the CPU 
 # --- the folder ------------------------------------------------------------------------------
 
 
-def discover(root: Path, genre: str | None, skip: Path) -> list[Path]:
-    """Puzzle files under `root`, recursively, in name order: known suffixes, or every file with
-    `--genre`; hidden files and folders (`.git`, editor swap files) and the report are left out."""
-    found = []
-    for folder, subfolders, names in os.walk(root):
-        subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
-        for name in sorted(names):
-            path = Path(folder, name)
-            if name.startswith(".") or (genre is None and path.suffix.lower() not in SUFFIXES):
+class Fault(StrEnum):
+    """Whose fault an error line is (its `fault` field): the input's (exit 2) or loopsat's (70)."""
+
+    INPUT = "input"
+    INTERNAL = "internal"
+
+
+def discover(root: Path, genre: str | None) -> tuple[list[Path], list[dict[str, Any]]]:
+    """Puzzle files under `root` in name order, a folder's files before its subfolders: known
+    suffixes, or every file with `--genre`; hidden files and folders (`.git`, editor swap files)
+    are left out and links to folders not followed. A folder that cannot be listed is an error line.
+    """
+    found: list[Path] = []
+    unreadable: list[dict[str, Any]] = []
+    folders = [root]  # a stack, not recursion: any depth of nesting
+    while folders:
+        folder = folders.pop()
+        try:
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
+        except OSError as exc:
+            error = PuzzleError(str(folder), 1, 1, f"cannot read the folder ({exc.strerror or exc})")
+            unreadable.append(bad_line(root, folder, error))
+            continue
+        subfolders = []
+        for entry in entries:
+            path = Path(entry.path)
+            if entry.name.startswith("."):
                 continue
-            if path.resolve() != skip:
+            if entry.is_dir(follow_symlinks=False):
+                subfolders.append(path)
+            elif genre is not None or path.suffix.lower() in SUFFIXES:
                 found.append(path)
-    return found
+        folders.extend(reversed(subfolders))
+    return found, unreadable
+
+
+def without_report(files: list[Path], report: Path) -> list[Path]:
+    """The input files, the report itself left out; a BatchError when writing the report would
+    destroy an input: the report is a puzzle file, or a link to one, or a device."""
+    try:
+        existing = os.stat(report)
+    except OSError:
+        existing = None
+    if existing is not None and not stat.S_ISREG(existing.st_mode):
+        raise BatchError(f"the report {report} is not a regular file; name another --report")
+    entry = (os.path.realpath(report.parent), report.name)
+    inputs = []
+    for file in files:
+        if (os.path.realpath(file.parent), file.name) == entry and file.suffix.lower() not in SUFFIXES:
+            continue  # the report (with --genre every other file is read)
+        if existing is not None and _same_file(file, existing):
+            raise BatchError(f"the report {report} would overwrite the puzzle file {file}; name another --report")
+        inputs.append(file)
+    return inputs
+
+
+def _same_file(path: Path, other: os.stat_result) -> bool:
+    try:
+        mine = os.stat(path)
+    except OSError:
+        return False
+    return (mine.st_dev, mine.st_ino) == (other.st_dev, other.st_ino)
 
 
 def read_folder(root: Path, files: list[Path], genre: str | None) -> tuple[list[Job], list[dict[str, Any]]]:
@@ -81,18 +143,21 @@ def read_folder(root: Path, files: list[Path], genre: str | None) -> tuple[list[
     jobs: list[Job] = []
     bad: list[dict[str, Any]] = []
     for file in files:
-        relative = file.relative_to(root).as_posix()
         sha256 = None
         try:
-            data = file.read_bytes()
+            data = read_regular(file)
             sha256 = hashlib.sha256(data).hexdigest()
+            relative = file.relative_to(root).as_posix()
             jobs.extend(Job(puzzle, relative, sha256) for puzzle in read_puzzles(str(file), data, genre))
-        except OSError as exc:
-            error = PuzzleError(str(file), 1, 1, f"cannot read the file ({exc.strerror or exc})")
-            bad.append(_filed({"file": str(file), "status": "error", "error": str(error)}, relative, sha256))
         except PuzzleError as exc:
-            bad.append(_filed({"file": str(file), "status": "error", "error": str(exc)}, relative, sha256))
+            bad.append(bad_line(root, file, exc, sha256))
     return jobs, bad
+
+
+def bad_line(root: Path, path: Path, error: PuzzleError, sha256: str | None = None) -> dict[str, Any]:
+    """The report line of a file or folder that gave no puzzle: an input fault."""
+    line = {"file": str(path), "status": "error", "error": str(error), "fault": Fault.INPUT}
+    return _filed(line, path.relative_to(root).as_posix(), sha256)
 
 
 def _filed(line: dict[str, Any], path: str, sha256: str | None) -> dict[str, Any]:
@@ -108,7 +173,7 @@ def answer(puzzle: Puzzle, time_limit: float | None) -> tuple[dict[str, Any], fl
     Whatever goes wrong inside loopsat becomes an error line, so one puzzle never sinks the batch.
     """
     import loopsat.cpsat  # noqa: F401  (a Dask worker's first puzzle: keep CP-SAT's import out of its CPU time)
-    from loopsat.solve import solve
+    from loopsat.pipeline import solve
 
     started = time.process_time()
     try:
@@ -127,13 +192,13 @@ def failure(puzzle: Puzzle, why: str) -> dict[str, Any]:
     line: dict[str, Any] = {"file": puzzle.path, "genre": puzzle.genre, "rows": puzzle.rows, "cols": puzzle.cols}
     if puzzle.index is not None:
         line["index"] = puzzle.index
-    return {**line, "status": "error", "error": f"{puzzle.label}: internal error: {why}"}
+    return {**line, "status": "error", "error": f"{puzzle.label}: internal error: {why}", "fault": Fault.INTERNAL}
 
 
 def line_exit(line: dict[str, Any]) -> Exit:
-    """SPEC §5 for one report line: bad input 2, no answer in time 3, loopsat's own failure 70."""
+    """docs/exit-status.md for one report line: bad input 2, no answer in time 3, loopsat's own failure 70."""
     if line["status"] == "error":
-        return Exit.INTERNAL if "genre" in line else Exit.BAD_INPUT
+        return Exit.INTERNAL if line.get("fault") == Fault.INTERNAL else Exit.BAD_INPUT
     return Exit.TIMED_OUT if line["status"] == "unknown" else Exit.SOLVED
 
 
@@ -161,7 +226,7 @@ def _serve(conn: Connection) -> None:
 class _Worker:
     """A worker process, its end of the pipe, and the job it is on (with when it began)."""
 
-    context: BaseContext
+    context: ForkServerContext | SpawnContext
     ready: bool = False
     job: Job | None = None
     started: float = 0.0
@@ -188,26 +253,26 @@ class _Worker:
         return f"killed by {signal.Signals(-code).name}" if code < 0 else f"exit status {code}"
 
 
-def _context() -> BaseContext:
+def _context() -> ForkServerContext | SpawnContext:
     """Fork workers from a server that has imported CP-SAT once: quick to replace, and no fork of
     the main process, whose progress-bar thread may hold a lock at that moment."""
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["loopsat.cpsat", "loopsat.solve"])
+    context.set_forkserver_preload(["loopsat.cpsat", "loopsat.pipeline"])
     return context
 
 
 def pool_results(
     jobs: list[Job], workers: int, time_limit: float | None, warn: Callable[[str], None], grace: float = GRACE
-) -> Iterator[Result]:
+) -> Generator[Result, None, None]:
     """Answers of `jobs` from `workers` processes, in completion order.
 
     A worker that dies (segfault, out-of-memory kill, a SIGKILL from outside) is replaced and its
     puzzle retried once, then filed as an error; one still running `time_limit` (plus 10% and a
     `grace` in seconds) after it began is killed and its puzzle filed as unknown.
     """
-    from loopsat.solve import Outcome
+    from loopsat.pipeline import Outcome, Status
 
     context = _context()
     pending = deque(jobs)
@@ -224,6 +289,7 @@ def pool_results(
                     worker.give(pending.popleft(), time_limit)
             running = [worker.started for worker in crew if worker.job is not None]
             timeout = None if overrun is None or not running else max(0.0, min(running) + overrun - time.monotonic())
+            timeout = None if timeout is None else min(timeout, LONGEST_WAIT)
             answered = wait([worker.conn for worker in crew], timeout)
             for worker in list(crew):
                 job = worker.job
@@ -252,7 +318,7 @@ def pool_results(
                     worker.stop()
                     spent = time.monotonic() - worker.started
                     warn(f"{job.puzzle.label}: killed after {spent:.1f} s (time limit {time_limit:g} s)")
-                    yield job, Outcome(job.puzzle, "unknown", 0, False, [], spent).to_json(), spent
+                    yield job, Outcome(job.puzzle, Status.UNKNOWN, 0, False, [], spent).to_json(), spent
     finally:
         for worker in crew:
             worker.stop()
@@ -270,17 +336,28 @@ def _loopsat_version() -> str:
 @contextmanager
 def dask_client(scheduler: str, workers: int) -> Iterator[Any]:
     """A Dask client of the scheduler at `scheduler`, or of a LocalCluster of `workers` processes
-    (`local`), whose workers have been seen to import loopsat."""
+    (`local`), whose workers have been seen to import loopsat.
+
+    The local cluster is for this batch alone: loopback only, mutual TLS with throw-away
+    certificates (anyone who reaches a Dask scheduler runs code as its user), and no HTTP
+    routes: Dask starts an HTTP server per scheduler and worker whatever the options, so they
+    are on random loopback ports (the scheduler's was 8787) and answer every request with 404.
+    """
+    import dask
     from dask.distributed import Client, LocalCluster
 
     with ExitStack() as stack:
         try:
             if scheduler == "local":
+                stack.enter_context(dask.config.set(NO_HTTP_ROUTES))
                 cluster = LocalCluster(
                     n_workers=workers,
                     threads_per_worker=1,
                     processes=True,
+                    host="127.0.0.1",
+                    security=True,
                     dashboard_address=None,
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                     silence_logs=logging.ERROR,
                 )
                 client = stack.enter_context(Client(stack.enter_context(cluster)))
@@ -295,7 +372,7 @@ def dask_client(scheduler: str, workers: int) -> Iterator[Any]:
         yield client
 
 
-def dask_results(client: Any, jobs: list[Job], time_limit: float | None) -> Iterator[Result]:
+def dask_results(client: Any, jobs: list[Job], time_limit: float | None) -> Generator[Result, None, None]:
     """Answers of `jobs` from a Dask cluster, in completion order. Dask retries a puzzle whose
     worker dies; when it gives up, an error line. The time limit is CP-SAT's alone (no watchdog)."""
     from dask.distributed import as_completed
@@ -310,9 +387,18 @@ def dask_results(client: Any, jobs: list[Job], time_limit: float | None) -> Iter
         yield job, line, cpu
 
 
-def check_dask() -> None:
+def encrypted(scheduler: str) -> bool:
+    """Whether only holders of the cluster's certificates can use it: a `tls://` address, or
+    `local` (its own throw-away certificates); a bare HOST:PORT is TCP."""
+    return scheduler == "local" or scheduler.startswith("tls://")
+
+
+def check_dask(scheduler: str) -> None:
     try:
         import dask.distributed  # noqa: F401
+
+        if scheduler == "local":
+            import cryptography  # noqa: F401  (the local cluster's throw-away TLS certificates)
     except ImportError:
         raise BatchError(DASK_MISSING) from None
 
@@ -367,11 +453,17 @@ def run_batch(
     started = time.monotonic()
     root = Path(directory)
     if not root.is_dir():
-        raise PuzzleError(directory, 1, 1, "not a directory" if root.exists() else "no such directory")
+        raise PuzzleError(printable(directory), 1, 1, "not a directory" if root.exists() else "no such directory")
+    if time_limit is not None and math.isnan(time_limit):
+        raise BatchError("--time-limit takes a number of seconds, not nan")
+    if time_limit == math.inf:
+        time_limit = None  # no limit (a wait of infinity overflows the watchdog's poll)
     if scheduler is not None:
-        check_dask()
+        check_dask(scheduler)
     report_path = Path(report) if report else root / REPORT_NAME
-    jobs_wanted, bad = read_folder(root, discover(root, genre, report_path.resolve()), genre)
+    files, unreadable = discover(root, genre)
+    jobs_wanted, bad = read_folder(root, without_report(files, report_path), genre)
+    bad = unreadable + bad
     kept, done = read_report(report_path, resume, {job.key for job in jobs_wanted} | {key_of(line) for line in bad})
     todo = [job for job in jobs_wanted if job.key not in done]
     todo.sort(key=lambda job: -job.puzzle.rows * job.puzzle.cols)  # largest first: a shorter tail
@@ -380,12 +472,17 @@ def run_batch(
     tally = Tally([*done.values()])
 
     def warn(message: str) -> None:
-        console.print(message, markup=False, highlight=False, soft_wrap=True)
+        """One line on stderr, as written: no markup, no colours, no control characters."""
+        console.print(printable(message), markup=False, highlight=False, soft_wrap=True)
 
     with ExitStack() as stack:
         if scheduler is None or not todo:  # with nothing to do, the pool starts no process
             results = pool_results(todo, workers, time_limit, warn)
         else:
+            if not encrypted(scheduler):
+                warn(
+                    f"warning: {scheduler} is plain TCP: whoever reaches it runs code on the workers; see README (TLS)"
+                )
             results = dask_results(stack.enter_context(dask_client(scheduler, workers)), todo, time_limit)
         sink = stack.enter_context(closing(Report(report_path, kept)))
         for line in bad:
@@ -403,13 +500,17 @@ def run_batch(
         except KeyboardInterrupt:
             warn(f"interrupted: {len(tally.lines)} answers are in {report_path}; --resume goes on from there")
             raise
-    _summary(console, tally, time.monotonic() - started, report_path)
+    _summary(console, warn, tally, time.monotonic() - started, report_path)
     return tally.exit_status
 
 
-def _summary(console: Any, tally: Tally, wall: float, report_path: Path) -> None:
-    """Counts by genre and status, the times, the slowest puzzles; on stderr, stdout stays clean."""
+def _summary(console: Any, warn: Callable[[str], None], tally: Tally, wall: float, report_path: Path) -> None:
+    """Counts by genre and status, the times, the slowest puzzles; on stderr, stdout stays clean.
+
+    Names (paths, and genres of resumed lines) go into the tables as Text, never as markup.
+    """
     from rich.table import Table
+    from rich.text import Text
 
     statuses = (*ANSWERED, "unknown", "error")
     by_genre: dict[str, Counter[str]] = {}
@@ -420,17 +521,14 @@ def _summary(console: Any, tally: Tally, wall: float, report_path: Path) -> None
     for status in (*statuses, "total"):
         table.add_column(status, justify="right")
     for name, seen in sorted(by_genre.items()):
-        table.add_row(name, *(str(seen[status] or "") for status in statuses), str(seen.total()))
+        table.add_row(Text(printable(name)), *(str(seen[status] or "") for status in statuses), str(seen.total()))
     everything = sum(by_genre.values(), Counter())
     table.add_row("all", *(str(everything[s] or "") for s in statuses), str(len(tally.lines)), style="bold")
     console.print(table)
     resumed = len(tally.lines) - tally.new
-    console.print(
+    warn(
         f"{tally.new} filed now, {resumed} already in the report; wall {wall:.1f} s, CPU {tally.cpu:.1f} s "
-        f"(this run); report: {report_path}",
-        markup=False,
-        highlight=False,
-        soft_wrap=True,
+        f"(this run); report: {report_path}"
     )
     timed = sorted((line for line in tally.lines if "seconds" in line), key=lambda line: -line["seconds"])[:5]
     if timed:
@@ -440,7 +538,7 @@ def _summary(console: Any, tally: Tally, wall: float, report_path: Path) -> None
             slowest.add_column(name, justify="right" if name == "seconds" else "left")
         for line in timed:
             label = line["path"] if "index" not in line else f"{line['path']}#{line['index']}"
-            slowest.add_row(
-                label, line["genre"], f"{line['rows']}×{line['cols']}", line["status"], f"{line['seconds']:.2f}"
-            )
+            size = f"{line['rows']}×{line['cols']}"
+            cells = (label, line["genre"], size, line["status"])
+            slowest.add_row(*(Text(printable(str(cell))) for cell in cells), f"{line['seconds']:.2f}")
         console.print(slowest)

@@ -16,9 +16,9 @@ from typing import Any
 
 from loopsat.genres import GENRES
 from loopsat.grid import Point, lattice_edges
+from loopsat.pipeline import Outcome, Solution, Status, bits
 from loopsat.puzzle import Puzzle
 from loopsat.render import canvas
-from loopsat.solve import Outcome, Solution, bits
 from loopsat.verify import verify
 
 UNDECIDED_MARK = "?"
@@ -39,7 +39,7 @@ class Certainty:
         return line if self.complete else line + " (incomplete: time limit reached, some undecided edges untested)"
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
-        """The three sets as h/v bit strings, laid out like a solution's (SPEC §5)."""
+        """The three sets as h/v bit strings, laid out like a solution's (docs/json.md)."""
         genre = GENRES[puzzle.genre]
         sets = {"on": self.on, "off": self.off, "undecided": self.undecided}
         obj: dict[str, Any] = {
@@ -52,7 +52,8 @@ class Certainty:
         """The canvas with the always-on edges drawn and `?` on each undecided edge."""
         genre = GENRES[puzzle.genre]
         labels = genre.labels(puzzle) | dict.fromkeys(self.undecided, UNDECIDED_MARK)
-        return canvas(*genre.tile_shape(puzzle), self.on, labels)
+        rows, cols = genre.tile_shape(puzzle)
+        return canvas(rows, cols, self.on, labels)
 
 
 def certain_edges(puzzle: Puzzle, *, time_limit: float | None = None) -> tuple[Outcome, Certainty | None]:
@@ -61,15 +62,15 @@ def certain_edges(puzzle: Puzzle, *, time_limit: float | None = None) -> tuple[O
     The outcome's status is `unique` when no edge can differ, `multiple` as soon as one does.
     Every loop found passes the independent verifier (VerificationError on a bug).
     """
-    from loopsat.cpsat import LoopSolver, TimedOut  # imported here: CP-SAT is slow to import
+    from loopsat.cpsat import LazyCuts, Search, TimedOut  # imported here: CP-SAT is slow to import
 
     started = time.perf_counter()
     genre = GENRES[puzzle.genre]
-    solver = LoopSolver(genre.cover(puzzle), time_limit=time_limit)
+    search = Search(genre.cover(puzzle), LazyCuts(), time_limit=time_limit)
     found: dict[Solution, None] = {}  # distinct loops, in the order found
 
-    def outcome(status: str) -> Outcome:
-        complete = status in ("unique", "none")
+    def outcome(status: Status) -> Outcome:
+        complete = status in (Status.UNIQUE, Status.NONE)
         return Outcome(puzzle, status, len(found), complete, list(found), time.perf_counter() - started)
 
     def keep(solution: Solution) -> None:
@@ -82,17 +83,17 @@ def certain_edges(puzzle: Puzzle, *, time_limit: float | None = None) -> tuple[O
         # Most puzzles are unique, and two solves settle all their edges at once. The loops found
         # are blocked, which hides no answer below: each question asks for a loop that differs
         # from the first at an edge where both agree.
-        for solution in solver.solutions(2):
+        for solution in search.solutions(2):
             keep(solution)
         if len(found) == 1:
-            fixed.update(solver.edge_var)
+            fixed.update(search.edges)
         elif found:
             first, second = found
             differ = set(first ^ second)
-            for edge in sorted(solver.edge_var):
+            for edge in sorted(search.edges):
                 if edge in differ:
                     continue
-                other = solver.find({edge: edge not in first})
+                other = search.find({edge: edge not in first})
                 if other is None:
                     fixed.add(edge)
                 else:
@@ -101,12 +102,12 @@ def certain_edges(puzzle: Puzzle, *, time_limit: float | None = None) -> tuple[O
     except TimedOut:
         complete = False
     if not found:
-        return outcome("none" if complete else "unknown"), None
+        return outcome(Status.NONE if complete else Status.UNKNOWN), None
     first = next(iter(found))
     board = frozenset(lattice_edges(*genre.tile_shape(puzzle)))
-    outside_model = board - solver.edge_var.keys()  # edges the rules forbid outright
+    outside_model = board - search.edges  # edges the rules forbid outright
     on = frozenset(fixed & first)
     off = frozenset((fixed - first) | outside_model)
     certainty = Certainty(on, off, board - on - off, complete)
-    status = "multiple" if len(found) > 1 else "unique" if complete else "unknown"
+    status = Status.MULTIPLE if len(found) > 1 else Status.UNIQUE if complete else Status.UNKNOWN
     return outcome(status), certainty

@@ -6,38 +6,38 @@ import json
 import os
 import sys
 import traceback
-from collections.abc import Iterable
-from enum import Enum
+from collections.abc import Callable, Iterable
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from loopsat.errors import Exit, PuzzleError, VerificationError
+from loopsat.errors import Exit, PuzzleError, VerificationError, printable
 from loopsat.formats import FORMS, decode, is_link
 from loopsat.genres import GENRES, READERS, genre_of
+from loopsat.genres import mcc as mcc_genre
 from loopsat.grid import Point
-from loopsat.puzzle import Puzzle, check_mcc_size
+from loopsat.pipeline import Mode, Status, Strategy
+from loopsat.puzzle import Puzzle, check_mcc_size, read_input
 
 if TYPE_CHECKING:
-    from loopsat.solve import Outcome
+    from loopsat.certain import Certainty
+    from loopsat.pipeline import Outcome
 
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     help="Solve grid loop puzzles with CP-SAT and speak Knuth's exact-cover MCC format.",
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 
-Genre = Enum("Genre", {name: name for name in READERS}, type=str)  # type: ignore[misc]
-Form = Enum("Form", {name: name for name in FORMS}, type=str)  # type: ignore[misc]
-
-
-class Variant(str, Enum):
-    auto = "auto"
-    super = "super"
-    general = "general"
-    plain = "plain"
+# The choices come from the modules that implement them: the CLI knows no genre.
+Genre = StrEnum("Genre", {name: name for name in READERS})  # type: ignore[misc]
+Form = StrEnum("Form", {name: name for name in FORMS})  # type: ignore[misc]
+Variant = StrEnum("Variant", {v: v for module in GENRES.values() for v in module.VARIANTS})  # type: ignore[misc]
+_AUTO_VARIANT = Variant(GENRES[next(iter(GENRES))].VARIANTS[0])  # every genre's first: `auto`
 
 
 _debug = False
@@ -55,10 +55,7 @@ def read_file(path: str, genre: str | None) -> list[Puzzle]:
     """
     if path != "-" and is_link(path) and not os.path.exists(path):
         return [decode(path, path)]
-    try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    except OSError as exc:
-        raise PuzzleError(path, 1, 1, f"cannot read the file ({exc.strerror or exc})") from None
+    data = read_input(path)
     return genre_of(path, data, genre).parse(data, path)
 
 
@@ -78,7 +75,7 @@ def solve(
     count: Annotated[bool, typer.Option("--count", help="Print the number of solutions only.")] = False,
     limit: Annotated[int | None, typer.Option(min=1, help="Stop after this many solutions.")] = None,
     time_limit: Annotated[float | None, typer.Option(min=0.0, help="Seconds per puzzle.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per puzzle (SPEC §5).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per puzzle (docs/json.md).")] = False,
     disjoint: Annotated[bool, typer.Option(help="Allow disjoint loops (DLX3's solutions).")] = False,
     strategy: Annotated[
         str,
@@ -86,7 +83,7 @@ def solve(
             help="auto (default: measured fastest per puzzle), lazy (CP-SAT lazy loop cuts), circuit (CP-SAT "
             "AddCircuit), deduce (rules and probing, then lazy) or frontier (DP, --count only)."
         ),
-    ] = "auto",
+    ] = Strategy.AUTO.value,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only a status line per puzzle.")] = False,
     as_mcc: Annotated[bool, typer.Option("--mcc", help="Read the files as MCC text (same as --genre mcc).")] = False,
     certain: Annotated[bool, typer.Option("--certain", help="Edges on every loop, on none, or undecided.")] = False,
@@ -100,23 +97,24 @@ def solve(
     """
     from loopsat.certain import certain_edges
     from loopsat.frontier import NotCountable
+    from loopsat.pipeline import Interrupted
+    from loopsat.pipeline import solve as solve_puzzle
     from loopsat.progress import ProgressBar
-    from loopsat.solve import STRATEGIES, drawing
-    from loopsat.solve import solve as solve_puzzle
 
     if all_ and count:
         _fail("error: --all and --count exclude each other", Exit.BAD_INPUT)
-    if strategy not in STRATEGIES:
-        _fail(f"error: unknown strategy {strategy!r} (known: {', '.join(STRATEGIES)})", Exit.BAD_INPUT)
-    if strategy == "frontier" and not count:
+    if strategy not in set(Strategy):  # checked here, not by typer, to keep the error one line
+        _fail(f"error: unknown strategy {strategy!r} (known: {', '.join(Strategy)})", Exit.BAD_INPUT)
+    if strategy == Strategy.FRONTIER and not count:
         _fail("error: the frontier strategy only counts: add --count", Exit.BAD_INPUT)
     if certain and (all_ or count or limit is not None or disjoint):
         _fail("error: --certain excludes --all, --count, --limit and --disjoint", Exit.BAD_INPUT)
     if svg is not None and len(files) > 1:
         _fail("error: --svg draws one puzzle; give one file", Exit.BAD_INPUT)
-    mode = "all" if all_ else "count" if count else "unique"
+    _refuse_overwriting(svg, files)
+    mode = Mode.ALL if all_ else Mode.COUNT if count else Mode.UNIQUE
     if as_mcc:
-        genre = Genre.mcc
+        genre = Genre(mcc_genre.GENRE)
     worst = Exit.SOLVED
     several = len(files) > 1
     for path in files:
@@ -129,15 +127,25 @@ def solve(
             worst = max(worst, Exit.BAD_INPUT)
             continue
         if svg is not None and len(puzzles) > 1:
-            _fail(f"{path}:1:1: error: --svg draws one puzzle, this file holds {len(puzzles)}", Exit.BAD_INPUT)
+            _fail(
+                f"{printable(path)}:1:1: error: --svg draws one puzzle, this file holds {len(puzzles)}", Exit.BAD_INPUT
+            )
         several = several or len(puzzles) > 1
         for puzzle in puzzles:
             certainty = None
+            # --all in text streams each solution as it is found (the drawings are the progress);
+            # other modes print at the end.
+            streaming = mode == Mode.ALL and not (as_json or quiet)
+            if streaming and several:
+                typer.echo(f"{puzzle.label}:")
+            heard = _Heard(puzzle, streaming)
+            interrupted = False
             if certain:
                 outcome, certainty = certain_edges(puzzle, time_limit=time_limit)
             else:
                 try:
-                    with ProgressBar(shown=mode != "unique" and not as_json) as advance:
+                    shown = mode != Mode.UNIQUE and not as_json and not (streaming and sys.stdout.isatty())
+                    with ProgressBar(shown=shown) as heard.advance:
                         outcome = solve_puzzle(
                             puzzle,
                             mode=mode,
@@ -145,12 +153,15 @@ def solve(
                             time_limit=time_limit,
                             single_loop=not disjoint,
                             strategy=strategy,
-                            progress=lambda found, label=puzzle.label: advance(f"{label}: {found:,} found"),
+                            progress=heard.add,
+                            fallback=heard.fallback,
                         )
                 except NotCountable as exc:
                     typer.echo(f"{puzzle.label}: error: {exc}", err=True)
                     worst = max(worst, Exit.BAD_INPUT)
                     continue
+                except Interrupted as stop:
+                    outcome, interrupted = stop.outcome, True
             worst = max(worst, outcome.exit_status)
             if svg is not None and certainty:
                 _write_svg(svg, puzzle, certainty.on, certainty.undecided)
@@ -161,43 +172,102 @@ def solve(
                 if certain:
                     obj["certain"] = certainty.to_json(puzzle) if certainty else None
                 typer.echo(json.dumps(obj))
-                continue
-            summary = certainty.summary() if certainty else _summary(outcome, mode)
-            if quiet or count:
-                typer.echo(f"{puzzle.label}: {summary}" if several or quiet else summary)
-                continue
-            if several:
-                typer.echo(f"{puzzle.label}:")
-            if certainty:
-                typer.echo("\n".join(certainty.drawing(puzzle)))
             else:
-                for solution in outcome.solutions or [None]:
-                    typer.echo("\n".join(drawing(puzzle, solution)))
-            typer.echo(summary)
+                _print_outcome(puzzle, outcome, certainty, mode, heard, several, quiet, interrupted)
+            if interrupted:
+                raise typer.Exit(Exit.INTERRUPTED)
     raise typer.Exit(int(worst))
 
 
-def _summary(outcome: Outcome, mode: str) -> str:
+class _Heard:
+    """Hears each solution as the search finds it: advances the progress bar and, when
+    `streaming`, draws the solution on stdout at once (--all can run for hours)."""
+
+    def __init__(self, puzzle: Puzzle, streaming: bool) -> None:
+        self.puzzle, self.streaming = puzzle, streaming
+        self.out = sys.stdout  # not rich's stand-in while a progress bar runs: that one writes to stderr
+        self.streamed = 0
+        self.advance: Callable[[str], None] = lambda _description: None  # the progress bar's, while one runs
+
+    def add(self, count: int, solution: frozenset[Point]) -> None:
+        from loopsat.pipeline import drawing
+
+        self.advance(f"{self.puzzle.label}: {count:,} found")
+        if self.streaming:
+            self.out.write("\n".join(drawing(self.puzzle, solution)) + "\n")
+            self.out.flush()
+            self.streamed += 1
+
+    def fallback(self, why: str) -> None:
+        """Counting cannot use the DP: say so before an enumeration that may never end."""
+        typer.echo(
+            f"{self.puzzle.label}: the frontier DP does not apply: {why}; counting by enumeration "
+            "instead (Ctrl-C stops it with the count so far)",
+            err=True,
+        )
+
+
+def _print_outcome(
+    puzzle: Puzzle,
+    outcome: Outcome,
+    certainty: Certainty | None,
+    mode: Mode,
+    heard: _Heard,
+    several: bool,
+    quiet: bool,
+    interrupted: bool,
+) -> None:
+    """The text answer: drawings (those not streamed yet) and the status line."""
+    from loopsat.pipeline import drawing
+
+    summary = certainty.summary() if certainty else _summary(outcome, mode, interrupted)
+    if quiet or mode == Mode.COUNT:
+        typer.echo(f"{puzzle.label}: {summary}" if several or quiet else summary)
+        return
+    if several and not heard.streaming:
+        typer.echo(f"{puzzle.label}:")
+    if certainty:
+        typer.echo("\n".join(certainty.drawing(puzzle)))
+    else:
+        unshown: list[frozenset[Point] | None] = [*outcome.solutions[heard.streamed :]]
+        if not unshown and not heard.streamed:
+            unshown = [None]  # the bare board: no solution
+        for solution in unshown:
+            typer.echo("\n".join(drawing(puzzle, solution)))
+    typer.echo(summary)
+
+
+def _summary(outcome: Outcome, mode: Mode, interrupted: bool = False) -> str:
     """The status line of a puzzle: its count for --count, else what was proved."""
-    if mode == "count":
-        return str(outcome.count) if outcome.complete else f"{outcome.count} (incomplete: limit or time limit reached)"
-    if outcome.status == "unknown":
+    if mode == Mode.COUNT:
+        if outcome.complete:
+            return str(outcome.count)
+        why = "interrupted" if interrupted else "limit or time limit reached"
+        return f"{outcome.count} (incomplete: {why})"
+    if interrupted:
+        return f"{outcome.status} (interrupted after {outcome.count} solution{'' if outcome.count == 1 else 's'})"
+    if outcome.status == Status.UNKNOWN:
         found = "a solution was found but " if outcome.count else ""
         return f"unknown ({found}stopped by --limit or --time-limit)"
-    return {"unique": "unique", "multiple": "multiple", "none": "no solution"}[outcome.status]
+    return "no solution" if outcome.status == Status.NONE else str(outcome.status)
 
 
 @app.command()
 def export(
     file: Annotated[str, typer.Argument(help="Puzzle file (`-` for stdin).")],
-    mcc: Annotated[bool, typer.Option("--mcc", help="Write Knuth's MCC text (the only format so far).")] = True,
-    variant: Annotated[Variant, typer.Option(help="Which of Knuth's generators to imitate.")] = Variant.auto,
+    mcc: Annotated[
+        bool, typer.Option("--mcc", help="Write Knuth's MCC text (required: the only format so far).")
+    ] = False,
+    variant: Annotated[Variant, typer.Option(help="Which of Knuth's generators to imitate.")] = _AUTO_VARIANT,
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write here instead of stdout.")] = None,
 ) -> None:
     """Print the puzzle as MCC text, byte-identical to Knuth's generator."""
     from loopsat import mcc as mcc_text
 
+    if not mcc:
+        _fail("error: name the format to export: --mcc (Knuth's MCC text, the only one so far)", Exit.BAD_INPUT)
+    _refuse_overwriting(output, [file])
     try:
         puzzles = read_file(file, genre.value if genre else None)
         if len(puzzles) != 1:
@@ -210,10 +280,7 @@ def export(
         text = mcc_text.write(module.cover(puzzle, variant.value))
     except PuzzleError as exc:
         _fail(str(exc), Exit.BAD_INPUT)
-    if output is None:
-        sys.stdout.write(text)
-    else:
-        output.write_text(text)
+    _write(output, text, "the MCC text")
 
 
 @app.command()
@@ -230,36 +297,51 @@ def render(
 
     Without a unique solution the status goes to stderr (exit 1 for none, 3 for a time-out).
     """
-    from loopsat.solve import solve as solve_puzzle
+    from loopsat.pipeline import solve as solve_puzzle
 
+    _refuse_overwriting(output, [file])
     try:
         puzzles = read_file(file, genre.value if genre else None)
         if len(puzzles) != 1:
             raise PuzzleError(file, 1, 1, f"render takes one puzzle, this file holds {len(puzzles)}")
     except PuzzleError as exc:
         _fail(str(exc), Exit.BAD_INPUT)
-    puzzle, loop, status = puzzles[0], frozenset(), Exit.SOLVED
+    puzzle, status = puzzles[0], Exit.SOLVED
+    loop: frozenset[Point] = frozenset()
     if solution:
         outcome = solve_puzzle(puzzle, time_limit=time_limit)
         loop, status = (outcome.solutions[0] if outcome.solutions else loop), outcome.exit_status
-        if outcome.status != "unique":
-            typer.echo(f"{puzzle.label}: {_summary(outcome, 'unique')}", err=True)
+        if outcome.status != Status.UNIQUE:
+            typer.echo(f"{puzzle.label}: {_summary(outcome, Mode.UNIQUE)}", err=True)
     _write_svg(output, puzzle, loop)
     raise typer.Exit(int(status))
 
 
 def _write_svg(target: Path | None, puzzle: Puzzle, loop: Iterable[Point], undecided: Iterable[Point] = ()) -> None:
-    """The puzzle's SVG picture to `target` (stdout when None); an unwritable file is a usage error."""
-    from loopsat import svg
+    """The puzzle's SVG picture to `target` (stdout when None)."""
+    from loopsat import picture
 
-    text = svg.draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided)
+    _write(target, picture.draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided), "the picture")
+
+
+def _write(target: Path | None, text: str, what: str) -> None:
+    """`text` to the file `target` (stdout when None); an unwritable file is a usage error."""
     if target is None:
         sys.stdout.write(text)
         return
     try:
         target.write_text(text)
     except OSError as exc:
-        _fail(f"{target}:1:1: error: cannot write the picture ({exc.strerror or exc})", Exit.BAD_INPUT)
+        _fail(f"{printable(str(target))}:1:1: error: cannot write {what} ({exc.strerror or exc})", Exit.BAD_INPUT)
+
+
+def _refuse_overwriting(target: Path | None, inputs: list[str]) -> None:
+    """An output file that is one of the inputs would destroy it before (or while) it is read."""
+    if target is None or not target.exists():
+        return
+    for path in inputs:
+        if path != "-" and os.path.exists(path) and os.path.samefile(target, path):
+            _fail(f"{printable(str(target))}:1:1: error: the output is the input {printable(path)}", Exit.BAD_INPUT)
 
 
 @app.command()
@@ -272,8 +354,8 @@ def slink(
     A data set without a solution prints `no solution`, one with several `multiple solutions`
     (the judge promises exactly one); the exit status is then 1 (none) or 0.
     """
-    from loopsat.solve import drawing
-    from loopsat.solve import solve as solve_puzzle
+    from loopsat.pipeline import drawing
+    from loopsat.pipeline import solve as solve_puzzle
 
     try:
         puzzles = read_file(file, "slink")
@@ -285,10 +367,12 @@ def slink(
         outcome = solve_puzzle(puzzle, time_limit=time_limit)
         worst = max(worst, outcome.exit_status)
         out.append(f"{puzzle.index}")
-        if outcome.status == "unique":
+        if outcome.status == Status.UNIQUE:
             out.extend(drawing(puzzle, outcome.solutions[0]))
         else:
-            out.append({"none": "no solution", "multiple": "multiple solutions"}.get(outcome.status, "unknown"))
+            out.append(
+                {Status.NONE: "no solution", Status.MULTIPLE: "multiple solutions"}.get(outcome.status, "unknown")
+            )
     sys.stdout.write("\n".join(out) + "\n")
     raise typer.Exit(int(worst))
 
@@ -350,7 +434,7 @@ def main() -> None:
         typer.echo(str(exc), err=True)
         sys.exit(int(Exit.BAD_INPUT))
     except (KeyboardInterrupt, BrokenPipeError):
-        sys.exit(130)
+        sys.exit(int(Exit.INTERRUPTED))
     except Exception as exc:
         if _debug:
             traceback.print_exc()

@@ -9,13 +9,8 @@ Point = tuple[int, int]
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def encode(c: int) -> str:
-    """Knuth's one-character coordinate: 0-9, a-z, A-Z for 0..61, `?` beyond."""
-    return _DIGITS[c] if 0 <= c < len(_DIGITS) else "?"
-
-
 def decode(ch: str) -> int:
-    """Inverse of `encode`; -1 for a character that is no coordinate."""
+    """Knuth's one-character coordinate (0-9, a-z, A-Z for 0..61) as a number; -1 for any other."""
     return _DIGITS.find(ch) if len(ch) == 1 else -1
 
 

@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from loopsat.errors import PuzzleError
+from loopsat.errors import PuzzleError, printable
 
 Key = tuple[str, int | None, str | None]
 
@@ -40,7 +40,7 @@ class Report:
                 os.replace(draft, path)
             self._file: BinaryIO = path.open("ab")
         except OSError as exc:
-            raise PuzzleError(str(path), 1, 1, f"cannot write the report ({exc.strerror or exc})") from None
+            raise _error(path, 1, f"cannot write the report ({exc.strerror or exc})") from None
         with contextlib.suppress(OSError):  # make the file's directory entry durable too (POSIX)
             folder = os.open(path.parent, os.O_RDONLY)
             try:
@@ -88,7 +88,7 @@ def _complete_lines(path: Path) -> tuple[bytes, list[tuple[bytes, dict[str, Any]
     except FileNotFoundError:
         return b"", []
     except OSError as exc:
-        raise PuzzleError(str(path), 1, 1, f"cannot read the report ({exc.strerror or exc})") from None
+        raise _error(path, 1, f"cannot read the report ({exc.strerror or exc})") from None
     bodies = data.split(b"\n")
     if not bodies[-1]:
         bodies.pop()  # the final newline; a non-empty tail is a line the kill cut short
@@ -98,9 +98,7 @@ def _complete_lines(path: Path) -> tuple[bytes, list[tuple[bytes, dict[str, Any]
         if line is not None:
             lines.append((body + b"\n", line))
         elif body.strip() and number < len(bodies):
-            raise PuzzleError(
-                str(path), number, 1, "not a loopsat report line; repair or delete it, or run without --resume"
-            )
+            raise _error(path, number, "not a loopsat report line; repair or delete it, or run without --resume")
     return data, lines
 
 
@@ -112,3 +110,7 @@ def _parse(raw: bytes) -> dict[str, Any] | None:
     if not isinstance(line, dict) or not isinstance(line.get("path"), str) or "sha256" not in line:
         return None
     return line
+
+
+def _error(path: Path, line: int, message: str) -> PuzzleError:
+    return PuzzleError(printable(str(path)), line, 1, message)  # the report's name reaches the terminal

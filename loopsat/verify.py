@@ -1,12 +1,16 @@
 """An independent referee: checks a solution against the genre's rules as a person states them.
 
-It reads the Puzzle and the solution's h/v bit strings (SPEC §5) and shares no code with the
-model, the generators or the backend, so a bug there cannot hide itself here.
+It reads the Puzzle and the solution's h/v bit strings (docs/json.md) and shares no code with the
+model, the generators or the backend, so a bug there cannot hide itself here. That is why it
+restates each genre's rules itself and looks genres up by name: this twin of the genre modules
+is deliberate, the one place where the rules are written twice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
 
 from loopsat.errors import VerificationError
 from loopsat.puzzle import Puzzle
@@ -73,16 +77,154 @@ def _cycles(edges: list[tuple[Vertex, Vertex]], single_loop: bool) -> dict[Verte
 
 def _mcc(puzzle: Puzzle, h: list[str], v: list[str], single_loop: bool) -> None:
     """Loops on the tile lattice, using only edges the MCC's item line declares (secondary items
-    named by two coordinate characters); the exact cover itself is the solver's business."""
+    named by two coordinate characters), and an exact cover behind them: some set of the MCC's
+    options covers every primary item within its multiplicity, agrees on every secondary
+    item's colour, and colours exactly the loop's edges 1."""
     edges = _loop_edges(h, v, puzzle.rows, puzzle.cols)
     _cycles(edges, single_loop)
-    digits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    item_line = next(line for line in puzzle.lines if line.strip() and not line.lstrip().startswith("|"))
-    declared = set(item_line.partition("|")[2].split())
+    cover = _read_mcc(puzzle.lines)
+    on: set[str] = set()
     for a, b in edges:
         x, y = a[0] + b[0], a[1] + b[1]  # the edge's midpoint in doubled coordinates
-        if digits[x] + digits[y] not in declared:
+        name = _DIGITS[x] + _DIGITS[y]
+        if name not in cover.secondary:
             _fail(f"edge ({x},{y}) is no item of the MCC")
+        on.add(name)
+    if not _exact_cover(cover, frozenset(on)):
+        _fail("no set of the MCC's options covers its items and colours exactly these edges 1")
+
+
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+Entry = tuple[str, str | None]  # (item name, colour or None)
+
+
+@dataclass(frozen=True)
+class _Mcc:
+    """What the referee reads from MCC text: multiplicities, secondary items, the options that
+    name a primary item (DLX3 never chooses the others), and what each option can satisfy."""
+
+    bounds: dict[str, tuple[int, int]]
+    secondary: frozenset[str]
+    options: tuple[tuple[Entry, ...], ...]
+    # per option: the edges it colours 1, and the edges it uses otherwise
+    edge_colours: tuple[tuple[frozenset[str], frozenset[str]], ...]
+    needing: tuple[tuple[str, ...], ...]  # per option: its primary items and the edges it colours 1
+
+
+@lru_cache(maxsize=4)
+def _read_mcc(lines: tuple[str, ...]) -> _Mcc:
+    """DLX3's grammar, read here again: `|` comment lines, the item line (`lo:hi|x`, `m|x` or
+    `x`; a lone `|` before the secondary items), then one option per line (`x` or `x:c`)."""
+    bounds: dict[str, tuple[int, int]] = {}
+    secondary: set[str] = set()
+    options: list[tuple[Entry, ...]] = []
+    items_read = False
+    for raw in lines:
+        line = raw.rstrip("\r")
+        if line.lstrip().startswith("|") or not (items_read or line.strip()):
+            continue
+        if not items_read:
+            items_read = True
+            tokens = line.split()
+            bar = tokens.index("|") if "|" in tokens else len(tokens)
+            for token in tokens[:bar]:
+                spelled, _, name = token.rpartition("|")
+                lo, _, hi = spelled.partition(":")
+                bounds[name] = (int(lo), int(hi)) if hi else (int(lo or 1), int(lo or 1))
+            secondary.update(tokens[bar + 1 :])
+            continue
+        option = tuple((token.partition(":")[0], token.partition(":")[2] or None) for token in line.split())
+        if any(name in bounds for name, _ in option):
+            options.append(option)
+    edges = {name for name in secondary if len(name) == 2 and _is_edge(name)}
+    edge_colours = tuple(
+        (
+            frozenset(name for name, colour in option if name in edges and colour == "1"),
+            frozenset(name for name, colour in option if name in edges and colour != "1"),
+        )
+        for option in options
+    )
+    needing = tuple(
+        tuple(name for name, colour in option if name in bounds or (name in edges and colour == "1"))
+        for option in options
+    )
+    return _Mcc(bounds, frozenset(secondary), tuple(options), edge_colours, needing)
+
+
+def _is_edge(name: str) -> bool:
+    x, y = _DIGITS.find(name[0]), _DIGITS.find(name[1])
+    return x >= 0 and y >= 0 and (x + y) % 2 == 1
+
+
+def _exact_cover(cover: _Mcc, on: frozenset[str]) -> bool:
+    """Whether some set of options covers each primary item lo..hi times, gives each secondary
+    item one colour (or a single uncoloured use), and gives colour 1 to exactly the edges in
+    `on`. Only options that fit the edges count; an item with a single one forces it (in
+    Knuth's puzzles every item but a few), and a small backtracking search, the items with the
+    fewest options first, settles the rest."""
+    holding: dict[str, list[int]] = {name: [] for name in [*cover.bounds, *on]}
+    for k, (ones, others) in enumerate(cover.edge_colours):
+        if ones <= on and on.isdisjoint(others):
+            for name in cover.needing[k]:
+                holding[name].append(k)
+    counts = dict.fromkeys(cover.bounds, 0)
+    colours: dict[str, str | None] = {}  # None: used without a colour, so no other use may join
+
+    def take(k: int) -> list[str] | None:
+        """Choose option k unless it breaks a multiplicity or a colour; returns the secondary
+        items it coloured first, for `drop`."""
+        coloured: list[str] = []
+        for name, colour in cover.options[k]:
+            if name in counts:
+                counts[name] += 1
+                broken = counts[name] > cover.bounds[name][1]
+            elif name in colours:
+                broken = colour is None or colours[name] != colour
+            else:
+                colours[name] = colour
+                coloured.append(name)
+                broken = False
+            if broken:
+                drop(k, coloured, upto=name)
+                return None
+        return coloured
+
+    def drop(k: int, coloured: list[str], upto: str | None = None) -> None:
+        for name, _ in cover.options[k]:
+            if name in counts:
+                counts[name] -= 1
+            if name == upto:
+                break
+        for name in coloured:
+            del colours[name]
+
+    chosen = {ks[0] for name, ks in holding.items() if len(ks) == 1 and cover.bounds.get(name, (1, 1))[0] > 0}
+    if any(take(k) is None for k in chosen):
+        return False
+    needs = sorted(holding, key=lambda name: len(holding[name]))
+
+    def met(name: str) -> bool:
+        return counts[name] >= cover.bounds[name][0] if name in counts else colours.get(name) == "1"
+
+    def extend(position: int) -> bool:
+        while position < len(needs) and met(needs[position]):
+            position += 1
+        if position == len(needs):
+            return True
+        for k in holding[needs[position]]:
+            if k in chosen:
+                continue
+            coloured = take(k)
+            if coloured is None:
+                continue
+            chosen.add(k)
+            if extend(position):
+                return True
+            drop(k, coloured)
+            chosen.discard(k)
+        return False
+
+    return extend(0)
 
 
 def _slitherlink(puzzle: Puzzle, h: list[str], v: list[str], single_loop: bool) -> None:

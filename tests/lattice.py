@@ -47,7 +47,7 @@ def midpoints(union: frozenset[Edge]) -> frozenset[tuple[int, int]]:
 
 
 def edges_of(h: list[str], v: list[str]) -> frozenset[tuple[int, int]]:
-    """SPEC §5's bit strings back to edge midpoints: h[i][j] is (2i, 2j+1), v[i][j] is (2i+1, 2j)."""
+    """The JSON's h/v bit strings back to edge midpoints: h[i][j] is (2i, 2j+1), v[i][j] is (2i+1, 2j)."""
     on = {(2 * i, 2 * j + 1) for i, row in enumerate(h) for j, bit in enumerate(row) if bit == "1"}
     on |= {(2 * i + 1, 2 * j) for i, row in enumerate(v) for j, bit in enumerate(row) if bit == "1"}
     return frozenset(on)

@@ -155,13 +155,13 @@ def test_stdin_and_crlf(loopsat_process) -> None:
 
 def test_a_solution_failing_verification_exits_70(cli, monkeypatch) -> None:
     """The verifier guards every printed solution; a failure is an internal error, not a traceback."""
-    from loopsat import solve
+    from loopsat import pipeline
     from loopsat.errors import VerificationError
 
     def broken(*args, **kwargs) -> None:
         raise VerificationError("planted")
 
-    monkeypatch.setattr(solve, "verify", broken)
+    monkeypatch.setattr(pipeline, "verify", broken)
     done = cli("solve", "--genre", "slitherlink", golden("slither_four_3x3"))
     assert done.exit_code == 70
     assert "failed verification: planted" in done.stderr
@@ -175,6 +175,6 @@ def test_count_strategies_agree_and_frontier_only_counts(cli, tmp_path):
     done = cli("solve", "--strategy", "frontier", str(board))
     assert done.exit_code == 2 and "only counts" in done.stderr
     wide = tmp_path / "wide.slither"
-    wide.write_text(("." * 14 + "\n") * 14)
+    wide.write_text(("." * 17 + "\n") * 17)  # 18 corners: wider than frontier.MAX_WIDTH
     done = cli("solve", "--count", "--strategy", "frontier", str(wide))
     assert done.exit_code == 2 and "too wide" in done.stderr

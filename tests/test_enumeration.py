@@ -5,10 +5,10 @@ from __future__ import annotations
 import threading
 from itertools import islice
 
-from loopsat.cpsat import LoopSolver
+from loopsat.cpsat import Circuit, Search
 from loopsat.genres import slitherlink
+from loopsat.pipeline import solve
 from loopsat.puzzle import Puzzle
-from loopsat.solve import solve
 
 
 def empty(rows: int, cols: int, letters: dict[str, int] | None = None, fill: str = ".") -> Puzzle:
@@ -17,7 +17,7 @@ def empty(rows: int, cols: int, letters: dict[str, int] | None = None, fill: str
 
 def test_each_loop_is_counted_once() -> None:
     counted: list[int] = []
-    outcome = solve(empty(3, 3), mode="count", strategy="circuit", progress=counted.append)
+    outcome = solve(empty(3, 3), mode="count", strategy="circuit", progress=lambda n, _: counted.append(n))
     assert outcome.complete and outcome.count == 213  # A140517(3)
     assert counted == list(range(1, 214))
 
@@ -30,8 +30,7 @@ def test_letters_fall_back_to_enumeration_and_agree_with_the_lazy_loop() -> None
 
 def test_a_caller_that_stops_early_stops_the_search() -> None:
     before = threading.active_count()
-    solver = LoopSolver(slitherlink.cover(empty(5, 5)), circuit=True)
-    stream = solver.solutions()
+    stream = Search(slitherlink.cover(empty(5, 5)), Circuit()).stream()
     assert len(list(islice(stream, 5))) == 5
     stream.close()  # type: ignore[attr-defined]
     assert threading.active_count() == before  # the search's thread has ended

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from loopsat import frontier
 from loopsat.errors import VerificationError
 from loopsat.frontier import NotCountable, count
+from loopsat.genres import GENRES
 from loopsat.puzzle import Puzzle
 from loopsat.verify import verify
 
@@ -136,7 +137,7 @@ def test_masyu_matches_the_brute_force(puzzle: Puzzle) -> None:
 @settings(max_examples=12, deadline=None)
 @given(st.one_of(boards("slitherlink", 3, 3, "....0123"), boards("masyu", 4, 4, "....01")))
 def test_cpsat_enumeration_agrees(puzzle: Puzzle) -> None:
-    from loopsat.solve import solve
+    from loopsat.pipeline import solve
 
     for single_loop in (True, False):
         searched = solve(puzzle, mode="count", single_loop=single_loop, strategy="lazy")
@@ -149,6 +150,38 @@ def test_transposed_board_counts_the_same() -> None:
     for single_loop in (True, False):
         a = count(Puzzle("slitherlink", "a", grid), single_loop=single_loop)
         assert a == count(Puzzle("slitherlink", "b", flipped), single_loop=single_loop)
+
+
+def test_long_narrow_boards_count_the_same_across_and_down() -> None:
+    """A 2×16 board is swept across its 3 corners and a 16×2 one too, transposed first."""
+    for genre, short, long in (("slitherlink", 2, 16), ("masyu", 3, 17)):
+        for single_loop in (True, False):
+            across = count(board(genre, short, long), single_loop=single_loop)
+            assert across == count(board(genre, long, short), single_loop=single_loop) > 0
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.one_of(SLITHERLINK_BOARDS, MASYU_BOARDS))
+def test_keys_of_several_words_and_counts_of_many_limbs_match_the_brute_force(puzzle: Puzzle) -> None:
+    """Tiny words, limbs and direct look-ups: on small boards the DP takes the paths that only wide,
+    clued boards need with the real sizes (keys of several words, carries, parts by np.unique)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(frontier, "_WORD", 10)  # the arms of a 4-vertex frontier: every memo bit beyond
+        patch.setattr(frontier, "_LIMB", 3)
+        patch.setattr(frontier, "_DIRECT_PART_BITS", 4)  # any memo bit read goes by np.unique
+        found = (count(puzzle), count(puzzle, single_loop=False))
+    assert found == brute_force(puzzle)
+
+
+def test_the_dp_takes_every_law_from_the_genre() -> None:
+    """No genre is named in the DP: lattice and rules come from `tile_shape` and `rules`."""
+    source = Path(frontier.__file__).read_text()
+    assert not [name for name in GENRES if f'"{name}"' in source or f"'{name}'" in source]
+
+
+def test_genres_without_a_table_for_every_clue_are_not_countable() -> None:
+    with pytest.raises(NotCountable, match="every clue"):
+        count(Puzzle("mcc", "items", ("..", "..")))
 
 
 def test_too_wide_is_refused_before_any_work(monkeypatch: pytest.MonkeyPatch) -> None:

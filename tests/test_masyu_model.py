@@ -11,7 +11,7 @@ from lattice import cycle_unions, midpoints
 from referees import masyu_boards, masyu_referee
 
 from loopsat import mcc
-from loopsat.cpsat import LoopSolver
+from loopsat.cpsat import Circuit, Disjoint, LazyCuts, Search
 from loopsat.errors import PuzzleError
 from loopsat.genres import masyu
 from loopsat.model import Item
@@ -44,8 +44,8 @@ def test_mcc_round_trip(folder: Path) -> None:
 def test_counts_equal_knuth(folder: Path) -> None:
     expected = counts(folder)
     cover = masyu.cover(golden_puzzle(folder))
-    assert sum(1 for _ in LoopSolver(cover, single_loop=False).solutions()) == expected["dlx3_solutions"]
-    loops = list(LoopSolver(cover, single_loop=True).solutions())
+    assert sum(1 for _ in Search(cover, Disjoint()).stream()) == expected["dlx3_solutions"]
+    loops = list(Search(cover, LazyCuts()).solutions())
     assert len(loops) == expected["single_loop_solutions"]
     assert sorted(map(sorted, loops)) == sorted(map(sorted, listed_solutions(folder)))
 
@@ -54,7 +54,7 @@ def test_counts_equal_knuth(folder: Path) -> None:
 def test_counts_from_the_mcc_text_too(folder: Path) -> None:
     """The backend reading Knuth's own bytes agrees with it (no help from the genre)."""
     cover = mcc.read((folder / "knuth.mcc").read_text())
-    assert sum(1 for _ in LoopSolver(cover, single_loop=False).solutions()) == counts(folder)["dlx3_solutions"]
+    assert sum(1 for _ in Search(cover, Disjoint()).stream()) == counts(folder)["dlx3_solutions"]
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=IDS)
@@ -71,7 +71,7 @@ def test_abort_cover() -> None:
     assert cover.bar is False
     assert cover.edges == {}
     assert cover.comments == ["masyu-dlx:", "0....", "....."]
-    assert list(LoopSolver(cover, single_loop=False).solutions()) == []
+    assert list(Search(cover, Disjoint()).stream()) == []
 
 
 def test_board_without_circles_has_an_empty_first_option() -> None:
@@ -216,6 +216,6 @@ def test_solutions_equal_a_brute_force(puzzle: Puzzle) -> None:
     unions = midpoint_sets(puzzle.rows, puzzle.cols)
     every = {s for s in unions if masyu_referee(puzzle, s, single_loop=False)}
     single = {s for s in every if masyu_referee(puzzle, s, single_loop=True)}
-    assert set(LoopSolver(cover, single_loop=False).solutions()) == every
-    assert set(LoopSolver(cover, single_loop=True).solutions()) == single
-    assert set(LoopSolver(cover, circuit=True).solutions()) == single
+    assert set(Search(cover, Disjoint()).stream()) == every
+    assert set(Search(cover, LazyCuts()).solutions()) == single
+    assert set(Search(cover, Circuit()).stream()) == single

@@ -6,10 +6,10 @@ from hypothesis import given, settings
 from lattice import cycle_unions
 from referees import connected, obeys, slitherlink_boards
 
-from loopsat.cpsat import LoopSolver
+from loopsat.cpsat import Disjoint, LazyCuts, Search
 from loopsat.genres import slitherlink
+from loopsat.pipeline import solve
 from loopsat.puzzle import Puzzle
-from loopsat.solve import solve
 
 
 @given(slitherlink_boards())
@@ -26,10 +26,10 @@ def test_counts_equal_brute_force(board: tuple[list[str], dict[str, int]]) -> No
         assert solve(puzzle, mode="count", single_loop=False, strategy=strategy).count == len(good)
         assert solve(puzzle, mode="count", strategy=strategy).count == single
     general = slitherlink.cover(puzzle, "general")
-    assert sum(1 for _ in LoopSolver(general).solutions()) == single
+    assert sum(1 for _ in Search(general, LazyCuts()).solutions()) == single
     if not letters:
         plain = slitherlink.cover(puzzle, "plain")
-        assert sum(1 for _ in LoopSolver(plain, single_loop=False).solutions()) == len(good)
+        assert sum(1 for _ in Search(plain, Disjoint()).stream()) == len(good)
 
 
 def test_empty_boards_count_grid_cycles() -> None:

@@ -8,9 +8,9 @@ import pytest
 from goldens import counts, golden_dirs, listed_solutions
 
 from loopsat import mcc
-from loopsat.cpsat import LoopSolver
+from loopsat.cpsat import Disjoint, LazyCuts, Search
 from loopsat.genres import slitherlink
-from loopsat.solve import solve
+from loopsat.pipeline import solve
 
 FOLDERS = golden_dirs(("slither_", "super_", "slink_"))
 GENERATOR_FILES = {"super": "knuth.mcc", "general": "knuth-general.mcc", "plain": "knuth-slitherlink-dlx.mcc"}
@@ -76,12 +76,12 @@ def test_counts_equal_knuth(folder: Path, variant: str) -> None:
     expected = counts(folder)
     cover = slitherlink.cover(puzzle_of(folder), variant)
     if expected["single_loop_solutions"] <= 30_000:
-        loops = list(LoopSolver(cover).solutions())
+        loops = list(Search(cover, LazyCuts()).solutions())
         assert len(loops) == expected["single_loop_solutions"]
         assert len(set(loops)) == len(loops)
         assert sorted(map(sorted, loops))[:20] == sorted(map(sorted, listed_solutions(folder)))
     if expected["dlx3_solutions"] <= 30_000:
-        disjoint = sum(1 for _ in LoopSolver(cover, single_loop=False).solutions())
+        disjoint = sum(1 for _ in Search(cover, Disjoint()).stream())
         assert disjoint == expected["dlx3_solutions"]
 
 

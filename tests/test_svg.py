@@ -15,9 +15,9 @@ from lattice import edges_of
 from loopgen import random_region
 from pictures import NS, drawn_edges
 
-from loopsat import svg
 from loopsat.genres import GENRES
 from loopsat.grid import Point, lattice_edges
+from loopsat.picture import draw
 from loopsat.puzzle import Puzzle
 
 BENCH = Path(__file__).parent.parent / "bench"
@@ -25,7 +25,7 @@ FOLDERS = [folder for folder in golden_dirs(("slither_", "super_", "slink_", "ma
 
 
 def picture(puzzle: Puzzle, loop: frozenset[Point] = frozenset(), undecided: frozenset[Point] = frozenset()) -> str:
-    return svg.draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided)
+    return draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided)
 
 
 def texts(text: str, kind: str) -> dict[Point, str]:

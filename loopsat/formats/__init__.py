@@ -10,7 +10,7 @@ import re
 
 from loopsat.errors import PuzzleError
 from loopsat.formats import puzzlink, tatham
-from loopsat.formats.link import SLITHERLINK_LIKE, Link
+from loopsat.formats.link import LINKED, SLITHERLINK_LIKE, Link
 from loopsat.puzzle import Puzzle
 
 FORMS = ("url", "slither", "masyu", "tatham")
@@ -43,6 +43,8 @@ def decode(text: str, path: str, line: int = 1, index: int | None = None) -> Puz
 
 def convert(puzzle: Puzzle, form: str) -> str:
     """`puzzle` written in `form` (one of FORMS), without a final newline."""
+    if form in ("url", "tatham") and puzzle.genre not in LINKED:
+        raise PuzzleError(puzzle.path, 1, 1, f"{puzzle.genre} puzzles have no {form} form")
     if form == "url":
         return puzzlink.encode(puzzle)
     if form == "tatham":

@@ -5,11 +5,12 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
-from loopsat.errors import PuzzleError
+from loopsat.errors import PuzzleError, printable
 from loopsat.puzzle import Puzzle
 
 # Every genre whose board one of these formats can carry, by the encoding family it uses.
 SLITHERLINK_LIKE = ("slitherlink", "slink")
+LINKED = (*SLITHERLINK_LIKE, "masyu")  # the genres a URL or a game ID can carry
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class Link:
 
     def warn(self, at: int, message: str) -> None:
         """A decodable oddity the user should still hear about, in the error line's format."""
-        print(f"{self.path}:{self.line}:{self.col + at}: warning: {message}", file=sys.stderr)
+        print(f"{printable(self.path)}:{self.line}:{self.col + at}: warning: {message}", file=sys.stderr)
 
 
 def board(genre: str, cells: list[str], cols: int, link: Link, index: int | None) -> Puzzle:

@@ -2,10 +2,10 @@
 
 `https://<any host and path>?[type=editor&]<pid>[_edit]/[v:/][<flag>/]<cols>/<rows>/<body>`;
 the encodings are pzprjs's `decode4Cell` (Slitherlink) and `decodeCircle` (Masyu), as
-`formats/puzzlink.md` of the project notes describes them. Decoding is as lenient as pzprjs
-where that is harmless (trailing text, a bare digit for a clue in the last cell, `f`) and
-strict where pzprjs would silently give another puzzle (a truncated body, the `f` flag's
-variant rules). Encoding matches pzprjs byte for byte, so the URL opens on puzz.link.
+docs/puzzlink.md describes them. Decoding is as lenient as pzprjs where that is harmless
+(trailing text, a bare digit for a clue in the last cell, `f`) and strict where pzprjs would
+silently give another puzzle (a truncated body, the `f` flag's variant rules). Encoding matches
+pzprjs byte for byte, so the URL opens on puzz.link.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from loopsat.formats.link import SLITHERLINK_LIKE, Link, board, cells_of
-from loopsat.puzzle import Puzzle
+from loopsat.puzzle import Puzzle, check_cells
 
 PIDS = {"slither": "slitherlink", "slitherlink": "slitherlink", "mashu": "masyu", "masyu": "masyu", "pearl": "masyu"}
 _URL_PID = {"slitherlink": "slither", "slink": "slither", "masyu": "mashu"}
@@ -50,7 +50,9 @@ def decode(link: Link, index: int | None = None) -> Puzzle:
             raise link.error(
                 at + flag.index("f"), f"flag `f` (every {visited} on the loop) is a variant, not plain {genre}"
             )
+    size_at = parts[0][1] if parts else len(text)
     cols, rows = _size(link, parts, "columns"), _size(link, parts, "rows")
+    check_cells(link.path, link.line, link.col + size_at, rows, cols)
     body = link.tail(parts[0][1] if parts else len(text))  # the rest, slashes and all, as pzprjs joins it
     cells = _slither_cells(body, rows * cols) if genre == "slitherlink" else _masyu_cells(body, rows * cols)
     return board(genre, cells, cols, link, index)

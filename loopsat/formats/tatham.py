@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from loopsat.formats.link import SLITHERLINK_LIKE, Link, board, cells_of
-from loopsat.puzzle import Puzzle
+from loopsat.puzzle import Puzzle, check_cells
 
 _SIZE = re.compile(r"(\d{1,5})(?:x(\d{1,5}))?")
 _FLAG = re.compile(r"t(\d{1,3})|d[a-z]|n")
@@ -39,6 +39,7 @@ def decode(link: Link, index: int | None = None, genre: str | None = None) -> Pu
     cols, rows = int(size[1]), int(size[2] or size[1])
     if not cols or not rows:
         raise link.error(0, f"a {cols}x{rows} board has no cells")
+    check_cells(link.path, link.line, link.col, rows, cols)
     pos = size.end()
     grid_type = None
     while pos < found.start():

@@ -6,16 +6,29 @@ own genre (slitherlink or masyu) and is numbered by its line, so labels read `FI
 
 from __future__ import annotations
 
+from loopsat.errors import PuzzleError
 from loopsat.formats import decode, is_link
-from loopsat.puzzle import Puzzle, text_lines
+from loopsat.puzzle import MAX_FILE_CELLS, Puzzle, text_lines
 
 GENRE = "url"
 
 
 def parse(data: bytes, path: str) -> list[Puzzle]:
-    """One puzzle per non-blank line."""
-    lines = text_lines(data, path)
-    return [decode(line, path, number, number) for number, line in enumerate(lines, start=1) if line.strip()]
+    """One puzzle per non-blank line, MAX_FILE_CELLS in all."""
+    puzzles: list[Puzzle] = []
+    cells = 0
+    for number, line in enumerate(text_lines(data, path), start=1):
+        if line.strip():
+            puzzles.append(decode(line, path, number, number))
+            cells += puzzles[-1].rows * puzzles[-1].cols
+            if cells > MAX_FILE_CELLS:
+                raise PuzzleError(
+                    path,
+                    number,
+                    1,
+                    f"the boards so far have more than {MAX_FILE_CELLS:,} cells, loopsat's limit per file",
+                )
+    return puzzles
 
 
 def sniff(lines: list[str]) -> bool:

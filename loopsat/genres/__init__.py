@@ -1,21 +1,22 @@
-"""Every genre is a small module with the same interface; `GENRES` maps names to them.
+"""Every genre is a small module satisfying `Genre` (contract.py); `GENRES` maps names to them.
 
 `READERS` adds the readers that are no genre (`url`: a file of URLs and game IDs); they only
-`parse` and `sniff`, and the puzzles they return carry a real genre.
+`parse` and `sniff` (`Reader`), and the puzzles they return carry a real genre.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from types import ModuleType
 
 from loopsat.errors import PuzzleError
 from loopsat.formats import url
 from loopsat.genres import masyu, mcc, slink, slitherlink
-from loopsat.puzzle import text_lines
+from loopsat.genres.contract import Genre, Reader
+from loopsat.puzzle import Puzzle, text_lines
 
-GENRES: dict[str, ModuleType] = {"slitherlink": slitherlink, "masyu": masyu, "slink": slink, "mcc": mcc}
-READERS: dict[str, ModuleType] = {**GENRES, "url": url}
+GENRES: dict[str, Genre] = {"slitherlink": slitherlink, "masyu": masyu, "slink": slink, "mcc": mcc}
+__all__ = ["GENRES", "READERS", "SUFFIXES", "Genre", "Reader", "genre_of", "read_puzzles"]
+READERS: dict[str, Reader] = {**GENRES, "url": url}
 SUFFIXES: dict[str, str] = {
     ".slither": "slitherlink",
     ".masyu": "masyu",
@@ -25,7 +26,7 @@ SUFFIXES: dict[str, str] = {
 }
 
 
-def genre_of(path: str, data: bytes, override: str | None = None) -> ModuleType:
+def genre_of(path: str, data: bytes, override: str | None = None) -> Reader:
     """The reader for a file: `--genre`, else its suffix, else an unambiguous sniff.
 
     A file of URLs is sniffed first: URLs are full of letters, which also look like SuperSlitherlink.
@@ -46,6 +47,6 @@ def genre_of(path: str, data: bytes, override: str | None = None) -> ModuleType:
     raise PuzzleError(path, 1, 1, "cannot tell the genre from the file name or content; use --genre")
 
 
-def read_puzzles(path: str, data: bytes, override: str | None = None) -> list:
+def read_puzzles(path: str, data: bytes, override: str | None = None) -> list[Puzzle]:
     """Every puzzle in one file."""
     return genre_of(path, data, override).parse(data, path)

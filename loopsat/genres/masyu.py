@@ -21,8 +21,8 @@ from loopsat.deduce import Rule, Rules
 from loopsat.errors import PuzzleError
 from loopsat.grid import Point, lattice_edges, name
 from loopsat.model import ExactCover, Item, Option
-from loopsat.puzzle import Puzzle, text_lines
-from loopsat.svg import Sketch
+from loopsat.picture import Sketch
+from loopsat.puzzle import Puzzle, check_board_row, text_lines
 
 GENRE = "masyu"
 VARIANTS = ("auto",)
@@ -44,6 +44,7 @@ def parse(data: bytes, path: str) -> list[Puzzle]:
     """Read a `.masyu` file: m rows of n characters `0` (white), `1` (black) or `.`."""
     lines = text_lines(data, path)
     for number, line in enumerate(lines, start=1):
+        check_board_row(path, number, number - 1, len(line))
         for col, ch in enumerate(line, start=1):
             if ch not in (_WHITE, _BLACK, _EMPTY):
                 raise PuzzleError(
@@ -59,7 +60,7 @@ def parse(data: bytes, path: str) -> list[Puzzle]:
 
 def sniff(lines: list[str]) -> bool:
     """Never: every board of `0`, `1`, `.` is also a valid Slitherlink board, so the content
-    alone cannot tell the genre (SPEC §2); Masyu needs the `.masyu` suffix or `--genre`."""
+    alone cannot tell the genre (docs/formats.md); Masyu needs the `.masyu` suffix or `--genre`."""
     return False
 
 
@@ -77,14 +78,14 @@ def labels(puzzle: Puzzle) -> dict[Point, str]:
 def rules(puzzle: Puzzle) -> Rules:
     """Each circle's law as a table over its four arms and the four edges beyond its neighbours."""
     found: list[Rule] = []
+    names: list[str] = []
     for i, row in enumerate(puzzle.grid):
         for j, ch in enumerate(row):
             if ch != _EMPTY:
                 tile = (2 * i, 2 * j)
-                law = _white_holds if ch == _WHITE else _black_holds
-                patterns = frozenset(p for p in product((0, 1), repeat=8) if law(p[:4], p[4:]))
-                found.append(((*_arms(tile, 1), *_arms(tile, 3)), patterns))
-    return Rules(found, whole=True)
+                found.append(((*_arms(tile, 1), *_arms(tile, 3)), _CIRCLE_PATTERNS[ch]))
+                names.append(_CIRCLE_NAMES[ch])
+    return Rules(found, whole=True, names=names)
 
 
 def _white_holds(near: tuple[int, ...], far: tuple[int, ...]) -> bool:
@@ -98,6 +99,14 @@ def _black_holds(near: tuple[int, ...], far: tuple[int, ...]) -> bool:
     north, west, east, south = near
     turns = north != south and west != east
     return turns and all(far[k] for k in range(4) if near[k])  # straight on beyond each arm
+
+
+# The patterns of (N, W, E, S arms, the four edges beyond), built once: 256 tests per colour.
+_CIRCLE_PATTERNS = {
+    colour: frozenset(p for p in product((0, 1), repeat=8) if law(p[:4], p[4:]))
+    for colour, law in ((_WHITE, _white_holds), (_BLACK, _black_holds))
+}
+_CIRCLE_NAMES = {_WHITE: "white circle", _BLACK: "black circle"}
 
 
 def sketch(puzzle: Puzzle) -> Sketch:
@@ -239,7 +248,7 @@ def _build(puzzle: Puzzle, classes: _Classes, comments: list[str]) -> ExactCover
     items += [Item("#" + name(*e)) for e in leaders]
     items += [Item(name(*e), primary=False) for e in classes.edges]
 
-    known = [(name(2 * i, 2 * j), None) for i, j in circles]
+    known: list[tuple[str, str | None]] = [(name(2 * i, 2 * j), None) for i, j in circles]
     known += [(name(*e), str(classes.cmp[e])) for e in classes.constants()]
     options = [Option(tuple(known), trailing_blank=bool(known))]
     for leader in leaders:

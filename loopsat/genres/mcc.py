@@ -8,24 +8,26 @@ board is the lattice of tiles they join (rows × cols below are tiles, not cells
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from loopsat import mcc
 from loopsat.deduce import Rules
 from loopsat.grid import Point
 from loopsat.model import ExactCover
+from loopsat.picture import Sketch
 from loopsat.puzzle import Puzzle, decode_text
-from loopsat.svg import Sketch
 
 GENRE = "mcc"
 VARIANTS = ("auto",)
 MCC_MAX = 31  # tiles up to coordinate 60: every name stays one character per coordinate
-DEDUCE_FIRST_CELLS = 225  # `auto`: as for Slitherlink, then lazy cuts
+DEDUCE_FIRST_CELLS = 225  # `auto`: no clue tables, so deduction sees little; the old Slitherlink limit, then lazy cuts
 AUTO_CIRCUIT = False
 
 
 def parse(data: bytes, path: str) -> list[Puzzle]:
     """One puzzle: the MCC text, checked by the MCC reader, with its tile lattice."""
     text = decode_text(data, path)  # not text_lines: its trimming would change the MCC's bytes
-    points = mcc.read(text, path).edges.values()  # none (MASYU-DLX's `abort`): a 1×1 lattice, no loop
+    points = _read(text, path).edges.values()  # none (MASYU-DLX's `abort`): a 1×1 lattice, no loop
     rows = max((x for x, _ in points), default=0) // 2 + 1
     cols = max((y for _, y in points), default=0) // 2 + 1
     return [Puzzle(GENRE, path, ("." * cols,) * rows, {}, tuple(text.split("\n")))]
@@ -37,7 +39,18 @@ def sniff(lines: list[str]) -> bool:
 
 
 def cover(puzzle: Puzzle, variant: str = "auto") -> ExactCover:
-    return mcc.read("\n".join(puzzle.lines), puzzle.path)
+    return _read("\n".join(puzzle.lines), puzzle.path)
+
+
+@lru_cache(maxsize=1)
+def _read(text: str, path: str) -> ExactCover:
+    """The last MCC read, kept: `solve` reads the file in `parse` and models it in `cover`.
+
+    Kept here rather than on the Puzzle, which crosses to batch workers by pickle: pickling a
+    30×30 `general` export's model took 0.26 CPU-s and 2.8 MB in the batch's one main process,
+    reading it again 0.25 CPU-s in the worker (bench/mcc_read.py). Nothing changes a cover.
+    """
+    return mcc.read(text, path)
 
 
 def rules(puzzle: Puzzle) -> Rules:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from loopsat.errors import PuzzleError
 from loopsat.genres.slitherlink import AUTO_CIRCUIT, MCC_MAX, VARIANTS, cover, labels, rules, sketch, tile_shape
-from loopsat.puzzle import Puzzle, text_lines
+from loopsat.puzzle import Puzzle, check_cells, text_lines
 
 GENRE = "slink"
 DEDUCE_FIRST_CELLS = math.inf  # `auto`: every cell is clued, deduction finished every board measured
@@ -34,6 +34,7 @@ __all__ = [
 
 _TOKEN = re.compile(r"\S+")
 _NUMBER = re.compile(r"[+-]?\d+")
+_DIGITS = 12  # a longer number is out of every range here
 
 
 def _tokens(lines: list[str]) -> Iterator[tuple[str, int, int]]:
@@ -48,13 +49,18 @@ def parse(data: bytes, path: str) -> list[Puzzle]:
     tokens = _tokens(lines)
     end = (len(lines), len(lines[-1]) + 1)
 
+    at = [(1, 1)]  # where the last number stood
+
     def number(what: str, low: int, high: int | None = None) -> int | None:
         token = next(tokens, None)
         if token is None:
             return None
         text, line, col = token
+        at[0] = line, col
         if not _NUMBER.fullmatch(text):
             raise PuzzleError(path, line, col, f"expected {what}, found {text!r}")
+        if len(text) > _DIGITS:  # out of every range here (and int() refuses thousands of digits)
+            raise PuzzleError(path, line, col, f"{what} is out of range: a number of {len(text)} digits")
         value = int(text)
         if value < low or (high is not None and value > high):
             bound = f"from {low} to {high}" if high is not None else f"at least {low}"
@@ -76,6 +82,7 @@ def parse(data: bytes, path: str) -> list[Puzzle]:
             break
         if rows == 0 or cols == 0:
             raise PuzzleError(path, *end, f"data set {len(puzzles) + 1}: a {rows}×{cols} board has no cells")
+        check_cells(path, *at[0], rows, cols)
         grid = []
         for i in range(rows):
             row = ""

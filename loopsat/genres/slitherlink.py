@@ -8,6 +8,7 @@ item twice in an option (a letter on both diagonal cells of a straight tile), th
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import replace
 from itertools import product
@@ -16,16 +17,19 @@ from loopsat.deduce import Rule, Rules
 from loopsat.errors import PuzzleError
 from loopsat.grid import Point, cell_sides, name
 from loopsat.model import ExactCover, Item, Option
-from loopsat.puzzle import Puzzle, text_lines
-from loopsat.svg import Region, Sketch
+from loopsat.picture import Region, Sketch
+from loopsat.puzzle import Puzzle, check_board_row, text_lines
 
 GENRE = "slitherlink"
 VARIANTS = ("auto", "super", "general", "plain")
 MCC_MAX = 30  # Knuth's maxn: every coordinate then encodes as one character
-# `auto`: deduce first up to 15×15 (human-sized puzzles usually finish; Tatham's hard boards from
-# 20×20 on leave 6-40 % of the edges open, adding 0.1 s at 20×20 and 0.5 s at 40×40 for nothing),
-# then search with AddCircuit (measured faster than lazy cuts on every Slitherlink of bench/).
-DEDUCE_FIRST_CELLS = 225
+# `auto`: deduce first at every size: deduction decides every Tatham Hard puzzle of bench/ completely,
+# and the whole process took (median CPU-s, deduce / AddCircuit search) 0.65 / 1.74 at 20x20,
+# 0.94 / 3.28 at 40x40, 1.90 / 6.44 at 60x60 (`python bench/run.py --no-peers --strategies deduce
+# auto`, with DEDUCE_FIRST_CELLS = 225 as before, on a loaded machine: start-up alone 0.35 CPU-s).
+# Where deduction stops short, the search that finishes uses AddCircuit (measured faster than
+# lazy cuts on every Slitherlink of bench/).
+DEDUCE_FIRST_CELLS = math.inf
 AUTO_CIRCUIT = True
 
 _CLUE_LINE = re.compile(r"!(.)=(\d{1,9})")
@@ -75,6 +79,7 @@ def parse(data: bytes, path: str) -> list[Puzzle]:
             continue
         if not line:
             raise PuzzleError(path, number, 1, "empty line inside the board")
+        check_board_row(path, number, len(rows), len(line))
         if rows and len(line) != len(rows[0]):
             col = min(len(line), len(rows[0])) + 1
             raise PuzzleError(path, number, col, f"row has {len(line)} cells, the first row has {len(rows[0])}")
@@ -83,6 +88,10 @@ def parse(data: bytes, path: str) -> list[Puzzle]:
                 raise PuzzleError(path, number, col, f"unknown character {ch!r}")
             if is_letter(ch):
                 first_seen.setdefault(ch, (number, col))
+                if ch in letters:  # Knuth's programs reset its clue here, and DLX3 then rejects `-1|x`
+                    raise PuzzleError(
+                        path, number, col, f"letter {ch!r} in a row after its `!{ch}=` line (line {clue_at[ch]})"
+                    )
         rows.append(line)
     if not rows:
         raise PuzzleError(path, 1, 1, "no board rows")
@@ -116,12 +125,16 @@ def labels(puzzle: Puzzle) -> dict[Point, str]:
 def rules(puzzle: Puzzle) -> Rules:
     """Each digit's law as a table over its cell's four sides (superclues are left to the search)."""
     tables: list[Rule] = [
-        (cell_sides((2 * i + 1, 2 * j + 1)), frozenset(p for p in product((0, 1), repeat=4) if sum(p) == int(ch)))
+        (cell_sides((2 * i + 1, 2 * j + 1)), _CLUE_PATTERNS[int(ch)])
         for i, row in enumerate(puzzle.grid)
         for j, ch in enumerate(row)
         if ch in _DIGITS
     ]
     return Rules(tables, whole=not puzzle.letters)
+
+
+# The side patterns (N, W, E, S) each digit allows, built once.
+_CLUE_PATTERNS = [frozenset(p for p in product((0, 1), repeat=4) if sum(p) == clue) for clue in range(5)]
 
 
 def sketch(puzzle: Puzzle) -> Sketch:

@@ -1,0 +1,134 @@
+"""The loop condition: how "the chosen edges form one loop" enters the translated model.
+
+Three answers behind one interface: `Disjoint` adds nothing (DLX3's solutions: any number of
+disjoint loops); `LazyCuts` forbids the smallest cycles up front and cuts each piece of a
+solution that falls apart (solve, cut, solve again); `Circuit` states it whole with CP-SAT's
+circuit constraint, its direction fixed, so that each loop is exactly one assignment.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from loopsat import loops
+from loopsat.cpsat.proto import INT64_MAX, INT64_MIN, Literal, negated
+from loopsat.cpsat.translate import Translation
+from loopsat.grid import Point, edge_ends
+
+Solution = frozenset[Point]
+SHORT_CYCLE = 6  # cycles up to this length are forbidden before the first solve (loops.short_cycles)
+
+
+class LoopCondition(Protocol):
+    """`single_loop`: solutions are single loops (else DLX3's disjoint ones). `one_per_solution`:
+    each solution is exactly one assignment of the model's booleans when the options follow
+    the edges, so that one CP-SAT enumeration lists each solution once."""
+
+    single_loop: bool
+    one_per_solution: bool
+
+    def constrain(self, translation: Translation) -> None:
+        """Add what holds before the first solve."""
+
+    def cut(self, translation: Translation, found: Solution) -> bool:
+        """Add constraints that forbid `found` (a union of disjoint cycles) because it is no
+        single loop; False when it is a solution."""
+
+
+class Disjoint:
+    """No loop condition: the solutions are DLX3's, every option set one assignment."""
+
+    single_loop = False
+    one_per_solution = True
+
+    def constrain(self, translation: Translation) -> None:
+        pass
+
+    def cut(self, translation: Translation, found: Solution) -> bool:
+        return False
+
+
+class LazyCuts:
+    """Subtour cuts added as solutions fall apart; each new solve keeps the cuts before it."""
+
+    single_loop = True
+    one_per_solution = False  # a model without every cut still has solutions of several loops
+
+    def constrain(self, translation: Translation) -> None:
+        """Some edge is on, and no cycle of at most SHORT_CYCLE edges unless it is the whole
+        loop: the cut loop would otherwise meet these small pieces a few at a time, all over."""
+        model, edges = translation.model, list(translation.edge_var.values())
+        model.clause(edges)  # the empty set is no loop
+        small = model.new_bool()
+        model.linear(((1, e) for e in edges), INT64_MIN, SHORT_CYCLE, enforced_by=small)
+        model.linear(((1, e) for e in edges), SHORT_CYCLE + 1, INT64_MAX, enforced_by=negated(small))
+        for cycle in loops.short_cycles(translation.edge_var):
+            model.clause([small, *(negated(translation.edge_var[e]) for e in cycle)])
+
+    def cut(self, translation: Translation, found: Solution) -> bool:
+        """For each piece S: a vertex of S and one outside on the loop ⇒ an edge of δ(S).
+
+        With a tile known to be on every loop outside S, every vertex of S gets that cut (no
+        cycle inside S survives); one known inside S makes a single unconditional cut.
+        """
+        parts = loops.pieces(found)
+        if len(parts) <= 1:
+            return False
+        model, mandatory = translation.model, translation.mandatory
+        for k, part in enumerate(parts):
+            crossing = [translation.edge_var[e] for e in loops.boundary(part, translation.incident)]
+            if mandatory - part:
+                known = part & mandatory
+                witnesses = [min(known)] if known else sorted(part)
+                for v in witnesses:
+                    model.clause([*crossing, negated(translation.vertex(v))])
+            else:
+                other = parts[0] if k else parts[1]
+                inside, beyond = translation.vertex(min(part)), translation.vertex(min(other))
+                model.clause([*crossing, negated(inside), negated(beyond)])
+        return True
+
+
+class Circuit:
+    """CP-SAT's circuit constraint over the vertices (a vertex off the loop takes its
+    self-loop): every solution is one loop and no cut is ever needed.
+
+    The direction is fixed, so that each loop is one assignment and CP-SAT can enumerate them:
+    the loop's first vertex in row-major order has its arms east and south (nothing of the
+    loop lies north or west of it), and the loop leaves it eastwards.
+    """
+
+    single_loop = True
+    one_per_solution = True
+
+    def constrain(self, translation: Translation) -> None:
+        model, edge_var = translation.model, translation.edge_var
+        model.clause(edge_var.values())  # the empty set is no loop
+        index = {v: k for k, v in enumerate(translation.incident)}
+        arcs = [(index[v], index[v], negated(translation.vertex(v))) for v in translation.incident]
+        forward: dict[Point, Literal] = {}
+        for edge, var in edge_var.items():
+            a, b = edge_ends(edge)
+            forward[edge], backward = model.new_bool(), model.new_bool()
+            model.linear([(1, forward[edge]), (1, backward), (-1, var)], 0, 0)
+            arcs += [(index[a], index[b], forward[edge]), (index[b], index[a], backward)]
+        if not arcs:
+            return  # no edge at all: the empty-set rule already makes it infeasible
+        model.circuit(arcs)
+        earlier: Literal | None = None  # some vertex before v is on the loop
+        for v in sorted(translation.incident):
+            on = translation.vertex(v)
+            east = forward.get((v[0], v[1] + 1))
+            if east is not None:
+                model.clause([negated(on), east] if earlier is None else [negated(on), earlier, east])
+            seen = model.new_bool()
+            model.clause([negated(on), seen])
+            if earlier is None:
+                model.implication(seen, on)
+            else:
+                model.implication(earlier, seen)
+                model.clause([negated(seen), earlier, on])
+            earlier = seen
+
+    def cut(self, translation: Translation, found: Solution) -> bool:
+        return False  # the circuit allows nothing but one loop

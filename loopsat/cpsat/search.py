@@ -1,0 +1,178 @@
+"""The search: one model per puzzle, solved again and again or enumerated in one run.
+
+`find` solves, and while the solution falls apart into several loops, lets the loop condition
+cut it and solves again (the cuts hold for every loop, so they stay). `solutions` finds a loop,
+blocks it and finds the next: the way to prove uniqueness, as each solve keeps CP-SAT's presolve
+(which pays on big boards). `stream` lists every solution in one CP-SAT run, which needs a loop
+condition under which each solution is one assignment (see `streams`). The caller chooses.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator, KeysView
+from contextlib import closing
+
+from ortools.sat.python import cp_model_helper as cmh
+
+from loopsat import loops
+from loopsat.cpsat import stream
+from loopsat.cpsat.encodings import LoopCondition, Solution
+from loopsat.cpsat.proto import Model, negated
+from loopsat.cpsat.translate import Translation
+from loopsat.grid import Point
+from loopsat.model import ExactCover
+
+
+class TimedOut(Exception):
+    """The time limit ran out before CP-SAT could answer."""
+
+
+class Search:
+    """One CP-SAT model per puzzle, kept across solves so that every cut stays useful."""
+
+    def __init__(
+        self,
+        cover: ExactCover,
+        condition: LoopCondition,
+        *,
+        time_limit: float | None = None,
+        fixed: dict[Point, bool] | None = None,
+    ) -> None:
+        """`fixed`: edge values known to hold in every solution (the deduction's), fixed up front."""
+        self.condition = condition
+        self.translation = Translation(cover)
+        self.model = self.translation.model
+        condition.constrain(self.translation)
+        edge_var = self.translation.edge_var
+        for edge, on in (fixed or {}).items():
+            self.model.clause([edge_var[edge] if on else negated(edge_var[edge])])
+        self.deadline = None if time_limit is None else time.monotonic() + time_limit
+        self.solves = 0
+
+    @property
+    def edges(self) -> KeysView[Point]:
+        """The edges the model knows; every other edge of the board is off in every solution."""
+        return self.translation.edge_var.keys()
+
+    @property
+    def streams(self) -> bool:
+        """One CP-SAT enumeration lists each solution exactly once: the condition makes each
+        one an assignment and, for single loops, the option booleans follow the edges (DLX3's
+        disjoint solutions are option sets anyway)."""
+        condition = self.condition
+        return condition.one_per_solution and (not condition.single_loop or self.translation.options_follow_edges)
+
+    def find(self, assume: dict[Point, bool] | None = None, near: Solution | None = None) -> Solution | None:
+        """One solution with the edges in `assume` on (True) or off (False), or None; `near`
+        is a hint. The cuts it adds hold for every loop and stay; the assumptions do not.
+        Raises TimedOut."""
+        edge_var = self.translation.edge_var
+        self.model.assume(var if assume[e] else negated(var) for e, var in edge_var.items() if assume and e in assume)
+        hint = near
+        while True:
+            found = self._solve(hint)
+            if found is None:
+                return None
+            if not loops.is_cycle_union(found):
+                self._block(found)  # only generic MCC can do this: the genres force degree 2
+                continue
+            if not self.condition.cut(self.translation, found):
+                return found
+            hint = found
+
+    def solutions(self, limit: int | None = None) -> Generator[Solution, None, None]:
+        """Solutions (at most `limit`) one solve each, every one blocked once found; the caller
+        may stop early. Raises TimedOut."""
+        found: Solution | None = None
+        count = 0
+        while limit is None or count < limit:
+            found = self.find(near=found)
+            if found is None:
+                return
+            count += 1
+            yield found
+            self._block(found)
+
+    def stream(self, limit: int | None = None) -> Generator[Solution, None, None]:
+        """Every solution (at most `limit`) from one CP-SAT enumeration, handed over as found;
+        a caller that stops early stops the search. Needs `streams`. Raises TimedOut."""
+        if not self.streams:
+            raise ValueError("this loop condition gives some solutions several assignments: use solutions()")
+        edge_var = self.translation.edge_var
+        parameters = self._parameters()
+        parameters.enumerate_all_solutions = True
+        self.model.assume(())
+        self.model.hint({})
+
+        def read(callback: cmh.SolutionCallback) -> Solution:
+            return frozenset(e for e, var in edge_var.items() if callback.SolutionBooleanValue(var))
+
+        count = 0
+        with closing(stream.run(self.model, parameters, read, limit)) as searching:
+            while True:
+                try:
+                    solution = next(searching)
+                except StopIteration as finished:
+                    status = _status(self.model, finished.value)
+                    break
+                count += 1
+                yield solution
+        self.solves += 1
+        complete = status in (cmh.CpSolverStatus.OPTIMAL, cmh.CpSolverStatus.INFEASIBLE)
+        if not complete and (limit is None or count < limit):
+            raise TimedOut
+
+    def _parameters(self) -> cmh.SatParameters:
+        """The choices below were measured with `python bench/cpsat_parameters.py` (CPU seconds
+        of `solve`, every thread counted, on bench/ puzzles, 2 cores shared with other jobs)."""
+        parameters = cmh.SatParameters()
+        # One worker: CP-SAT's portfolio spends CPU in parallel to little effect on these models,
+        # and batch already runs a puzzle per core. 2 workers: 40×40 lazy 20.8 s instead of 2.7,
+        # circuit 3.3 instead of 1.8; 20×20 lazy 1.2 instead of 0.5.
+        parameters.num_workers = 1
+        # No LP relaxation: the models are pure clauses and cardinalities, where it only costs.
+        # CP-SAT's default level 1: 40×40 lazy 9.4 s instead of 2.7, 20×20 lazy 0.8 instead of 0.5.
+        parameters.linearization_level = 0
+        # Presolve on the first solve only: the later ones differ by a few cuts or a blocked loop,
+        # and presolving the grown model each time costs more than it finds. Presolve on every
+        # solve: 40×40 lazy 4.7-5.8 s instead of 2.4-2.8, 60×60 lazy 16.8 instead of 6.4. (Never
+        # presolving was mixed: 60×60 lazy 8.6 instead of 6.4, circuit 3.2 instead of 3.8.)
+        if self.solves:
+            parameters.cp_model_presolve = False
+        if self.deadline is not None:
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                raise TimedOut
+            parameters.max_time_in_seconds = left
+        return parameters
+
+    def _solve(self, hint: Solution | None) -> Solution | None:
+        edge_var = self.translation.edge_var
+        parameters = self._parameters()
+        self.model.hint({var: e in hint for e, var in edge_var.items()} if hint is not None else {})
+        response = stream.solve(self.model, parameters)
+        self.solves += 1
+        status = _status(self.model, response)
+        if status == cmh.CpSolverStatus.INFEASIBLE:
+            return None
+        if status not in (cmh.CpSolverStatus.OPTIMAL, cmh.CpSolverStatus.FEASIBLE):
+            raise TimedOut
+        values = list(response.solution)
+        return frozenset(e for e, var in edge_var.items() if values[var])
+
+    def _block(self, solution: Solution) -> None:
+        """Forbid this edge set. A single loop is maximal, so naming its edges is enough."""
+        edge_var = self.translation.edge_var
+        literals = [negated(edge_var[e]) for e in solution]
+        if not self.condition.single_loop:
+            literals += [var for e, var in edge_var.items() if e not in solution]
+        self.model.clause(literals)
+
+
+def _status(model: Model, response: cmh.CpSolverResponse) -> cmh.CpSolverStatus:
+    """The response's status; an invalid model is a bug of the translation, never a time-out."""
+    if response.status == cmh.CpSolverStatus.MODEL_INVALID:
+        raise RuntimeError(f"CP-SAT rejects the model: {cmh.CpSatHelper.validate_model(model.proto)}")
+    status: cmh.CpSolverStatus = response.status
+    return status

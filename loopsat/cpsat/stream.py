@@ -1,0 +1,102 @@
+"""Every CP-SAT run happens in a worker thread while the caller waits, interruptibly.
+
+CP-SAT's own Ctrl-C handling is off (`catch_sigint_signal`): it installs a C signal handler that
+calls a thread_local std::function, so a SIGINT delivered to the main thread while the search
+runs in another thread calls an empty function and aborts the process (`terminate called after
+throwing an instance of 'std::bad_function_call'`, exit 134), and when a solve ends it resets
+SIGINT to SIG_DFL, which removes Python's handler. Instead the caller waits on a queue, where
+Python's signal handlers still run: an exception that reaches it (KeyboardInterrupt, an alarm's
+time-out) stops the search, joins the worker and propagates.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import threading
+from collections.abc import Callable, Generator
+from typing import Any, TypeVar
+
+from ortools.sat.python import cp_model_helper as cmh
+
+from loopsat.cpsat.proto import Model
+
+T = TypeVar("T")
+HANDOVER = 1024  # loops the search may run ahead of its consumer (which verifies each, slower) before it waits
+_FINISHED = object()
+
+
+class _Hand(cmh.SolutionCallback):
+    """Hands each solution, as `read` makes it, to the consumer; stops the search at `limit`."""
+
+    def __init__(
+        self, read: Callable[[cmh.SolutionCallback], object], handed: queue.Queue[Any], limit: int | None
+    ) -> None:
+        super().__init__()
+        self.read, self.handed, self.left = read, handed, limit
+
+    def OnSolutionCallback(self) -> None:  # the name CP-SAT calls
+        self.handed.put(self.read(self))
+        if self.left is not None:
+            self.left -= 1
+            if self.left <= 0:
+                self.StopSearch()
+
+
+def run(
+    model: Model,
+    parameters: cmh.SatParameters,
+    read: Callable[[cmh.SolutionCallback], T] | None = None,
+    limit: int | None = None,
+) -> Generator[T, None, cmh.CpSolverResponse]:
+    """One CP-SAT search; yields `read` of each solution when given (enumeration), then returns
+    the response. Closing the generator early, or an exception while it waits, stops the search.
+    """
+    parameters.catch_sigint_signal = False
+    wrapper = cmh.SolveWrapper()
+    wrapper.set_parameters(parameters)
+    handed: queue.Queue[Any] = queue.Queue(maxsize=HANDOVER)  # what `read` makes, then _FINISHED
+    if read is not None:
+        hand = _Hand(read, handed, limit)
+        wrapper.add_solution_callback(hand)
+    outcome: list[cmh.CpSolverResponse | BaseException] = []
+
+    def search() -> None:
+        try:
+            outcome.append(wrapper.solve(model.proto))
+        except BaseException as error:  # a bug in `read`: raised again in the caller's thread
+            outcome.append(error)
+        finally:
+            handed.put(_FINISHED)
+
+    worker = threading.Thread(target=search, name="cp-sat", daemon=True)
+    worker.start()
+    try:
+        while (item := handed.get()) is not _FINISHED:
+            yield item
+    finally:
+        wrapper.stop_search()  # a stop before the search starts holds too: it then returns at once
+        _wait_for(worker, handed)
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0]
+
+
+def _wait_for(worker: threading.Thread, handed: queue.Queue[Any]) -> None:
+    """Until the stopped search has ended, so that no CP-SAT thread outlives its caller (one that
+    calls back into a finalizing interpreter aborts the process). The queue is drained for a
+    callback blocked on it; a second interrupt meanwhile is dropped, the first is on its way."""
+    while worker.is_alive():
+        with contextlib.suppress(BaseException):
+            handed.get(timeout=0.05)
+    worker.join()
+
+
+def solve(model: Model, parameters: cmh.SatParameters) -> cmh.CpSolverResponse:
+    """One CP-SAT search for a single solution, waited for interruptibly."""
+    try:
+        next(run(model, parameters))  # without `read` nothing is yielded: the search's end returns
+    except StopIteration as finished:
+        response: cmh.CpSolverResponse = finished.value
+        return response
+    raise AssertionError("a search without `read` yielded a solution")

@@ -1,0 +1,90 @@
+"""Failed-literal probing over the propagator, to the fixpoint, and the public `deduce`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from loopsat.deduce.board import Board
+from loopsat.deduce.rules import CLUE, PROBE_AGREE, PROBE_CONTRADICTION, PROBE_RELATION, Contradiction, Rule, Step
+from loopsat.grid import Point
+
+
+def deduce(
+    edges: Iterable[Point],
+    rules: Iterable[Rule],
+    *,
+    single_loop: bool = True,
+    names: Sequence[str] = (),
+    trace: Callable[[Step], None] | None = None,
+) -> dict[Point, bool] | None:
+    """The edge values every solution shares that the rules can find; None when there is none.
+
+    `names[i]` names `rules[i]` (default "clue"); `trace`, when given, hears every step in order.
+    """
+    given = list(edges)
+    try:
+        board = Board(given, rules, names, single_loop, CLUE, trace)
+        board.settle((), "", ())
+        _probe_to_fixpoint(board)
+    except Contradiction:
+        return None
+    value, index = board.value, board.index
+    return {e: bool(value[index[e]]) for e in given if value[index[e]] >= 0}
+
+
+def _probe_to_fixpoint(board: Board) -> None:
+    """Probe each undecided edge, on then off: a branch that fails fixes the other value, what
+    both branches agree on holds too, and an edge that follows the probed edge both ways is equal
+    or opposite to it, which may relate two faces. An edge is probed again only when something
+    near what its last probe touched has changed since (a decided edge or a face's class)."""
+    value, colours = board.value, board.colours
+    reach: dict[int, set[int]] = {}  # the edges each probe of an edge touched
+    suspects: Iterable[int] = range(len(value))
+    while suspects:
+        mark, merges = len(board.assigned), len(colours.log)
+        for k in suspects:
+            if value[k] >= 0:
+                continue
+            on = board.probe(k, 1)
+            off = board.probe(k, 0) if on is not None else None
+            if on is None or off is None:  # settling the other value raises if both fail
+                board.settle([(k, 0 if on is None else 1)], PROBE_CONTRADICTION, (k,))
+                continue
+            reach[k] = {j >> 1 for j in on} | {j >> 1 for j in off}
+            if agreed := set(on) & set(off):
+                board.settle([(j >> 1, j & 1) for j in agreed], PROBE_AGREE, (k,))
+            _learn_relations(board, k, on, off)
+        changed = board.assigned[mark:]
+        changed += [k for p, _, _ in colours.log[merges:] for f in colours.members[p] for k in colours.face_edges[f]]
+        zone = _near(board, changed)
+        suspects = [k for k, touched in reach.items() if value[k] < 0 and not touched.isdisjoint(zone)]
+
+
+def _learn_relations(board: Board, k: int, on: list[int], off: list[int]) -> None:
+    """Edges that take k's value, or its opposite, in both branches: k xor j is a constant t,
+    the parity of their four faces; when one face of each is already related, the other two are."""
+    when_on = {x >> 1: x & 1 for x in on}
+    colours, edge_faces = board.colours, board.edge_faces
+    a, b = edge_faces[k]
+    related = False
+    for x in off:
+        j = x >> 1
+        if j == k or board.value[j] >= 0 or when_on.get(j, x & 1) == x & 1:
+            continue
+        t = 1 - when_on[j]  # j = k xor t
+        c, d = edge_faces[j]
+        for p, q, other_p, other_q in ((a, c, b, d), (a, d, b, c), (b, c, a, d), (b, d, a, c)):
+            r = colours.relation(p, q)
+            if r >= 0:
+                board.relate(other_p, other_q, t ^ r, PROBE_RELATION, (k, j))
+                related = True
+                break
+    if related:
+        board.settle((), PROBE_RELATION, ())
+
+
+def _near(board: Board, changed: list[int]) -> set[int]:
+    """The edges sharing a rule with a changed edge: a probe that touched none of them would
+    give the same answer again."""
+    rules, watch = board.rules, board.watch
+    return {j for k in changed for rule in watch[k] for j in rules[rule][0]}

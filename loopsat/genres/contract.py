@@ -1,0 +1,81 @@
+"""What a genre gives the rest of loopsat: the one written contract every genre module satisfies.
+
+A genre is a plain module (slitherlink.py, masyu.py, ...). Nothing outside `genres/` and
+`formats/` asks which genre a puzzle is: it looks the module up in `GENRES` and uses only the
+names below, so a new genre is one new module listed there. mypy checks each module against
+`Genre` (modules can implement a Protocol), so a missing or mistyped name fails `make lint`.
+
+The constants are properties so that a module's plain assignment (`MCC_MAX = 30`) satisfies them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from loopsat.deduce import Rules
+    from loopsat.grid import Point
+    from loopsat.model import ExactCover
+    from loopsat.picture import Sketch
+    from loopsat.puzzle import Puzzle
+
+
+class Reader(Protocol):
+    """Reads files: every genre, and the `url` reader whose puzzles carry a genre of their own."""
+
+    @property
+    def GENRE(self) -> str:
+        """The name users type after `--genre`."""
+        ...
+
+    def parse(self, data: bytes, path: str) -> list[Puzzle]:
+        """Every puzzle in a file's bytes; a located PuzzleError for anything malformed."""
+        ...
+
+    def sniff(self, lines: list[str]) -> bool:
+        """Whether a file without a known suffix is surely of this kind (content alone)."""
+        ...
+
+
+class Genre(Reader, Protocol):
+    """A loop genre: its files, its model, its rules, its drawing, and measured solver choices."""
+
+    @property
+    def VARIANTS(self) -> tuple[str, ...]:
+        """The MCC generators it imitates (`export --variant`); the first is the default."""
+        ...
+
+    @property
+    def MCC_MAX(self) -> int:
+        """The largest side Knuth's generator accepts (one character per coordinate)."""
+        ...
+
+    @property
+    def DEDUCE_FIRST_CELLS(self) -> float:
+        """`auto` deduces before searching on boards of at most this many cells (measured)."""
+        ...
+
+    @property
+    def AUTO_CIRCUIT(self) -> bool:
+        """`auto` searches with AddCircuit rather than lazy cuts (measured)."""
+        ...
+
+    def cover(self, puzzle: Puzzle, variant: str = "auto") -> ExactCover:
+        """Knuth's items and options: the one model both the MCC writer and CP-SAT read."""
+        ...
+
+    def rules(self, puzzle: Puzzle) -> Rules:
+        """Local rule tables over edges, read by the deduction and the frontier DP."""
+        ...
+
+    def tile_shape(self, puzzle: Puzzle) -> tuple[int, int]:
+        """Rows × columns of the tile lattice the loop runs on."""
+        ...
+
+    def labels(self, puzzle: Puzzle) -> dict[Point, str]:
+        """What the text canvas writes at which doubled coordinate (clues, letters, circles)."""
+        ...
+
+    def sketch(self, puzzle: Puzzle) -> Sketch:
+        """The board as the SVG drawing needs it."""
+        ...

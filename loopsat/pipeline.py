@@ -1,0 +1,276 @@
+"""One puzzle in, one answer out: the pipeline every command (and the Python API) shares.
+
+puzzle ──genre.cover──▶ ExactCover ──cpsat.Search──▶ solutions ──verify──▶ Outcome (text, JSON)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from contextlib import closing
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from loopsat import frontier
+from loopsat.deadline import TimeUp, deadline
+from loopsat.deduce import deduce
+from loopsat.errors import Exit
+from loopsat.frontier import NotCountable
+from loopsat.genres import GENRES, Genre
+from loopsat.grid import Point
+from loopsat.model import ExactCover
+from loopsat.puzzle import Puzzle
+from loopsat.render import canvas
+from loopsat.verify import verify
+
+Solution = frozenset[Point]
+
+
+class Strategy(StrEnum):
+    """auto: the frontier DP for counting where it applies; else deduction first and then the
+    CP-SAT search that the genre's measurements chose (its DEDUCE_FIRST_CELLS and AUTO_CIRCUIT).
+    lazy: CP-SAT with lazy loop cuts; circuit: CP-SAT's AddCircuit instead of cuts; deduce: local
+    rules and probing, then lazy CP-SAT on what is left; frontier: the DP only (counting only)."""
+
+    AUTO = "auto"
+    LAZY = "lazy"
+    CIRCUIT = "circuit"
+    DEDUCE = "deduce"
+    FRONTIER = "frontier"
+
+
+STRATEGIES = tuple(Strategy)
+
+
+class Mode(StrEnum):
+    """What to establish: one solution and whether it is unique, every solution, or their number."""
+
+    UNIQUE = "unique"
+    ALL = "all"
+    COUNT = "count"
+
+
+class Status(StrEnum):
+    """What was proved (SPEC §5's JSON strings): `unknown` when stopped before one or two solutions."""
+
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    NONE = "none"
+    UNKNOWN = "unknown"
+
+
+@dataclass
+class Outcome:
+    """What solving a puzzle established; `count` is exact only when `complete`."""
+
+    puzzle: Puzzle
+    status: Status
+    count: int
+    complete: bool
+    solutions: list[Solution] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def exit_status(self) -> Exit:
+        if self.status == Status.NONE:
+            return Exit.NO_SOLUTION
+        if self.count == 0 and not self.complete:
+            return Exit.TIMED_OUT
+        return Exit.SOLVED
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of one puzzle (docs/json.md)."""
+        genre = _genre(self.puzzle)
+        obj: dict[str, Any] = {
+            "file": self.puzzle.path,
+            "genre": self.puzzle.genre,
+            "rows": self.puzzle.rows,
+            "cols": self.puzzle.cols,
+            "status": self.status,
+            "count": self.count,
+            "complete": self.complete,
+            "solutions": [dict(zip(("h", "v"), bits(genre, self.puzzle, s), strict=True)) for s in self.solutions],
+            "seconds": round(self.seconds, 3),
+        }
+        if self.puzzle.index is not None:
+            obj["index"] = self.puzzle.index
+        return obj
+
+
+def _genre(puzzle: Puzzle) -> Genre:
+    return GENRES[puzzle.genre]
+
+
+def bits(genre: Genre, puzzle: Puzzle, solution: Solution) -> tuple[list[str], list[str]]:
+    """The JSON's h/v bit strings (docs/json.md): h[i][j] joins tiles (i,j)-(i,j+1), v[i][j] joins (i,j)-(i+1,j)."""
+    rows, cols = genre.tile_shape(puzzle)
+    h = ["".join("1" if (2 * i, 2 * j + 1) in solution else "0" for j in range(cols - 1)) for i in range(rows)]
+    v = ["".join("1" if (2 * i + 1, 2 * j) in solution else "0" for j in range(cols)) for i in range(rows - 1)]
+    return h, v
+
+
+def drawing(puzzle: Puzzle, solution: Solution | None) -> list[str]:
+    """The canvas of a puzzle with its loop (or without, for none)."""
+    genre = _genre(puzzle)
+    rows, cols = genre.tile_shape(puzzle)
+    return canvas(rows, cols, solution or (), genre.labels(puzzle))
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during solve(), with the CP-SAT search stopped; `outcome` is what was found so far."""
+
+    def __init__(self, outcome: Outcome) -> None:
+        super().__init__()
+        self.outcome = outcome
+
+
+@dataclass
+class _Tally:
+    """The solutions the search has reported, for an answer cut short (Ctrl-C or the time limit)."""
+
+    keep: bool  # counting keeps no solutions: there may be billions
+    progress: Callable[[int, Solution], None] | None
+    count: int = 0
+    found: list[Solution] = field(default_factory=list)
+
+    def hear(self, count: int, solution: Solution) -> None:
+        self.count = count
+        if self.keep:
+            self.found.append(solution)
+        if self.progress is not None:
+            self.progress(count, solution)
+
+
+def solve(
+    puzzle: Puzzle,
+    *,
+    mode: Mode | str = Mode.UNIQUE,
+    limit: int | None = None,
+    time_limit: float | None = None,
+    single_loop: bool = True,
+    strategy: Strategy | str = Strategy.AUTO,
+    progress: Callable[[int, Solution], None] | None = None,
+    fallback: Callable[[str], None] | None = None,
+) -> Outcome:
+    """Find one solution and prove it unique (`unique`), list them (`all`) or count them.
+
+    Every solution found is checked by the independent verifier (VerificationError on a bug).
+    Counting uses the frontier DP (exact, no enumeration) when the strategy allows and it applies.
+    `time_limit` bounds all of it, not only CP-SAT (loopsat/deadline.py); what was found by then
+    is the (incomplete) outcome. `progress` hears each verified solution of the search with the
+    number found so far; `fallback` hears why, when counting cannot use the DP and falls back to
+    enumeration. Ctrl-C raises Interrupted (a KeyboardInterrupt) carrying what was found.
+    """
+    mode, strategy = Mode(mode), Strategy(strategy)  # ValueError for a misspelt one
+    if strategy == Strategy.FRONTIER and mode != Mode.COUNT:
+        raise NotCountable("the frontier strategy only counts: use it with --count")
+    started = time.perf_counter()
+    tally = _Tally(keep=mode != Mode.COUNT, progress=progress)
+    try:
+        with deadline(time_limit):
+            return _solve(puzzle, mode, limit, time_limit, single_loop, strategy, tally.hear, fallback, started)
+    except TimeUp:
+        return _outcome(puzzle, tally.count, False, tally.found, started)
+    except KeyboardInterrupt:
+        raise Interrupted(_outcome(puzzle, tally.count, False, tally.found, started)) from None
+
+
+def _solve(
+    puzzle: Puzzle,
+    mode: Mode,
+    limit: int | None,
+    time_limit: float | None,
+    single_loop: bool,
+    strategy: Strategy,
+    progress: Callable[[int, Solution], None],
+    fallback: Callable[[str], None] | None,
+    started: float,
+) -> Outcome:
+    """solve() inside its deadline: the DP, else deduction, else the search with the time left."""
+    if mode == Mode.COUNT and limit is None and strategy in (Strategy.AUTO, Strategy.FRONTIER):
+        try:
+            count = frontier.count(puzzle, single_loop=single_loop)
+        except NotCountable as exc:
+            if strategy == Strategy.FRONTIER:
+                raise
+            if fallback is not None:
+                fallback(str(exc))
+        else:
+            return _outcome(puzzle, count, True, [], started)
+    genre = _genre(puzzle)
+    cover = genre.cover(puzzle)
+    fixed: dict[Point, bool] | None = None
+    deduce_first = puzzle.rows * puzzle.cols <= genre.DEDUCE_FIRST_CELLS
+    if single_loop and (strategy == Strategy.DEDUCE or (strategy == Strategy.AUTO and deduce_first)):
+        rules = genre.rules(puzzle)
+        fixed = deduce(cover.edges.values(), rules.tables)
+        if fixed is None:
+            return _outcome(puzzle, 0, True, [], started)
+        if rules.whole and len(fixed) == len(cover.edges):
+            solution = frozenset(edge for edge, on in fixed.items() if on)
+            if not solution:
+                return _outcome(puzzle, 0, True, [], started)
+            verify(puzzle, *bits(genre, puzzle, solution), single_loop=True)
+            return _outcome(puzzle, 1, True, [] if mode == Mode.COUNT else [solution], started)
+    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
+    return _search(puzzle, cover, fixed, mode, limit, left, single_loop, started, strategy, progress)
+
+
+def _outcome(puzzle: Puzzle, count: int, complete: bool, found: list[Solution], started: float) -> Outcome:
+    if complete:
+        status = Status.NONE if count == 0 else Status.UNIQUE if count == 1 else Status.MULTIPLE
+    else:
+        status = Status.MULTIPLE if count >= 2 else Status.UNKNOWN
+    return Outcome(puzzle, status, count, complete, found, time.perf_counter() - started)
+
+
+def _search(
+    puzzle: Puzzle,
+    cover: ExactCover,
+    fixed: dict[Point, bool] | None,
+    mode: str,
+    limit: int | None,
+    time_limit: float | None,
+    single_loop: bool,
+    started: float,
+    strategy: str,
+    progress: Callable[[int, Solution], None] | None,
+) -> Outcome:
+    """CP-SAT (lazy loop cuts, or the circuit constraint): solutions one at a time, each verified.
+
+    A uniqueness check solves once per loop, with the loop condition the genre's measurements
+    chose (AUTO_CIRCUIT). Listing or counting wants every loop: `auto` then takes the circuit
+    constraint, whose fixed direction makes each loop one assignment, and enumerates them in one
+    CP-SAT run (`lazy` would solve again for each loop: the 9,349 loops of an empty 4×4 board's MCC
+    took over 6 CPU-minutes that way, 2.1 CPU-s in one run: `printf '....\n....\n....\n....\n' >
+    e.slither; loopsat export --mcc e.slither -o e.mcc; time loopsat solve --count e.mcc`).
+    `lazy` and `deduce` keep the lazy cuts as asked.
+    """
+    from loopsat.cpsat import Circuit, Disjoint, LazyCuts, Search, TimedOut  # CP-SAT is slow to import
+
+    genre = _genre(puzzle)
+    wanted = 2 if mode == "unique" else limit
+    if mode == "unique" and limit is not None:
+        wanted = min(2, limit)
+    listing = mode != "unique"
+    circuit = strategy == "circuit" or (strategy == "auto" and (listing or genre.AUTO_CIRCUIT))
+    condition = Disjoint() if not single_loop else Circuit() if circuit else LazyCuts()
+    search = Search(cover, condition, time_limit=time_limit, fixed=fixed)
+    one_run = search.streams and (listing or not single_loop)
+    found: list[Solution] = []
+    count, finished = 0, False
+    try:
+        # closing: an interrupt (Ctrl-C, an alarm) raised out here stops and joins the search too
+        with closing(search.stream(wanted) if one_run else search.solutions(wanted)) as solutions:
+            for solution in solutions:
+                verify(puzzle, *bits(genre, puzzle, solution), single_loop=single_loop)
+                count += 1
+                if mode != "count":
+                    found.append(solution)
+                if progress is not None:
+                    progress(count, solution)
+        finished = wanted is None or count < wanted
+    except TimedOut:
+        finished = False
+    return _outcome(puzzle, count, finished, found, started)

@@ -1,0 +1,84 @@
+"""--time-limit bounds the whole puzzle, not only CP-SAT (issue 18.3).
+
+The puzzles here are slow by construction (the frontier DP on an empty 12×12 board runs for
+about a minute; a 300×300 Masyu's model takes seconds to build); the only time asserted is a
+generous bound on the hang itself.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+from loopsat import cli
+from loopsat.deadline import TimeUp, deadline
+from loopsat.pipeline import solve
+from loopsat.puzzle import Puzzle
+
+HANG = 20.0  # seconds: far below the unbounded runs, far above a time limit of 0.5 s
+
+
+def _empty(genre: str, rows: int, cols: int) -> Puzzle:
+    return Puzzle(genre, "empty", ("." * cols,) * rows)
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "mode", "strategy"),
+    [
+        (_empty("slitherlink", 12, 12), "count", "frontier"),  # the DP
+        (_empty("slitherlink", 12, 12), "count", "auto"),  # the DP, then nothing else
+        (_empty("masyu", 300, 300), "unique", "auto"),  # building the model
+    ],
+)
+def test_the_time_limit_bounds_python_work_too(puzzle: Puzzle, mode: str, strategy: str) -> None:
+    started = time.monotonic()
+    outcome = solve(puzzle, mode=mode, strategy=strategy, time_limit=0.5)
+    assert time.monotonic() - started < HANG
+    assert not outcome.complete and outcome.status == "unknown" and outcome.exit_status == 3
+
+
+def test_the_cli_reports_the_time_out_with_exit_3(tmp_path) -> None:
+    path = tmp_path / "empty.slither"
+    path.write_text("............\n" * 12)
+    done = CliRunner().invoke(cli.app, ["solve", "--count", "--strategy", "frontier", "--time-limit", "0.5", str(path)])
+    assert done.exit_code == 3
+    assert done.stdout == "0 (incomplete: limit or time limit reached)\n"
+
+
+def test_the_deadline_restores_the_handler_and_an_enclosing_timer() -> None:
+    def outer(_signum: int, _frame: object) -> None:
+        raise AssertionError("the enclosing alarm rang early")
+
+    previous = signal.signal(signal.SIGALRM, outer)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 30.0)
+        with pytest.raises(TimeUp), deadline(0.01):
+            time.sleep(5)
+        assert signal.getsignal(signal.SIGALRM) is outer
+        left, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 20.0 < left <= 30.0
+        with deadline(10.0):
+            pass
+        assert signal.getsignal(signal.SIGALRM) is outer and signal.getitimer(signal.ITIMER_REAL)[0] > 20.0
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_off_the_main_thread_the_deadline_does_nothing() -> None:
+    seen: list[object] = []
+
+    def work() -> None:
+        with deadline(0.01):
+            time.sleep(0.6)
+            seen.append(signal.getsignal(signal.SIGALRM))
+
+    before = signal.getsignal(signal.SIGALRM)
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join()
+    assert seen == [before]
