@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import pty
 import select
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import threading
 import time
 from pathlib import Path
@@ -92,8 +95,10 @@ def test_ctrl_c_during_an_enumeration_ends_the_process_normally(tmp_path: Path) 
     board = tmp_path / "empty.slither"
     board.write_text(".......\n" * 7)
     terminal, child_end = pty.openpty()
+    fcntl.ioctl(child_end, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # rich draws nothing 0 wide
     command = [sys.executable, "-m", "loopsat", "solve", "--count", "--strategy", "circuit", str(board)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=child_end)
+    env = {**os.environ, "TERM": "xterm"}  # rich shows no live progress on a dumb terminal
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=child_end, env=env)
     os.close(child_end)
     shown = b""
 
