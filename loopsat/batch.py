@@ -10,6 +10,7 @@ kills a worker that overruns the time limit by more than a grace period.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import math
@@ -240,8 +241,11 @@ class _Worker:
         theirs.close()  # so that the worker's death reads as end of file here
 
     def give(self, job: Job, time_limit: float | None) -> None:
+        """Hand over a job. A worker that died since its last answer cannot take it; its pipe
+        then reads as end of file, and the death is filed (and the job retried) like any other."""
         self.job, self.started = job, time.monotonic()
-        self.conn.send((job.puzzle, time_limit))
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            self.conn.send((job.puzzle, time_limit))
 
     def stop(self) -> str:
         """Kill the process; how it ended, for messages."""
