@@ -103,9 +103,20 @@ def read_file(path: str, genre: str | None) -> list[Puzzle]:
     return genre_of(path, data, genre).parse(data, path)
 
 
+def _print_version(wanted: bool) -> None:
+    if wanted:
+        from loopsat import __version__
+
+        typer.echo(f"loopsat {__version__}")
+        raise typer.Exit(int(Exit.SOLVED))
+
+
 @app.callback()
 def _root(
     debug: Annotated[bool, typer.Option("--debug", help="Show a traceback on internal errors.")] = False,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
 ) -> None:
     global _debug
     _debug = debug
@@ -113,19 +124,25 @@ def _root(
 
 @app.command()
 def solve(
-    files: Annotated[list[str], typer.Argument(help="Puzzle files (`-` for stdin).")],
+    files: Annotated[
+        list[str], typer.Argument(metavar="FILE...", help="Puzzle files (`-` for stdin), URLs or game IDs.")
+    ],
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
     all_: Annotated[bool, typer.Option("--all", help="Print every solution.")] = False,
     count: Annotated[bool, typer.Option("--count", help="Print the number of solutions only.")] = False,
-    limit: Annotated[int | None, typer.Option(min=1, help="Stop after this many solutions.")] = None,
-    time_limit: Annotated[float | None, typer.Option(min=0.0, help="Seconds per puzzle.")] = None,
+    limit: Annotated[
+        int | None,
+        typer.Option(min=1, metavar="N", help="At most N solutions; alone: list up to N (as --all --limit N)."),
+    ] = None,
+    time_limit: Annotated[float | None, typer.Option(min=0.0, metavar="S", help="Seconds per puzzle.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per puzzle (docs/json.md).")] = False,
-    disjoint: Annotated[bool, typer.Option(help="Allow disjoint loops (DLX3's solutions).")] = False,
+    disjoint: Annotated[bool, typer.Option("--disjoint", help="Allow disjoint loops (DLX3's solutions).")] = False,
     strategy: Annotated[
         str,
         typer.Option(
+            metavar="NAME",
             help="auto (default: measured fastest per puzzle), lazy (CP-SAT lazy loop cuts), circuit (CP-SAT "
-            "AddCircuit), deduce (rules and probing, then lazy) or frontier (DP, --count only)."
+            "AddCircuit), deduce (rules and probing, then lazy) or frontier (DP, --count only).",
         ),
     ] = Strategy.AUTO.value,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only a status line per puzzle.")] = False,
@@ -156,7 +173,7 @@ def solve(
     if svg is not None and len(files) > 1:
         _fail("error: --svg draws one puzzle; give one file", Exit.BAD_INPUT)
     _refuse_overwriting(svg, files)
-    mode = Mode.ALL if all_ else Mode.COUNT if count else Mode.UNIQUE
+    mode = Mode.ALL if all_ or (limit is not None and not count) else Mode.COUNT if count else Mode.UNIQUE
     if as_mcc:
         genre = Genre(mcc_genre.GENRE)
     worst = Exit.SOLVED
@@ -238,7 +255,7 @@ class _Heard:
 
         self.advance(f"{self.puzzle.label}: {count:,} found")
         if self.streaming:
-            self.out.write("\n".join(drawing(self.puzzle, solution)) + "\n")
+            self.out.write(_numbered(count, drawing(self.puzzle, solution)))
             self.out.flush()
             self.streamed += 1
 
@@ -276,9 +293,18 @@ def _print_outcome(
         unshown: list[frozenset[Point] | None] = [*outcome.solutions[heard.streamed :]]
         if not unshown and not heard.streamed:
             unshown = [None]  # the bare board: no solution
-        for solution in unshown:
-            typer.echo("\n".join(drawing(puzzle, solution)))
+        for number, solution in enumerate(unshown, start=heard.streamed + 1):
+            board = drawing(puzzle, solution)
+            if mode == Mode.ALL and solution:
+                typer.echo(_numbered(number, board), nl=False)
+            else:
+                typer.echo("\n".join(board))
     typer.echo(summary)
+
+
+def _numbered(number: int, board: list[str]) -> str:
+    """One board of --all: `solution N`, the drawing, a blank line."""
+    return f"solution {number}\n" + "\n".join(board) + "\n\n"
 
 
 def _summary(outcome: Outcome, mode: Mode, interrupted: bool = False) -> str:
@@ -288,8 +314,11 @@ def _summary(outcome: Outcome, mode: Mode, interrupted: bool = False) -> str:
             return str(outcome.count)
         why = "interrupted" if interrupted else "limit or time limit reached"
         return f"{outcome.count} (incomplete: {why})"
+    solutions = f"{outcome.count} solution{'' if outcome.count == 1 else 's'}"
     if interrupted:
-        return f"{outcome.status} (interrupted after {outcome.count} solution{'' if outcome.count == 1 else 's'})"
+        return f"{outcome.status} (interrupted after {solutions})"
+    if mode == Mode.ALL and outcome.count:
+        return f"{outcome.status} ({solutions}{'' if outcome.complete else ', stopped by --limit or --time-limit'})"
     if outcome.status == Status.UNKNOWN:
         found = "a solution was found but " if outcome.count else ""
         return f"unknown ({found}stopped by --limit or --time-limit)"
