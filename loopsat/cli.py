@@ -436,10 +436,10 @@ def slink(
         _fail(str(exc), Exit.BAD_INPUT)
     worst = Exit.SOLVED
     out = []
-    for puzzle in puzzles:
+    for number, puzzle in enumerate(puzzles, start=1):  # a URL's puzzle has no data-set number
         outcome = solve_puzzle(puzzle, time_limit=time_limit)
         worst = max(worst, outcome.exit_status)
-        out.append(f"{puzzle.index}")
+        out.append(f"{puzzle.index or number}")
         if outcome.status == Status.UNIQUE:
             out.extend(drawing(puzzle, outcome.solutions[0]))
         else:

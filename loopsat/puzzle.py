@@ -62,7 +62,9 @@ def check_board_row(path: str, line: int, rows_before: int, width: int) -> None:
 
 
 def decode_text(data: bytes, path: str) -> str:
-    """The file as UTF-8 text; invalid bytes are binary junk, rejected at their position."""
+    """The file as UTF-8 text; invalid bytes are binary junk, rejected at their position. A
+    byte-order mark that some editors put first is dropped (columns count after it)."""
+    data = data.removeprefix(b"\xef\xbb\xbf")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

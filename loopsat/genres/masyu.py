@@ -33,6 +33,7 @@ DEDUCE_FIRST_CELLS = math.inf
 AUTO_CIRCUIT = False
 
 _WHITE, _BLACK, _EMPTY = "0", "1", "."
+_DRAWN = str.maketrans({"O": _WHITE, "@": _BLACK})
 # Knuth's tile codes in his order: bit 8 = north, 4 = west, 2 = east, 1 = south.
 _CODES = (0xC, 0xA, 0x5, 0x3, 0x9, 0x6, 0x0)
 _N, _W, _E, _S = 8, 4, 2, 1
@@ -41,14 +42,18 @@ _CONST: Point = (-1, -1)  # the constant-0 class: every edge off the board belon
 
 
 def parse(data: bytes, path: str) -> list[Puzzle]:
-    """Read a `.masyu` file: m rows of n characters `0` (white), `1` (black) or `.`."""
-    lines = text_lines(data, path)
+    """Read a `.masyu` file: m rows of n characters `0` (white), `1` (black) or `.`; the marks of
+    loopsat's own drawings, `O` and `@`, are read as `0` and `1` (a board copied from a solution)."""
+    lines = [line.translate(_DRAWN) for line in text_lines(data, path)]
     for number, line in enumerate(lines, start=1):
         check_board_row(path, number, number - 1, len(line))
         for col, ch in enumerate(line, start=1):
             if ch not in (_WHITE, _BLACK, _EMPTY):
                 raise PuzzleError(
-                    path, number, col, f"unknown character {ch!r} (Masyu takes `0` white, `1` black, `.` empty)"
+                    path,
+                    number,
+                    col,
+                    f"unknown character {ch!r} (Masyu takes `0` or `O` white, `1` or `@` black, `.` empty)",
                 )
         if not line:
             raise PuzzleError(path, number, 1, "empty line inside the board")
