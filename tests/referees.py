@@ -80,3 +80,31 @@ def masyu_boards(draw: st.DrawFn) -> Puzzle:
     cells = st.sampled_from("....01")
     rows = ["".join(draw(cells) for _ in range(n)) for _ in range(m)]
     return masyu.parse("\n".join(rows).encode(), "t.masyu")[0]
+
+
+@st.composite
+def random_boards(draw: st.DrawFn, genre: str, max_rows: int, max_cols: int, cells: str, min_side: int = 1) -> Puzzle:
+    """A board of `cells` characters; each letter `a` gets a random superclue."""
+    rows, cols = draw(st.integers(min_side, max_rows)), draw(st.integers(min_side, max_cols))
+    grid = tuple("".join(draw(st.lists(st.sampled_from(cells), min_size=cols, max_size=cols))) for _ in range(rows))
+    letters = {ch: draw(st.integers(0, 8)) for ch in sorted({c for row in grid for c in row if c == "a"})}
+    return Puzzle(genre, "random", grid, letters)
+
+
+def verified_loops(puzzle: Puzzle) -> set[frozenset[tuple[int, int]]]:
+    """Every single loop of the board that the verifier accepts, by brute force, as edge midpoints."""
+    from lattice import cycle_unions, midpoints
+
+    from loopsat.genres import GENRES
+    from loopsat.pipeline import bits
+
+    genre = GENRES[puzzle.genre]
+    found = set()
+    for union in cycle_unions(*genre.tile_shape(puzzle)):
+        solution = midpoints(union)
+        try:
+            verify(puzzle, *bits(genre, puzzle, solution))
+        except VerificationError:
+            continue
+        found.add(solution)
+    return found

@@ -12,19 +12,16 @@ import pytest
 from goldens import golden_dirs, listed_solutions
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lattice import cycle_unions, midpoints
+from referees import random_boards, verified_loops
 
 from loopsat.deduce import Step, deduce
 from loopsat.deduce import rules as named
 from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
 from loopsat.deduce.rules import Contradiction
-from loopsat.errors import VerificationError
 from loopsat.genres import GENRES, masyu, slitherlink
 from loopsat.grid import Point
-from loopsat.pipeline import bits
 from loopsat.puzzle import Puzzle
-from loopsat.verify import verify
 
 DATA = Path(__file__).parent / "data" / "deduce"
 KNOWN_RULES = {
@@ -49,20 +46,6 @@ def traced(puzzle: Puzzle) -> tuple[dict[Point, bool] | None, list[Step], list[P
     return deduce(edges, rules.tables, names=rules.names, trace=steps.append), steps, edges
 
 
-def loops_of(puzzle: Puzzle) -> set[frozenset[Point]]:
-    """Every single loop the verifier accepts, by brute force."""
-    genre = GENRES[puzzle.genre]
-    found = set()
-    for union in cycle_unions(*genre.tile_shape(puzzle)):
-        solution = midpoints(union)
-        try:
-            verify(puzzle, *bits(genre, puzzle, solution))
-        except VerificationError:
-            continue
-        found.add(solution)
-    return found
-
-
 def assert_agrees(fixed: dict[Point, bool] | None, steps: list[Step], solutions: set[frozenset[Point]]) -> None:
     """Each step and the result hold in every solution, and every step names a known rule."""
     for step in steps:
@@ -77,25 +60,18 @@ def assert_agrees(fixed: dict[Point, bool] | None, steps: list[Step], solutions:
         assert all(on == (edge in solution) for edge, on in fixed.items())
 
 
-@st.composite
-def boards(draw: st.DrawFn, genre: str, max_rows: int, max_cols: int, cells: str) -> Puzzle:
-    rows, cols = draw(st.integers(2, max_rows)), draw(st.integers(2, max_cols))
-    grid = tuple("".join(draw(st.lists(st.sampled_from(cells), min_size=cols, max_size=cols))) for _ in range(rows))
-    return Puzzle(genre, "random", grid)
-
-
 @settings(max_examples=60, deadline=None)
-@given(boards("slitherlink", 3, 4, "....0123"))
+@given(random_boards("slitherlink", 3, 4, "....0123", min_side=2))
 def test_every_slitherlink_step_holds_in_every_loop(puzzle: Puzzle) -> None:
     fixed, steps, _ = traced(puzzle)
-    assert_agrees(fixed, steps, loops_of(puzzle))
+    assert_agrees(fixed, steps, verified_loops(puzzle))
 
 
 @settings(max_examples=60, deadline=None)
-@given(boards("masyu", 4, 5, "........01"))
+@given(random_boards("masyu", 4, 5, "........01", min_side=2))
 def test_every_masyu_step_holds_in_every_loop(puzzle: Puzzle) -> None:
     fixed, steps, _ = traced(puzzle)
-    assert_agrees(fixed, steps, loops_of(puzzle))
+    assert_agrees(fixed, steps, verified_loops(puzzle))
 
 
 @pytest.mark.parametrize("folder", golden_dirs(("slither", "masyu", "slink", "super")), ids=lambda f: f.name)
@@ -131,7 +107,7 @@ def test_tatham_puzzles_are_deduced_completely(name: str) -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(boards("slitherlink", 4, 5, "....0123"))
+@given(random_boards("slitherlink", 4, 5, "....0123", min_side=2))
 def test_a_trace_changes_nothing_and_holds_every_decision(puzzle: Puzzle) -> None:
     """Tracing or not, the same edges are decided; each decided edge has a step that decided it."""
     fixed, steps, edges = traced(puzzle)
