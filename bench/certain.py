@@ -1,12 +1,13 @@
 """`solve --certain` on ambiguous boards: a bench Slitherlink with some clues blanked out.
 
     python bench/certain.py [--file slitherlink/30x30/001.slither] [--blank 40] [--seed 1]
-        [--time-limit SECONDS]
+        [--time-limit SECONDS] [--rounds N]
 
 Blanks `--blank` clues chosen by `--seed` (so the board has several loops), then prints the
 board's size, the on/off/undecided counts, the loops met, and the CPU seconds of
 `certain_edges` (every thread, imports excluded). Run it with PYTHONPATH pointing at an older
-checkout to compare the two on the same board. Never asserts.
+checkout to compare the two on the same board; `--rounds` overrides loopsat.certain.ROUNDS.
+Never asserts.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import random
 import resource
 from pathlib import Path
 
+from loopsat import certain
 from loopsat.certain import certain_edges
 from loopsat.genres import GENRES
 
@@ -33,6 +35,7 @@ def main() -> None:
     parser.add_argument("--blank", type=int, default=40, help="how many clues to blank out")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--time-limit", type=float)
+    parser.add_argument("--rounds", type=int, help="wide rounds before edge by edge (default: ROUNDS)")
     options = parser.parse_args()
     path = HERE / options.file
     genre = GENRES["slitherlink"]
@@ -42,6 +45,8 @@ def main() -> None:
         grid[i][j] = "."
     text = "\n".join("".join(row) for row in grid) + "\n"
     puzzle = genre.parse(text.encode(), f"{options.file} -{options.blank} clues (seed {options.seed})")[0]
+    if options.rounds is not None:
+        certain.ROUNDS = options.rounds
     before = cpu_seconds()
     outcome, certainty = certain_edges(puzzle, time_limit=options.time_limit)
     spent = cpu_seconds() - before
