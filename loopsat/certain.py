@@ -4,14 +4,15 @@ This is what a setter needs to repair a puzzle: a clue near the undecided edges 
 settled without listing the solutions. Deduction (loopsat/deduce) first: every edge it fixes is
 certain without a solve. Then a loop S, and rounds in cspuz's way: a loop that differs from S
 on at least one edge not yet seen to differ shows every edge where it differs undecided; none
-means every such edge is certain (the first round is the uniqueness check). Once the rounds
-find only an edge or two each, edge by edge: a loop that differs from S at e, or none, which
-proves e certain. The model's cuts are kept from solve to solve. A time limit bounds all of it
+means every such edge is certain (the first round is the uniqueness check). After ROUNDS of
+them, edge by edge: a loop that differs from S at e, or none, which proves e certain. The model's cuts are kept from solve to solve. A time limit bounds all of it
 and leaves the edges not proved yet undecided, the answer marked incomplete.
 
 Measured with `python bench/certain.py --blank 20` (Tatham 30x30 001, 20 clues blanked: 467
 on, 576 off, 817 undecided), CPU-s of `certain_edges`: 118 before (edge by edge from the first
-two loops, no deduction), 48 now.
+two loops, no deduction), 47 now; the gain is the deduction's (ROUNDS). A sparse board is
+still slow: with 150 clues blanked (`--blank 150 --time-limit 60`) the lazy cuts find no loop
+in 60 s.
 """
 
 from __future__ import annotations
@@ -32,9 +33,10 @@ from loopsat.verify import verify
 
 UNDECIDED_MARK = "?"
 # Rounds of the wide question before asking edge by edge. Tatham 30x30 001 with 20 clues blanked
-# (`python bench/certain.py --blank 20`: 789 of 1801 edges deduced, 817 undecided, 195 more
-# certain), CPU-s of the search after deduction: 0 rounds 56, 10 rounds 48; rounds only (no
-# edge by edge) over 170, as late rounds cost 3-5 s each and find an edge or two.
+# (`python bench/certain.py --blank 20 [--rounds N]`: 789 of 1801 edges deduced, 817 undecided,
+# 195 more certain), CPU-s of certain_edges: 10 rounds 47.1, 0 rounds 44.9 (the same within the
+# noise); rounds only, no edge by edge (commit ed2caa4), over 170: late rounds cost 3-5 s each
+# and find an edge or two, where one edge's assumption propagates far better than the wide clause.
 ROUNDS = 10
 
 
