@@ -5,8 +5,9 @@ settled without listing the solutions. Deduction (loopsat/deduce) first: every e
 certain without a solve. Then a loop S, and rounds in cspuz's way: a loop that differs from S
 on at least one edge not yet seen to differ shows every edge where it differs undecided; none
 means every such edge is certain (the first round is the uniqueness check). After ROUNDS of
-them, edge by edge: a loop that differs from S at e, or none, which proves e certain. The model's cuts are kept from solve to solve. A time limit bounds all of it
-and leaves the edges not proved yet undecided, the answer marked incomplete.
+them, edge by edge: a loop that differs from S at e, or none, which proves e certain. The
+model's cuts are kept from solve to solve. A time limit bounds all of it and leaves the edges
+not proved yet undecided, the answer marked incomplete.
 
 Measured with `python bench/certain.py --blank 20` (Tatham 30x30 001, 20 clues blanked: 467
 on, 576 off, 817 undecided), CPU-s of `certain_edges`: 118 before (edge by edge from the first
