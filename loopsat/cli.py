@@ -156,7 +156,7 @@ def solve(
 
     --certain shows which edges every solution uses, none uses, or only some (`?` on the board).
     """
-    from loopsat.certain import certain_edges
+    from loopsat.certain import board_edges, certain_edges
     from loopsat.frontier import NotCountable
     from loopsat.pipeline import Interrupted
     from loopsat.pipeline import solve as solve_puzzle
@@ -202,7 +202,8 @@ def solve(
             heard = _Heard(puzzle, streaming)
             interrupted = False
             if certain:
-                outcome, certainty = certain_edges(puzzle, time_limit=time_limit)
+                with ProgressBar(total=len(board_edges(puzzle)), shown=not as_json) as advance:
+                    outcome, certainty = certain_edges(puzzle, time_limit=time_limit, progress=advance)
             else:
                 try:
                     shown = mode != Mode.UNIQUE and not as_json and not (streaming and sys.stdout.isatty())
