@@ -421,6 +421,50 @@ def convert(
     sys.stdout.write(("\n\n" if to.value in ("slither", "masyu") else "\n").join(texts) + "\n")
 
 
+@app.command()
+def explain(
+    file: Annotated[str, typer.Argument(help="Puzzle file, URL or game ID (`-` for stdin).")],
+    partial: Annotated[
+        str | None, typer.Argument(metavar="[PARTIAL.json]", help="With --hint: the edges known so far.")
+    ] = None,
+    hint: Annotated[bool, typer.Option("--hint", help="Only the next step (after PARTIAL's edges).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object (docs/json.md).")] = False,
+    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+) -> None:
+    """The solving path as steps a person can follow, and the puzzle's difficulty (loopsat/explain.py).
+
+    PARTIAL is a JSON object with "h" and "v" strings as in `solve --json`: 1 on, 0 off, ? or . unknown.
+    Exit 1 when the puzzle has no solution.
+    """
+    from loopsat import explain as explaining
+
+    if partial is not None and not hint:
+        _fail("error: a partial solution goes with --hint", Exit.BAD_INPUT)
+    try:
+        puzzles = read_file(file, genre.value if genre else None)
+        if len(puzzles) != 1:
+            raise PuzzleError(file, 1, 1, f"explain takes one puzzle, this file holds {len(puzzles)}")
+        puzzle = puzzles[0]
+        given = explaining.read_partial(partial, read_input(partial), puzzle) if partial is not None else {}
+    except PuzzleError as exc:
+        _fail(str(exc), Exit.BAD_INPUT)
+    if hint:
+        found, step = explaining.hint(puzzle, given)
+        if as_json:
+            typer.echo(json.dumps({"step": step and explaining.step_json(step), "solvable": found.solvable}))
+        elif step is not None:
+            typer.echo(explaining.step_text(step))
+        else:
+            typer.echo(
+                "no next step: "
+                + ("no solution" if not found.solvable else "every edge is known or only the search decides the rest")
+            )
+        raise typer.Exit(int(Exit.SOLVED if found.solvable else Exit.NO_SOLUTION))
+    found = explaining.explain(puzzle)
+    typer.echo(json.dumps(found.to_json()) if as_json else "\n".join(found.text()))
+    raise typer.Exit(int(Exit.SOLVED if found.solvable else Exit.NO_SOLUTION))
+
+
 def main() -> None:
     """Entry point: turn every failure into one line and an exit status, never a traceback."""
     try:

@@ -23,6 +23,7 @@ Checked against Tatham's own grades in tests/test_explain.py (tests/data/difficu
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import product
@@ -31,6 +32,7 @@ from typing import Any
 from loopsat.deduce import Rule, Step, deduce
 from loopsat.deduce.board import CORNER_WIDTH, Table
 from loopsat.deduce.rules import PROBE_AGREE, PROBE_CONTRADICTION, PROBE_RELATION
+from loopsat.errors import PuzzleError
 from loopsat.genres import GENRES
 from loopsat.grid import Point, edge_ends
 from loopsat.puzzle import Puzzle
@@ -299,3 +301,34 @@ def hint(puzzle: Puzzle, given: Mapping[Point, bool]) -> tuple[Explanation, Step
         if step.rule not in (GIVEN, SEARCH) and any(edge not in given for edge, _ in step.decided):
             return explanation, step
     return explanation, None
+
+
+def read_partial(path: str, data: bytes, puzzle: Puzzle) -> dict[Point, bool]:
+    """A partial solution: a JSON object whose "h" and "v" lists of strings have the shape of
+    `solve --json`'s (a solution object of it is one); `1` on, `0` off, `?` or `.` unknown."""
+    try:
+        obj = json.loads(data)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise PuzzleError(path, 1, 1, f"not JSON: {exc}") from None
+    rows, cols = GENRES[puzzle.genre].tile_shape(puzzle)
+    given: dict[Point, bool] = {}
+    for kind, shape, at in (
+        ("h", (rows, cols - 1), lambda i, j: (2 * i, 2 * j + 1)),
+        ("v", (rows - 1, cols), lambda i, j: (2 * i + 1, 2 * j)),
+    ):
+        lines = obj.get(kind) if isinstance(obj, dict) else None
+        if not (
+            isinstance(lines, list)
+            and len(lines) == shape[0]
+            and all(isinstance(s, str) and len(s) == shape[1] for s in lines)
+        ):
+            raise PuzzleError(path, 1, 1, f'expected "{kind}": {shape[0]} strings of {shape[1]} characters')
+        for i, line in enumerate(lines):
+            for j, ch in enumerate(line):
+                if ch not in "01?.":
+                    raise PuzzleError(
+                        path, 1, 1, f"{kind}[{i}][{j}] is {ch!r}: expected 1 (on), 0 (off), ? or . (unknown)"
+                    )
+                if ch in "01":
+                    given[at(i, j)] = ch == "1"
+    return given
