@@ -5,20 +5,23 @@ consecutive edges one rule decided from the same reading are one step. Where the
 short, one last step named `search` holds the rest of the loop CP-SAT found, so replaying the
 steps from the empty board always gives the solution.
 
-Difficulty, graded like Tatham's Loopy solver (its Easy / Normal / Tricky / Hard), by the
-weakest rule set that decides the whole board:
+Difficulty, graded like Tatham's Loopy solver (Easy / Normal / Tricky / Hard), by the weakest
+rule set that decides the whole board:
 
-1. easy: each clue (or circle) alone, each vertex's degree (0 or 2), no premature loop;
-2. normal: also a clue joined with a vertex at its corner (a line entering a 3's corner,
-   a 1 in a corner of the board);
+1. easy: each clue (or circle) alone, each vertex's degree (0 or 2), no premature loop, and
+   Tatham's one Easy refinement: a clue whose open sides must hold exactly one off side, with a
+   line entering one of its corners from outside, joined with that corner's vertex;
+2. normal: every clue joined with each vertex at its corner (a line entering a 3's corner, a 1
+   in a corner of the board), about what Tatham's Normal reads from pairs of lines at a dot;
 3. tricky: also the inside/outside parity of faces (the deduction without probing);
 4. hard: probing needed (an edge set one way leads to a contradiction, or both ways agree);
-5. search: the deduction stops short and the search finishes.
+5. search: the deduction stops short and the search finishes (also: no solution).
 
-Levels 1 and 2 are checked by a small propagator here, without the global parity the
-deduction always runs (which would otherwise make every puzzle look tricky); the steps shown are
-still the deduction's. `steps` and `probes` count the explanation's steps and its probe steps.
-Checked against Tatham's own grades in tests/test_explain.py (tests/data/difficulty).
+Levels 1 and 2 are checked by a small propagator here, without the global parity the deduction
+always runs (with it, every puzzle would look tricky); the steps shown are still the deduction's.
+`steps` and `probes` count the explanation's steps and its probe steps. On 9 Loopy 7×7 puzzles
+per Tatham level (tests/data/difficulty) the median level is Easy 1, Normal 2, Tricky 4, Hard 4
+(`python bench/difficulty.py`); tests/test_explain.py checks that order.
 """
 
 from __future__ import annotations
