@@ -211,16 +211,23 @@ def _decides_all(edges: list[Point], tables: Iterable[Rule], corners: int) -> bo
     scopes = vertices + clues
     guards: list[tuple[tuple[int, ...], tuple[int, ...], frozenset[tuple[int, ...]]] | None] = [None] * len(scopes)
     if corners:
+        at_edge: dict[int, list[int]] = {}  # the vertices at each edge's ends
+        for number, (a, _) in enumerate(vertices):
+            for k in a:
+                at_edge.setdefault(k, []).append(number)
         for clue in clues:
-            for vertex in vertices:
+            for vertex in (vertices[n] for n in sorted({n for k in clue[0] for n in at_edge.get(k, ())})):
                 if len(set(clue[0]) & set(vertex[0])) >= 2 and len(set(clue[0]) | set(vertex[0])) <= CORNER_WIDTH:
                     scopes.append(_joined(clue, vertex))
                     guards.append((tuple(k for k in vertex[0] if k not in clue[0]), *clue) if corners == 1 else None)
     value = [-1] * len(edges)
-    compiled = [
-        (scope, Table(frozenset(sum(b << n for n, b in enumerate(p)) for p in allowed), len(scope)))
-        for scope, allowed in scopes
-    ]
+    shared: dict[frozenset[tuple[int, ...]], Table] = {}  # one table (and its cache) per pattern set
+    for _, allowed in scopes:
+        if allowed not in shared:
+            shared[allowed] = Table(
+                frozenset(sum(b << n for n, b in enumerate(p)) for p in allowed), len(next(iter(allowed), ()))
+            )
+    compiled = [(scope, shared[allowed]) for scope, allowed in scopes]
     watch: list[list[int]] = [[] for _ in edges]
     for number, (scope, _) in enumerate(compiled):
         for k in scope:
@@ -278,7 +285,7 @@ def _premature_closers(edges: list[Point], value: list[int]) -> list[int]:
 
     def root(tile: Point) -> Point:
         while parent.setdefault(tile, tile) != tile:
-            tile = parent[tile]
+            parent[tile] = tile = parent[parent[tile]]  # path halving
         return tile
 
     on = [k for k, v in enumerate(value) if v == 1]
