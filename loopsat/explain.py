@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from loopsat.deduce import Rule, Step, deduce
+from loopsat.deduce import Rule, Rules, Step, deduce
 from loopsat.deduce.board import CORNER_WIDTH, Table
 from loopsat.deduce.rules import PROBE_AGREE, PROBE_CONTRADICTION, PROBE_RELATION
 from loopsat.errors import PuzzleError
@@ -136,18 +136,24 @@ def explain(puzzle: Puzzle, given: Mapping[Point, bool] | None = None) -> Explan
     heard: list[Step] = []
     fixed = deduce(edges, tables, names=names, trace=heard.append)
     steps = _grouped(heard)
-    probes = sum(step.rule in _PROBES for step in steps)
-    if fixed is None:
-        return Explanation(puzzle, steps, False, False, Difficulty(len(GRADES), len(steps), probes))
-    complete = rules.whole and len(fixed) == len(edges)
-    if not complete:
+    difficulty = grade(steps, fixed, edges, Rules(tables, rules.whole))
+    complete = difficulty.level < len(GRADES)
+    solvable = fixed is not None
+    if solvable and not complete:
         rest = _search_step(puzzle, {edge for step in steps for edge, _ in step.decided})
         if rest is None:
-            return Explanation(puzzle, steps, False, False, Difficulty(len(GRADES), len(steps), probes))
-        steps.append(rest)
-    return Explanation(
-        puzzle, steps, complete, True, Difficulty(_level(complete, probes, edges, rules.tables), len(steps), probes)
-    )
+            solvable = False
+        else:
+            steps.append(rest)
+    return Explanation(puzzle, steps, complete, solvable, difficulty)
+
+
+def grade(steps: list[Step], fixed: Mapping[Point, bool] | None, edges: list[Point], rules: Rules) -> Difficulty:
+    """The difficulty of a deduction that heard `steps` (raw or grouped) and found `fixed`."""
+    grouped = _grouped(steps)
+    probes = sum(step.rule in _PROBES for step in grouped)
+    complete = fixed is not None and rules.whole and len(fixed) == len(edges)
+    return Difficulty(_level(complete, probes, edges, rules.tables), len(grouped), probes)
 
 
 def _grouped(heard: list[Step]) -> list[Step]:
