@@ -430,6 +430,12 @@ def explain(
     hint: Annotated[bool, typer.Option("--hint", help="Only the next step (after PARTIAL's edges).")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object (docs/json.md).")] = False,
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+    svg: Annotated[
+        Path | None, typer.Option(metavar="OUT.svg", help="Draw a step: what it read, what it decided.")
+    ] = None,
+    step: Annotated[
+        int | None, typer.Option(min=1, help="With --svg: the step to draw (default: the first, or the hint).")
+    ] = None,
 ) -> None:
     """The solving path as steps a person can follow, and the puzzle's difficulty (loopsat/explain.py).
 
@@ -440,6 +446,9 @@ def explain(
 
     if partial is not None and not hint:
         _fail("error: a partial solution goes with --hint", Exit.BAD_INPUT)
+    if step is not None and (svg is None or hint):
+        _fail("error: --step goes with --svg, without --hint", Exit.BAD_INPUT)
+    _refuse_overwriting(svg, [file, *([partial] if partial else [])])
     try:
         puzzles = read_file(file, genre.value if genre else None)
         if len(puzzles) != 1:
@@ -449,11 +458,13 @@ def explain(
     except PuzzleError as exc:
         _fail(str(exc), Exit.BAD_INPUT)
     if hint:
-        found, step = explaining.hint(puzzle, given)
+        found, next_step = explaining.hint(puzzle, given)
+        if svg is not None and next_step is not None:
+            _write(svg, explaining.picture(found, found.steps.index(next_step) + 1), "the picture")
         if as_json:
-            typer.echo(json.dumps({"step": step and explaining.step_json(step), "solvable": found.solvable}))
-        elif step is not None:
-            typer.echo(explaining.step_text(step))
+            typer.echo(json.dumps({"step": next_step and explaining.step_json(next_step), "solvable": found.solvable}))
+        elif next_step is not None:
+            typer.echo(explaining.step_text(next_step))
         else:
             typer.echo(
                 "no next step: "
@@ -461,6 +472,10 @@ def explain(
             )
         raise typer.Exit(int(Exit.SOLVED if found.solvable else Exit.NO_SOLUTION))
     found = explaining.explain(puzzle)
+    if svg is not None:
+        if (step or 1) > len(found.steps):
+            _fail(f"error: --step {step}: the explanation has {len(found.steps)} steps", Exit.BAD_INPUT)
+        _write(svg, explaining.picture(found, step or 1), "the picture")
     typer.echo(json.dumps(found.to_json()) if as_json else "\n".join(found.text()))
     raise typer.Exit(int(Exit.SOLVED if found.solvable else Exit.NO_SOLUTION))
 

@@ -348,3 +348,24 @@ def read_partial(path: str, data: bytes, puzzle: Puzzle) -> dict[Point, bool]:
                 if ch in "01":
                     given[at(i, j)] = ch == "1"
     return given
+
+
+READ_COLOUR = "#f6d55c"  # the edges a step read: a wide yellow band beneath the loop
+ON_COLOUR = "#2e9e44"  # the edges it decides on, green over the loop decided so far
+OFF_COLOUR = "#d1342f"  # and those it decides off, thin red
+
+
+def picture(explanation: Explanation, number: int) -> str:
+    """The SVG of step `number` (from 1): the loop decided before it, what it read and decided."""
+    from loopsat import picture as svg
+
+    steps = explanation.steps
+    step = steps[number - 1]
+    before = {edge for earlier in steps[: number - 1] for edge, on in earlier.decided if on}
+    layers_over: list[svg.Layer] = [
+        ("decided-on", [edge for edge, on in step.decided if on], ON_COLOUR, 1.0),
+        ("decided-off", [edge for edge, on in step.decided if not on], OFF_COLOUR, 0.5),
+    ]
+    read = [edge for edge in step.read if edge not in {e for e, _ in step.decided}]
+    sketch = GENRES[explanation.puzzle.genre].sketch(explanation.puzzle)
+    return svg.draw(sketch, before, under=[("read", read, READ_COLOUR, 3.0)], over=layers_over)

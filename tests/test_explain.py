@@ -107,3 +107,19 @@ def test_difficulty_follows_tatham() -> None:
     }
     assert median["e"] < median["n"] < median["h"]
     assert median["n"] <= median["t"] <= median["h"]
+
+
+def test_svg_draws_the_step(cli, tmp_path: Path) -> None:
+    """The step's decided edges are the `decided-on`/`decided-off` lines, read ones the `read` band."""
+    path = str(ROOT / "puzzles" / "masyu" / "pzprjs-6x6.masyu")
+    out = tmp_path / "step.svg"
+    result = cli("explain", path, "--svg", str(out), "--step", "4")
+    assert result.exit_code == 0, result.stderr
+    step = json.loads(cli("explain", "--json", path).stdout)["steps"][3]
+    drawn = out.read_text()
+    groups = {part.split('"')[0]: part.count("<line") for part in drawn.split('<g class="')[1:]}
+    assert groups.get("decided-on", 0) == sum(on for *_, on in step["edges"])
+    assert groups.get("decided-off", 0) == sum(1 - on for *_, on in step["edges"])
+    assert groups.get("read", 0) == len(step["read"])
+    too_far = cli("explain", path, "--svg", str(tmp_path / "x.svg"), "--step", "999")
+    assert too_far.exit_code == 2 and too_far.stderr.count("\n") == 1
