@@ -3,7 +3,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench bench-count clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,9 @@ test: lint
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/run.py
+
+bench-count: $(VENV)/.installed
+	$(BIN)/python bench/count.py 12x12 13x14 14x13
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .hypothesis puzzles/loopsat-report.jsonl

@@ -31,7 +31,7 @@ from typing import Any
 
 from loopsat.errors import Exit, PuzzleError, VerificationError, printable
 from loopsat.genres import SUFFIXES, read_puzzles
-from loopsat.limits import read_regular
+from loopsat.limits import read_input
 from loopsat.progress import ProgressBar
 from loopsat.puzzle import Puzzle
 from loopsat.report import Key, Report, key_of, read_report
@@ -145,7 +145,7 @@ def read_folder(root: Path, files: list[Path], genre: str | None) -> tuple[list[
     for file in files:
         sha256 = None
         try:
-            data = read_regular(file)
+            data = read_input(file, regular_only=True)
             sha256 = hashlib.sha256(data).hexdigest()
             relative = file.relative_to(root).as_posix()
             jobs.extend(Job(puzzle, relative, sha256) for puzzle in read_puzzles(str(file), data, genre))

@@ -6,26 +6,70 @@ import json
 import os
 import sys
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
+import typer.core
 
 from loopsat.errors import Exit, PuzzleError, VerificationError, printable
 from loopsat.formats import FORMS, decode, is_link
 from loopsat.genres import GENRES, READERS, genre_of
 from loopsat.genres import mcc as mcc_genre
 from loopsat.grid import Point
+from loopsat.limits import read_input
 from loopsat.pipeline import Mode, Status, Strategy
-from loopsat.puzzle import Puzzle, check_mcc_size, read_input
+from loopsat.puzzle import Puzzle, check_mcc_size
 
 if TYPE_CHECKING:
     from loopsat.certain import Certainty
     from loopsat.pipeline import Outcome
 
+
+# click's exceptions, from the click typer uses (its own copy in recent versions).
+_CLICK: Any = sys.modules[typer.BadParameter.__module__]
+_NO_ARGS = getattr(_CLICK, "NoArgsIsHelpError", ())  # click 8.2 on: `loopsat` alone, answered by the help
+
+
+class _OneLineErrors(typer.core.TyperGroup):
+    """Usage mistakes as one line on stderr (SPEC §5: every error one line), where click draws a
+    usage block and rich a panel; the exit status stays 2."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        def run(standalone: bool) -> Any:
+            return super(_OneLineErrors, self).main(
+                args, prog_name, complete_var, standalone, windows_expand_args=windows_expand_args, **extra
+            )
+
+        if not standalone_mode:
+            return run(False)
+        try:
+            status = run(False)
+        except _NO_ARGS as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except _CLICK.ClickException as exc:
+            command = exc.ctx.command_path if isinstance(exc, _CLICK.UsageError) and exc.ctx else None
+            hint = f" (see `{command} --help`)" if command else ""
+            typer.echo(printable(f"error: {exc.format_message()}{hint}"), err=True)
+            sys.exit(int(Exit.BAD_INPUT))
+        except typer.Abort:  # end of input at a prompt, or Ctrl-C
+            sys.exit(int(Exit.INTERRUPTED))
+        sys.exit(status if isinstance(status, int) else 0)
+
+
 app = typer.Typer(
+    cls=_OneLineErrors,
     add_completion=False,
     no_args_is_help=True,
     help="Solve grid loop puzzles with CP-SAT and speak Knuth's exact-cover MCC format.",

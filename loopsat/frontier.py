@@ -82,9 +82,7 @@ def count(puzzle: Puzzle, *, single_loop: bool = True) -> int:
         raise NotCountable(f"no frontier DP for the genre {puzzle.genre!r}")
     rules = genre.rules(puzzle)
     if not rules.whole:
-        raise NotCountable(
-            "the frontier DP counts only puzzles whose every clue is a local table (not superclue letters or MCC items)"
-        )
+        raise NotCountable("superclue letters or MCC items (the DP needs every clue as a local table)")
     rows, cols = genre.tile_shape(puzzle)
     if min(rows, cols) > MAX_WIDTH:
         cells = MAX_WIDTH - (rows - puzzle.rows)

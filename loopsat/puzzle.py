@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import re
-import sys
 from dataclasses import dataclass, field
 
 from loopsat.errors import PuzzleError, printable
+from loopsat.limits import MAX_CELLS
 
-# Limits, so that a wrong file fails at once instead of eating the machine's memory. A 316×316
-# board (100,000 cells) peaks at 0.6 GB (Slitherlink) and 0.9 GB (Masyu) while its model is
-# built (`/usr/bin/time -f %M loopsat solve --time-limit 30` on an empty board); a 1000×1000 one
-# took 4.8 GB and never answered. 8 MiB holds 80 such boards as files, or 10,000 SLINK data sets.
-MAX_CELLS = 100_000  # per puzzle
-MAX_FILE_CELLS = 1_000_000  # per file of URLs or game IDs (one byte of those can stand for 26 cells)
-MAX_FILE_BYTES = 8 * 2**20
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")  # the tab aside
 
 
@@ -47,27 +39,6 @@ class Puzzle:
         """The file name for messages (errors.printable), with the data-set number when the file
         holds several puzzles."""
         return printable(self.path if self.index is None else f"{self.path}#{self.index}")
-
-
-def read_input(path: str) -> bytes:
-    """The bytes of a puzzle file (`-`: stdin), refused beyond MAX_FILE_BYTES before reading them all."""
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
-        else:
-            with open(path, "rb") as file:
-                if os.fstat(file.fileno()).st_size > MAX_FILE_BYTES:  # devices and pipes say 0: the read bounds them
-                    raise _too_big(path)
-                data = file.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise PuzzleError(path, 1, 1, f"cannot read the file ({exc.strerror or exc})") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise _too_big(path)
-    return data
-
-
-def _too_big(path: str) -> PuzzleError:
-    return PuzzleError(path, 1, 1, f"the file is larger than loopsat reads ({MAX_FILE_BYTES // 2**20} MiB)")
 
 
 def check_cells(path: str, line: int, col: int, rows: int, cols: int, *, partial: bool = False) -> None:

@@ -13,7 +13,7 @@ def drawn_edges(text: str, kind: str = "loop") -> frozenset[tuple[int, int]]:
     edges = set()
     for group in root.iterfind(f"svg:g[@class='{kind}']", NS):
         for line in group.iterfind("svg:line", NS):
-            col1, row1, col2, row2 = (int(line.get(a)) for a in ("x1", "y1", "x2", "y2"))
+            col1, row1, col2, row2 = (int(line.get(a, "")) for a in ("x1", "y1", "x2", "y2"))
             assert abs(col1 - col2) + abs(row1 - row2) == 2 and row1 % 2 == col1 % 2 == 0
             edge = ((row1 + row2) // 2, (col1 + col2) // 2)
             assert edge not in edges

@@ -121,10 +121,11 @@ def test_resume_of_a_finished_batch_solves_nothing_and_keeps_the_report(cli, mix
 
 
 def kill_folder(folder: Path) -> Path:
-    """Largest first with one worker: three quick 20×20 SLINK data sets, then a 20×20 Slitherlink
-    that takes ten times as long as the three (the victim, still being solved when the third line
-    is seen, however fast the machine), then eight small Masyu and the four SPOJ sample sets.
-    `loopsat solve --json FILE` gives the seconds of each: about 0.02 s a data set, 0.3 s the victim."""
+    """Largest first with one worker: three 20×20 SLINK data sets, then a 20×20 Slitherlink (the
+    victim), then eight small Masyu and the four SPOJ sample sets. The worker takes the victim the
+    moment the third line is written and needs about 0.15 CPU-s for it, thirty times the 5 ms in
+    which `wait_for_lines` sees that line: the kill lands mid-victim however fast the machine.
+    (CPU-s: `time.process_time()` around `loopsat.pipeline.solve`, 2026-11-23.)"""
     twenty = (BENCH / "slink" / "twenty-20x20.slink").read_text().splitlines()
     (folder / "a-quick.slink").write_text("\n".join(twenty[: 3 * 21]) + "\n0 0\n")  # 21 lines a data set
     shutil.copy(BENCH / "slitherlink" / "20x20" / "001.slither", folder / "b-victim.slither")
@@ -186,9 +187,9 @@ def worker_pids(batch_pid: int) -> list[int]:
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the workers through /proc")
 def test_a_worker_killed_mid_puzzle_does_not_stop_the_batch(tmp_path: Path) -> None:
     # The big one goes first, to the first worker ready; the first line is the other worker's first
-    # small Masyu, when the big one has run for one small Masyu's time. It takes 25 times as long
-    # (`loopsat solve --json FILE`: about 0.8 s against 0.03 s), so it is still being solved.
-    shutil.copy(BENCH / "slitherlink" / "30x30" / "001.slither", tmp_path / "big.slither")
+    # small Masyu, when the big one has run for one small Masyu's time. It takes fifty times as long
+    # (0.73 against 0.015 CPU-s, measured as in kill_folder), so it is still being solved.
+    shutil.copy(BENCH / "slitherlink" / "40x40" / "001.slither", tmp_path / "big.slither")
     for source in sorted((BENCH / "masyu" / "10x10").glob("*.masyu")):
         shutil.copy(source, tmp_path / source.name)
     process = batch(str(tmp_path), "--jobs", "2")

@@ -59,7 +59,7 @@ def test_every_entry_gets_one_line_and_none_blocks_or_floods(tmp_path: Path) -> 
         "fifo.slither": "a FIFO, not a regular file",
         "zero.slither": "a character device, not a regular file",
         "sub.slither": "a folder, not a regular file",
-        "huge.slither": "larger than 16 MiB: not a puzzle file",
+        "huge.slither": "the file is larger than loopsat reads (16 MiB)",
     }
     assert all(lines[path]["fault"] == "input" for path in errors)
     in_report_order = [line["error"] for line in lines.values() if line["status"] == "error"]
@@ -163,5 +163,5 @@ def test_names_reach_the_terminal_as_text_on_one_line(tmp_path: Path) -> None:
 
 
 def test_printable_escapes_controls_and_undecodable_bytes() -> None:
-    assert printable("a\x1b[31m\nb\tc\x7f\x9b é \udcff") == "a\\x1b[31m\\nb\\x09c\\x7f\\x9b é \\xff"
+    assert printable("a\x1b[31m\nb\tc\x7f\x9b é \udcff") == "a\\x1b[31m\\nb\\tc\\x7f\\x9b é \\xff"
     assert printable(printable("\x1b\n")) == printable("\x1b\n")

@@ -201,7 +201,7 @@ def test_auto_proves_a_tatham_slitherlink_without_ortools() -> None:
     """`auto` deduces first at every size, and a complete deduction imports no OR-Tools."""
     path = str(DATA / "tatham-hard-20x20-b.slither")
     code = (
-        "import sys; from loopsat.cli import read_file; from loopsat.solve import solve\n"
+        "import sys; from loopsat.cli import read_file; from loopsat.pipeline import solve\n"
         f"assert all(solve(p).status == 'unique' for p in read_file({path!r}, None))\n"
         "assert 'ortools' not in sys.modules"
     )

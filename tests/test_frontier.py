@@ -184,6 +184,16 @@ def test_genres_without_a_table_for_every_clue_are_not_countable() -> None:
         count(Puzzle("mcc", "items", ("..", "..")))
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.one_of(boards("slitherlink", 5, 9, "..........0123"), boards("masyu", 6, 9, "............01")))
+def test_a_board_and_its_transpose_count_the_same(puzzle: Puzzle) -> None:
+    """Sweeping across or down the same board: the tables, Masyu's reaching two edges out and off
+    the board, turn with it."""
+    flipped = Puzzle(puzzle.genre, "flipped", tuple("".join(column) for column in zip(*puzzle.grid, strict=True)))
+    for single_loop in (True, False):
+        assert count(puzzle, single_loop=single_loop) == count(flipped, single_loop=single_loop)
+
+
 def test_too_wide_is_refused_before_any_work(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(frontier, "_Frontier", None)  # any work would fail on this
     side = frontier.MAX_WIDTH

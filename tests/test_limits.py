@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from loopsat import cli
 from loopsat.genres import READERS
-from loopsat.puzzle import MAX_CELLS, MAX_FILE_BYTES, MAX_FILE_CELLS
+from loopsat.limits import MAX_CELLS, MAX_FILE_BYTES, MAX_FILE_CELLS
 
 ERROR_LINE = re.compile(r"^[^\n]+:\d+:\d+: error: [^\n]+\n$")
 

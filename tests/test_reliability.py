@@ -108,7 +108,7 @@ def test_a_clue_line_between_rows_of_other_letters_is_fine(tmp_path: Path) -> No
 
 
 def test_a_misspelt_mode_or_strategy_is_an_error_not_a_silent_enumeration() -> None:
-    from loopsat.solve import Mode, Status, solve
+    from loopsat.pipeline import Mode, Status, solve
 
     puzzle = Puzzle("slitherlink", "p", ("..", ".."))
     with pytest.raises(ValueError, match="cuont"):
@@ -130,3 +130,11 @@ def test_export_needs_its_format_flag(piday: Path) -> None:
     assert (status, out) == (2, "") and "--mcc" in err and err.count("\n") == 1
     assert invoke("export", "--no-mcc", str(piday))[0] == 2  # no longer a silent no-op
     assert invoke("export", "--mcc", str(piday))[0] == 0
+
+
+@pytest.mark.parametrize(
+    "args", [["solve", "-1", "x"], ["solve", "--strategy"], ["solve", "--genre", "foo", "x"], ["nosuch"]]
+)
+def test_usage_errors_are_one_line_with_exit_2(args: list[str]) -> None:
+    status, _, err = invoke(*args)
+    assert status == 2 and err.startswith("error: ") and err.count("\n") == 1, err

@@ -11,8 +11,8 @@ time-out) stops the search, joins the worker and propagates.
 
 from __future__ import annotations
 
-import contextlib
 import queue
+import sys
 import threading
 from collections.abc import Callable, Generator
 from typing import Any, TypeVar
@@ -76,20 +76,29 @@ def run(
             yield item
     finally:
         wrapper.stop_search()  # a stop before the search starts holds too: it then returns at once
-        _wait_for(worker, handed)
+        late = _wait_for(worker, handed)
+        if late is not None and isinstance(sys.exc_info()[1], (GeneratorExit, type(None))):
+            raise late  # nothing else on its way up (a close is no error): this one must be heard
     if isinstance(outcome[0], BaseException):
         raise outcome[0]
     return outcome[0]
 
 
-def _wait_for(worker: threading.Thread, handed: queue.Queue[Any]) -> None:
+def _wait_for(worker: threading.Thread, handed: queue.Queue[Any]) -> BaseException | None:
     """Until the stopped search has ended, so that no CP-SAT thread outlives its caller (one that
     calls back into a finalizing interpreter aborts the process). The queue is drained for a
-    callback blocked on it; a second interrupt meanwhile is dropped, the first is on its way."""
+    callback blocked on it. An exception meanwhile (an interrupt, an alarm) does not cut the wait
+    short: the first is returned, for the caller to raise unless another is on its way already."""
+    late: BaseException | None = None
     while worker.is_alive():
-        with contextlib.suppress(BaseException):
+        try:
             handed.get(timeout=0.05)
+        except queue.Empty:
+            pass
+        except BaseException as error:  # kept, and raised by the caller
+            late = late or error
     worker.join()
+    return late
 
 
 def solve(model: Model, parameters: cmh.SatParameters) -> cmh.CpSolverResponse:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from loopsat.errors import PuzzleError
 from loopsat.formats import decode, is_link
-from loopsat.puzzle import MAX_FILE_CELLS, Puzzle, text_lines
+from loopsat.limits import MAX_FILE_CELLS
+from loopsat.puzzle import Puzzle, text_lines
 
 GENRE = "url"
 
