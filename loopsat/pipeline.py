@@ -72,9 +72,10 @@ class Outcome:
     complete: bool
     solutions: list[Solution] = field(default_factory=list)
     seconds: float = 0.0
-    # the difficulty of the deduction solve() ran (loopsat/explain.py), graded on demand: the
-    # grading re-propagates, up to 3x the deduction's time (0.40 vs 0.14 CPU-s on a 40×40 Easy Loopy,
-    # `sgt-loopy --generate 1 '40x40t0de#5'`); None when solve() did not deduce
+    # The difficulty of the deduction solve() ran (loopsat/explain.py), None when it did not
+    # deduce; graded on demand, as grading re-propagates: 0.40 CPU-s after a 0.12 CPU-s deduction
+    # of a 40×40 Easy Loopy (`sgt-loopy --generate 1 '40x40t0de#5' > e40.url; python
+    # bench/difficulty.py e40.url`); a puzzle that needs probing is graded at no cost.
     graded: Callable[[], Difficulty] | None = None
 
     @property
