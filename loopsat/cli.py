@@ -495,6 +495,65 @@ def convert(
     sys.stdout.write(("\n\n" if to.value in ("slither", "masyu") else "\n").join(texts) + "\n")
 
 
+@app.command()
+def explain(
+    file: Annotated[str, typer.Argument(help="Puzzle file, URL or game ID (`-` for stdin).")],
+    partial: Annotated[
+        str | None, typer.Argument(metavar="[PARTIAL.json]", help="With --hint: the edges known so far.")
+    ] = None,
+    hint: Annotated[bool, typer.Option("--hint", help="Only the next step (after PARTIAL's edges).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object (docs/json.md).")] = False,
+    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+    svg: Annotated[
+        Path | None, typer.Option(metavar="OUT.svg", help="Draw a step: what it read, what it decided.")
+    ] = None,
+    step: Annotated[
+        int | None, typer.Option(min=1, help="With --svg: the step to draw (default: the first, or the hint).")
+    ] = None,
+) -> None:
+    """The solving path as steps a person can follow, and the puzzle's difficulty (loopsat/explain.py).
+
+    PARTIAL is a JSON object with "h" and "v" strings as in `solve --json`: 1 on, 0 off, ? or . unknown.
+    Exit 1 when the puzzle has no solution.
+    """
+    from loopsat import explain as explaining
+
+    if partial is not None and not hint:
+        _fail("error: a partial solution goes with --hint", Exit.BAD_INPUT)
+    if step is not None and (svg is None or hint):
+        _fail("error: --step goes with --svg, without --hint", Exit.BAD_INPUT)
+    _refuse_overwriting(svg, [file, *([partial] if partial else [])])
+    try:
+        puzzles = read_file(file, genre.value if genre else None)
+        if len(puzzles) != 1:
+            raise PuzzleError(file, 1, 1, f"explain takes one puzzle, this file holds {len(puzzles)}")
+        puzzle = puzzles[0]
+        given = explaining.read_partial(partial, read_input(partial), puzzle) if partial is not None else {}
+    except PuzzleError as exc:
+        _fail(str(exc), Exit.BAD_INPUT)
+    if hint:
+        found, next_step = explaining.hint(puzzle, given)
+        if svg is not None and next_step is not None:
+            _write(svg, explaining.picture(found, found.steps.index(next_step) + 1), "the picture")
+        if as_json:
+            typer.echo(json.dumps({"step": next_step and explaining.step_json(next_step), "solvable": found.solvable}))
+        elif next_step is not None:
+            typer.echo(explaining.step_text(next_step))
+        else:
+            typer.echo(
+                "no next step: "
+                + ("no solution" if not found.solvable else "every edge is known or only the search decides the rest")
+            )
+        raise typer.Exit(int(Exit.SOLVED if found.solvable else Exit.NO_SOLUTION))
+    found = explaining.explain(puzzle)
+    if svg is not None:
+        if (step or 1) > len(found.steps):
+            _fail(f"error: --step {step}: the explanation has {len(found.steps)} steps", Exit.BAD_INPUT)
+        _write(svg, explaining.picture(found, step or 1), "the picture")
+    typer.echo(json.dumps(found.to_json()) if as_json else "\n".join(found.text()))
+    raise typer.Exit(int(Exit.SOLVED if found.solvable else Exit.NO_SOLUTION))
+
+
 def main() -> None:
     """Entry point: turn every failure into one line and an exit status, never a traceback."""
     try:

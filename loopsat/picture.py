@@ -10,12 +10,13 @@ knows no genre.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from loopsat.grid import Point, edge_ends
 
 Side = tuple[Point, Point]  # the two corners of a cell's side, in order
+Layer = tuple[str, Iterable[Point], str, float]  # class, edges, colour, width (times the loop's)
 
 LOOP_COLOUR = "#1d4f91"
 UNDECIDED_COLOUR = "#e8710a"
@@ -67,9 +68,16 @@ class Sketch:
     regions: tuple[Region, ...] = ()
 
 
-def draw(sketch: Sketch, loop: Iterable[Point] = (), undecided: Iterable[Point] = ()) -> str:
+def draw(
+    sketch: Sketch,
+    loop: Iterable[Point] = (),
+    undecided: Iterable[Point] = (),
+    under: Sequence[Layer] = (),
+    over: Sequence[Layer] = (),
+) -> str:
     """The SVG document: the board, then `loop` (class `loop`) and dashed `undecided` edges
-    (class `undecided`), one `<line>` per edge from tile to tile."""
+    (class `undecided`), one `<line>` per edge from tile to tile; `under` and `over` are more
+    edges drawn beneath and above the loop (`explain --svg`: what a step read and decided)."""
     rows, cols = sketch.tiles
     top = min([0, *(x - 1 for x, _ in sketch.cells)])  # the squares of the cells and every tile
     left = min([0, *(y - 1 for _, y in sketch.cells)])
@@ -99,7 +107,11 @@ def draw(sketch: Sketch, loop: Iterable[Point] = (), undecided: Iterable[Point] 
     out += _circles(sketch.circles, cell_px, px)
     out += _texts("numbers", sketch.numbers)
     loop_width = max(2.0, 0.13 * cell_px) * px
+    for kind, edges, colour, scale in under:
+        out += _lines(kind, edges, f'stroke="{colour}" stroke-width="{_num(scale * loop_width)}"')
     out += _lines("loop", loop, f'stroke="{LOOP_COLOUR}" stroke-width="{_num(loop_width)}"')
+    for kind, edges, colour, scale in over:
+        out += _lines(kind, edges, f'stroke="{colour}" stroke-width="{_num(scale * loop_width)}"')
     dash = _nums(2 * loop_width, 1.5 * loop_width)
     style = f'stroke="{UNDECIDED_COLOUR}" stroke-width="{_num(0.8 * loop_width)}" stroke-dasharray="{dash}"'
     out += _lines("undecided", undecided, style)

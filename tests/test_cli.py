@@ -86,7 +86,18 @@ def test_json_schema(cli) -> None:
     done = cli("solve", "--genre", "slitherlink", "--json", golden("super_piday_7x7"), golden("slither_two_fours_2x3"))
     assert done.exit_code == 1  # the worst of unique (0) and none (1)
     first, second = map(json.loads, done.stdout.splitlines())
-    assert set(first) == {"file", "genre", "rows", "cols", "status", "count", "complete", "solutions", "seconds"}
+    assert set(first) == {
+        "file",
+        "genre",
+        "rows",
+        "cols",
+        "status",
+        "count",
+        "complete",
+        "solutions",
+        "seconds",
+        "difficulty",
+    }
     assert (first["genre"], first["rows"], first["cols"], first["status"]) == ("slitherlink", 7, 7, "unique")
     assert first["count"] == 1 and first["complete"] is True
     (loop,) = first["solutions"]

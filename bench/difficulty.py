@@ -1,0 +1,48 @@
+"""The median difficulty level `loopsat explain` gives each of Tatham's Loopy levels, and what
+grading costs next to the deduction it grades.
+
+python bench/difficulty.py            (the puzzles: tests/data/difficulty, `sgt-loopy --generate 9 '7x7t0dX#17X'`)
+python bench/difficulty.py FILE...    (CPU-s of the deduction and of grading it, e.g. on
+                                       `sgt-loopy --generate 1 '40x40t0de#5' > e40.url`)
+"""
+
+from __future__ import annotations
+
+import resource
+import statistics
+import sys
+from pathlib import Path
+
+from loopsat.cli import read_file
+from loopsat.deduce import Step, deduce
+from loopsat.explain import explain, grade
+from loopsat.genres import GENRES
+
+FOLDER = Path(__file__).parent.parent / "tests" / "data" / "difficulty"
+
+
+def cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def cost(path: str) -> None:
+    for puzzle in read_file(path, None):
+        genre = GENRES[puzzle.genre]
+        rules = genre.rules(puzzle)
+        edges = list(genre.cover(puzzle).edges.values())
+        steps: list[Step] = []
+        started = cpu()
+        fixed = deduce(edges, rules.tables, names=rules.names, trace=steps.append)
+        deduced = cpu()
+        difficulty = grade(steps, fixed, edges, rules).grade
+        print(f"{puzzle.label}: deduce {deduced - started:.2f} CPU-s, grade {cpu() - deduced:.2f} CPU-s ({difficulty})")
+
+
+if __name__ == "__main__":
+    for path in sys.argv[1:]:
+        cost(path)
+    if len(sys.argv) == 1:
+        for name, letter in (("Easy", "e"), ("Normal", "n"), ("Tricky", "t"), ("Hard", "h")):
+            levels = [explain(p).difficulty.level for p in read_file(str(FOLDER / f"loopy-7x7-d{letter}.url"), None)]
+            print(f"Tatham {name}: levels {sorted(levels)}, median {statistics.median(levels)}")
