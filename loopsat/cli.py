@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import sys
@@ -282,6 +283,8 @@ def _print_outcome(
     """The text answer: drawings (those not streamed yet) and the status line."""
     from loopsat.pipeline import drawing
 
+    if interrupted and heard.streaming:  # Ctrl-C may land between the search's tally and the drawing
+        outcome = dataclasses.replace(outcome, count=heard.streamed, solutions=outcome.solutions[: heard.streamed])
     summary = certainty.summary() if certainty else _summary(outcome, mode, interrupted)
     if quiet or mode == Mode.COUNT:
         typer.echo(f"{puzzle.label}: {summary}" if several or quiet else summary)
