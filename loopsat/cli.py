@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import signal
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Sequence
@@ -257,9 +258,15 @@ class _Heard:
 
         self.advance(f"{self.puzzle.label}: {count:,} found")
         if self.streaming:
-            self.out.write(_numbered(count, drawing(self.puzzle, solution)))
-            self.out.flush()
-            self.streamed += 1
+            text = _numbered(count, drawing(self.puzzle, solution))
+            # Ctrl-C waits until the board is written and counted: the summary names what was drawn.
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                self.out.write(text)
+                self.out.flush()
+                self.streamed += 1
+            finally:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
     def fallback(self, why: str) -> None:
         """Counting cannot use the DP: say so before an enumeration that may never end."""
