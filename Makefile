@@ -27,9 +27,8 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-# Two workers, one per core: 641 tests in 93 s instead of 118 s on the 2-core machine (2026-11-23).
 test: lint
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/run.py

@@ -199,7 +199,7 @@ def test_a_worker_killed_mid_puzzle_does_not_stop_the_batch(tmp_path: Path) -> N
     for pid in killed:
         os.kill(pid, signal.SIGKILL)
     status, _, err = finish(process)
-    assert status == 0, err
+    assert status == 0, err + (tmp_path / REPORT).read_text()
     assert f"{tmp_path / 'big.slither'}: worker killed by SIGKILL; retrying once" in err
     lines = by_key(report_lines(tmp_path))
     assert len(lines) == 6
