@@ -13,16 +13,15 @@ input and never exits the interpreter.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from loopsat.errors import PuzzleError
 from loopsat.formats import decode, is_link
 from loopsat.genres import GENRES, genre_of
 from loopsat.grid import Point
+from loopsat.limits import read_input
 from loopsat.puzzle import Puzzle, check_mcc_size
 
 
@@ -69,10 +68,7 @@ def load(source: str | os.PathLike[str], genre: str | None = None) -> list[Puzzl
     text = os.fspath(source)
     if text != "-" and is_link(text) and not os.path.exists(text):
         return [decode(text, text)]
-    try:
-        data = sys.stdin.buffer.read() if text == "-" else Path(text).read_bytes()
-    except OSError as exc:
-        raise PuzzleError(text, 1, 1, f"cannot read the file ({exc.strerror or exc})") from None
+    data = read_input(text)
     return genre_of(text, data, genre).parse(data, text)
 
 

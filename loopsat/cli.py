@@ -16,14 +16,15 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 import typer.core
 
+from loopsat.api import export_mcc, load
 from loopsat.errors import Exit, PuzzleError, VerificationError, printable
-from loopsat.formats import FORMS, decode, is_link
-from loopsat.genres import GENRES, READERS, genre_of
+from loopsat.formats import FORMS
+from loopsat.genres import GENRES, READERS
 from loopsat.genres import mcc as mcc_genre
 from loopsat.grid import Point
 from loopsat.limits import read_input
 from loopsat.pipeline import Mode, Status, Strategy
-from loopsat.puzzle import Puzzle, check_mcc_size
+from loopsat.puzzle import Puzzle
 
 if TYPE_CHECKING:
     from loopsat.certain import Certainty
@@ -95,14 +96,8 @@ def _fail(message: str, status: Exit) -> NoReturn:
 
 
 def read_file(path: str, genre: str | None) -> list[Puzzle]:
-    """Every puzzle in a file (`-` is stdin); a PuzzleError for anything unreadable.
-
-    An argument that names no file but looks like a puzz.link URL or a Tatham game ID is decoded.
-    """
-    if path != "-" and is_link(path) and not os.path.exists(path):
-        return [decode(path, path)]
-    data = read_input(path)
-    return genre_of(path, data, genre).parse(data, path)
+    """Every puzzle in a file, URL or game ID (`-` is stdin): the API's `load`."""
+    return load(path, genre)
 
 
 def _print_version(wanted: bool) -> None:
@@ -347,8 +342,6 @@ def export(
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write here instead of stdout.")] = None,
 ) -> None:
     """Print the puzzle as MCC text, byte-identical to Knuth's generator."""
-    from loopsat import mcc as mcc_text
-
     if not mcc:
         _fail("error: name the format to export: --mcc (Knuth's MCC text, the only one so far)", Exit.BAD_INPUT)
     _refuse_overwriting(output, [file])
@@ -356,12 +349,7 @@ def export(
         puzzles = read_file(file, genre.value if genre else None)
         if len(puzzles) != 1:
             raise PuzzleError(file, 1, 1, f"MCC export takes one puzzle, this file holds {len(puzzles)}")
-        puzzle = puzzles[0]
-        module = GENRES[puzzle.genre]
-        if variant.value not in module.VARIANTS:
-            raise PuzzleError(file, 1, 1, f"variant {variant.value!r} does not apply to {puzzle.genre}")
-        check_mcc_size(puzzle, module.MCC_MAX)
-        text = mcc_text.write(module.cover(puzzle, variant.value))
+        text = export_mcc(puzzles[0], variant.value)
     except PuzzleError as exc:
         _fail(str(exc), Exit.BAD_INPUT)
     _write(output, text, "the MCC text")

@@ -11,13 +11,12 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from loopsat import frontier
 from loopsat.deadline import TimeUp, deadline
 from loopsat.deduce import Step, deduce
 from loopsat.errors import Exit
-from loopsat.explain import Difficulty, grade
 from loopsat.frontier import NotCountable
 from loopsat.genres import GENRES, Genre
 from loopsat.grid import Point, lattice_edges
@@ -25,6 +24,9 @@ from loopsat.model import ExactCover
 from loopsat.puzzle import Puzzle
 from loopsat.render import canvas
 from loopsat.verify import verify
+
+if TYPE_CHECKING:
+    from loopsat.explain import Difficulty  # imported when graded: 12 ms of every start-up otherwise
 
 Solution = frozenset[Point]
 
@@ -219,6 +221,8 @@ def _solve(
         edges = list(lattice_edges(*genre.tile_shape(puzzle))) if rules.whole else [*genre.cover(puzzle).edges.values()]
         steps: list[Step] = []  # traced for the difficulty, graded only when asked (Outcome.to_json)
         fixed = deduce(edges, rules.tables, names=rules.names, trace=steps.append)
+        from loopsat.explain import grade
+
         graded = partial(grade, steps, fixed, edges, rules)
         if fixed is None:
             return _outcome(puzzle, 0, True, [], started, graded)
