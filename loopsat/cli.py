@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import signal
 import sys
 import traceback
@@ -550,6 +551,79 @@ def explain(
         _write(svg, explaining.picture(found, step or 1), "the picture")
     typer.echo(json.dumps(found.to_json()) if as_json else "\n".join(found.text()))
     raise typer.Exit(int(Exit.SOLVED if found.solvable else Exit.NO_SOLUTION))
+
+
+@app.command()
+def generate(
+    genre: Annotated[str, typer.Option(metavar="NAME", help="The genre: slitherlink or masyu.")],
+    size: Annotated[str, typer.Option(metavar="RxC", help="Rows and columns of cells, e.g. 20x20.")],
+    difficulty: Annotated[
+        str | None,
+        typer.Option(
+            metavar="D",
+            help="The hardest grade allowed (`explain`'s scale): 1 easy, 2 normal, 3 tricky, 4 hard "
+            "(deduction alone), 5 search; a number or a name. Default: any (clues minimal).",
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option(min=0, help="The seed: the same seed gives the same puzzle.")] = 0,
+    count: Annotated[int, typer.Option(min=1, metavar="K", help="K puzzles, seeds SEED..SEED+K-1 (needs -o).")] = 1,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", metavar="DIR", help="Write GENRE-RxC-SEED files into DIR.")
+    ] = None,
+) -> None:
+    """Make puzzles with exactly one solution and a minimal set of clues (loopsat/generate.py).
+
+    One puzzle goes to stdout in its genre's file format, its clue count and grade to stderr;
+    with -o each puzzle is a file DIR/GENRE-RxC-SEED.SUFFIX (an existing file is never
+    overwritten) and a line per file goes to stdout. With --difficulty no clue can be removed
+    without a second solution or a harder grade.
+    """
+    from loopsat import generate as generating
+    from loopsat.genres import SETTERS
+    from loopsat.limits import MAX_CELLS
+    from loopsat.progress import ProgressBar
+
+    if genre not in SETTERS:
+        _fail(f"error: cannot generate {genre!r} puzzles (known: {', '.join(SETTERS)})", Exit.BAD_INPUT)
+    shape = re.fullmatch(r"\s*(\d{1,9})\s*[x×]\s*(\d{1,9})\s*", size, re.IGNORECASE)
+    if shape is None:
+        _fail(f"error: --size {size!r}: expected ROWSxCOLS, e.g. 20x20", Exit.BAD_INPUT)
+    rows, cols = int(shape[1]), int(shape[2])
+    if min(rows, cols) < 2 or rows * cols > MAX_CELLS:
+        _fail(f"error: --size {size}: boards from 2x2 up to {MAX_CELLS:,} cells", Exit.BAD_INPUT)
+    try:
+        most = None if difficulty is None else generating.level(difficulty)
+    except ValueError as exc:
+        _fail(f"error: --difficulty: {exc}", Exit.BAD_INPUT)
+    if count > 1 and output is None:
+        _fail("error: --count writes files: add -o DIR", Exit.BAD_INPUT)
+    seeds = range(seed, seed + count)
+    targets = [output / generating.file_name(genre, rows, cols, n) for n in seeds] if output else []
+    if output is not None:
+        if output.exists() and not output.is_dir():
+            _fail(f"{printable(str(output))}:1:1: error: not a folder", Exit.BAD_INPUT)
+        if taken := [target for target in targets if target.exists()]:
+            _fail(f"{printable(str(taken[0]))}:1:1: error: the file exists (not overwritten)", Exit.BAD_INPUT)
+        try:
+            output.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            where = printable(str(output))
+            _fail(f"{where}:1:1: error: cannot make the folder ({exc.strerror or exc})", Exit.BAD_INPUT)
+    for number, n in enumerate(seeds):
+        with ProgressBar() as advance:
+            made = generating.generate(genre, rows, cols, difficulty=most, seed=n, progress=advance)
+        text = generating.file_text(made.puzzle)
+        d = made.difficulty
+        about = f"{made.clues} clues (of {made.dense_clues}), unique, {d.grade} ({d.steps} steps, {d.probes} probes)"
+        if output is None:
+            sys.stdout.write(text)
+            typer.echo(f"{made.puzzle.path}: {about}", err=True)
+            continue
+        target = targets[number]
+        partial = target.with_name(f".{target.name}.part")  # renamed when whole: Ctrl-C leaves no half file
+        _write(partial, text, "the puzzle")
+        partial.replace(target)
+        typer.echo(f"{printable(str(target))}: {about}")
 
 
 def main() -> None:

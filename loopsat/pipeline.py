@@ -6,16 +6,15 @@ puzzle ──genre.cover──▶ ExactCover ──cpsat.Search──▶ solutio
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from loopsat import frontier
 from loopsat.deadline import TimeUp, deadline
-from loopsat.deduce import Step, deduce
+from loopsat.deduce import Rule, Rules, Step, deduce
 from loopsat.errors import Exit
 from loopsat.frontier import NotCountable
 from loopsat.genres import GENRES, Genre
@@ -214,20 +213,12 @@ def _solve(
     deduce_first = puzzle.rows * puzzle.cols <= genre.DEDUCE_FIRST_CELLS
     graded: Callable[[], Difficulty] | None = None
     if single_loop and (strategy == Strategy.DEDUCE or (strategy == Strategy.AUTO and deduce_first)):
-        rules = genre.rules(puzzle)
-        # Tables that state every clue also rule out every edge the model leaves out (beside a
-        # 0), so the deduction can run on the whole lattice and the model is built only when a
-        # search needs it: building it first cost 0.3-0.45 CPU-s of a 60×60 proved in 0.6 s.
-        edges = list(lattice_edges(*genre.tile_shape(puzzle))) if rules.whole else [*genre.cover(puzzle).edges.values()]
-        steps: list[Step] = []  # traced for the difficulty, graded only when asked (Outcome.to_json)
-        fixed = deduce(edges, rules.tables, names=rules.names, trace=steps.append)
-        from loopsat.explain import grade
-
-        graded = partial(grade, steps, fixed, edges, rules)
+        deduced = deduction(puzzle)
+        fixed, graded = deduced.fixed, deduced.grade
         if fixed is None:
             return _outcome(puzzle, 0, True, [], started, graded)
-        if rules.whole and len(fixed) == len(edges):
-            solution = frozenset(edge for edge, on in fixed.items() if on)
+        if deduced.complete:
+            solution = deduced.loop
             if not solution:
                 return _outcome(puzzle, 0, True, [], started, graded)
             verify(puzzle, *bits(genre, puzzle, solution), single_loop=True)
@@ -240,6 +231,49 @@ def _solve(
     outcome = _search(puzzle, cover, fixed, mode, limit, left, single_loop, started, strategy, progress)
     outcome.graded = graded
     return outcome
+
+
+@dataclass
+class Deduced:
+    """What the deduction found on a puzzle: the edges it ran on, the genre's rules, the steps it
+    traced (for the difficulty) and the edges it fixed (None: no single loop fits)."""
+
+    edges: list[Point]
+    rules: Rules
+    steps: list[Step]
+    fixed: dict[Point, bool] | None
+
+    @property
+    def complete(self) -> bool:
+        """Every edge decided from tables that state every clue: the loop is proved unique (or,
+        empty, proved absent) without any search."""
+        return self.fixed is not None and self.rules.whole and len(self.fixed) == len(self.edges)
+
+    @property
+    def loop(self) -> Solution:
+        return frozenset(edge for edge, on in (self.fixed or {}).items() if on)
+
+    def grade(self) -> Difficulty:
+        """The difficulty (loopsat/explain.py), graded on demand: grading re-propagates."""
+        from loopsat.explain import grade
+
+        return grade(self.steps, self.fixed, self.edges, self.rules)
+
+
+def deduction(puzzle: Puzzle, extra: Sequence[Rule] = ()) -> Deduced:
+    """The deduction (loopsat/deduce) on a puzzle, as solve() runs it before any search; `extra`
+    tables hold besides the genre's (loopsat/generate.py adds a clue's law negated)."""
+    genre = _genre(puzzle)
+    rules = genre.rules(puzzle)
+    if extra:
+        rules = Rules([*rules.tables, *extra], rules.whole, rules.names)
+    # Tables that state every clue also rule out every edge the model leaves out (beside a 0), so
+    # the deduction can run on the whole lattice and the model is built only when a search needs
+    # it: building it first cost 0.3-0.45 CPU-s of a 60×60 proved in 0.6 s.
+    edges = list(lattice_edges(*genre.tile_shape(puzzle))) if rules.whole else [*genre.cover(puzzle).edges.values()]
+    steps: list[Step] = []  # traced for the difficulty, graded only when asked (Outcome.to_json)
+    fixed = deduce(edges, rules.tables, names=rules.names, trace=steps.append)
+    return Deduced(edges, rules, steps, fixed)
 
 
 def _outcome(

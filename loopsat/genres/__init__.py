@@ -1,7 +1,8 @@
 """Every genre is a small module satisfying `Genre` (contract.py); `GENRES` maps names to them.
 
 `READERS` adds the readers that are no genre (`url`: a file of URLs and game IDs); they only
-`parse` and `sniff` (`Reader`), and the puzzles they return carry a real genre.
+`parse` and `sniff` (`Reader`), and the puzzles they return carry a real genre. `SETTERS` lists
+the genres `loopsat generate` makes puzzles of (`Setter`).
 """
 
 from __future__ import annotations
@@ -10,12 +11,14 @@ from pathlib import Path
 
 from loopsat.errors import PuzzleError
 from loopsat.formats import url
-from loopsat.genres import masyu, mcc, slink, slitherlink
-from loopsat.genres.contract import Genre, Reader
+from loopsat.genres import masyu, masyu_standin, mcc, slink, slitherlink
+from loopsat.genres.contract import Genre, Reader, Setter
 from loopsat.puzzle import Puzzle, text_lines
 
 GENRES: dict[str, Genre] = {"slitherlink": slitherlink, "masyu": masyu, "slink": slink, "mcc": mcc}
-__all__ = ["GENRES", "READERS", "SUFFIXES", "Genre", "Reader", "genre_of", "read_puzzles"]
+# The genres `loopsat generate` makes puzzles of (loopsat/generate.py).
+SETTERS: dict[str, Setter] = {"slitherlink": slitherlink, "masyu": masyu_standin}
+__all__ = ["GENRES", "READERS", "SETTERS", "SUFFIXES", "Genre", "Reader", "Setter", "genre_of", "read_puzzles"]
 READERS: dict[str, Reader] = {**GENRES, "url": url}
 SUFFIXES: dict[str, str] = {
     ".slither": "slitherlink",

@@ -13,6 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    import random
+    from collections.abc import Callable, Iterable
+
     from loopsat.deduce import Rules
     from loopsat.grid import Point
     from loopsat.model import ExactCover
@@ -78,4 +81,28 @@ class Genre(Reader, Protocol):
 
     def sketch(self, puzzle: Puzzle) -> Sketch:
         """The board as the SVG drawing needs it."""
+        ...
+
+
+class Setter(Protocol):
+    """A genre loopsat can generate puzzles for (`loopsat generate`, loopsat/generate.py).
+
+    The genre makes a densely clued unique puzzle and knows where its clues are; the generator
+    (genre-free) thins them. A genre module never imports the solver: `solutions` is handed in.
+    """
+
+    def dense(
+        self, rows: int, cols: int, rng: random.Random, solutions: Callable[[Puzzle], list[frozenset[Point]]]
+    ) -> tuple[Puzzle, frozenset[Point]]:
+        """A puzzle with exactly one solution, clued as densely as that solution allows, and the
+        solution (loop edges in doubled coordinates, as pipeline.Solution). `solutions(p)` is the
+        caller's deterministic solver: up to two solutions of p (two means not unique)."""
+        ...
+
+    def clue_cells(self, puzzle: Puzzle) -> list[Point]:
+        """The (row, col) cells that hold a clue, in reading order."""
+        ...
+
+    def without(self, puzzle: Puzzle, cells: Iterable[Point]) -> Puzzle:
+        """The same puzzle with the clues of `cells` removed."""
         ...

@@ -1,0 +1,116 @@
+"""`loopsat generate`: every puzzle has one loop, proved by paths independent of the generator's
+(the frontier DP counts, and CP-SAT's AddCircuit search without the deduction finds the same
+loop), its clues are minimal (brute force: removing any one gives the DP two loops or more, or
+with a difficulty a harder grade), seeds reproduce, and the command's files are what `batch`
+reads. Small boards only: the generator's speed is measured in bench/generate.py."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from loopsat import frontier
+from loopsat.api import parse
+from loopsat.generate import Generated, file_text, generate, level
+from loopsat.genres import SETTERS
+from loopsat.pipeline import deduction, solve
+
+CASES = [(genre, rows, cols, seed) for genre in SETTERS for rows, cols, seed in ((4, 4, 0), (5, 6, 1), (6, 5, 2))]
+
+
+@cache
+def made(genre: str, rows: int, cols: int, seed: int, difficulty: int | None = None) -> Generated:
+    return generate(genre, rows, cols, seed=seed, difficulty=difficulty)
+
+
+def _proved_unique(generated: Generated) -> None:
+    puzzle = generated.puzzle
+    assert frontier.count(puzzle) == 1
+    searched = solve(puzzle, strategy="circuit")  # CP-SAT alone: `circuit` never deduces
+    assert searched.status == "unique"
+    assert searched.solutions == [generated.solution]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: "-".join(map(str, case)))
+def test_unique_and_minimal(case: tuple[str, int, int, int]) -> None:
+    generated = made(*case)
+    _proved_unique(generated)
+    setter = SETTERS[case[0]]
+    cells = setter.clue_cells(generated.puzzle)
+    assert len(cells) == generated.clues < generated.dense_clues
+    for cell in cells:
+        assert frontier.count(setter.without(generated.puzzle, [cell])) >= 2, cell
+
+
+@pytest.mark.parametrize("wanted", [1, 3, 4])
+def test_difficulty_is_respected_and_minimal_for_it(wanted: int) -> None:
+    generated = made("slitherlink", 6, 6, 4, wanted)
+    _proved_unique(generated)
+    assert generated.difficulty.level <= wanted
+    setter = SETTERS["slitherlink"]
+    for cell in setter.clue_cells(generated.puzzle):
+        fewer = setter.without(generated.puzzle, [cell])
+        assert frontier.count(fewer) >= 2 or deduction(fewer).grade().level > wanted, cell
+
+
+def test_seeds_reproduce() -> None:
+    first = file_text(made("slitherlink", 5, 6, 1).puzzle)
+    assert file_text(generate("slitherlink", 5, 6, seed=1).puzzle) == first
+    assert file_text(made("slitherlink", 4, 4, 7).puzzle) != file_text(made("slitherlink", 4, 4, 8).puzzle)
+
+
+def test_difficulty_names_and_numbers() -> None:
+    assert [level(name) for name in ("easy", "Normal", "tricky", "hard", "search")] == [1, 2, 3, 4, 5]
+    assert level("3") == 3
+    for bad in ("0", "6", "extreme", ""):
+        with pytest.raises(ValueError):
+            level(bad)
+
+
+def test_stdout_parses_back(cli) -> None:
+    done = cli("generate", "--genre", "slitherlink", "--size", "5x6", "--seed", "1")
+    assert done.exit_code == 0, done.stderr
+    assert done.stdout == file_text(made("slitherlink", 5, 6, 1).puzzle)
+    (puzzle,) = parse(done.stdout, "slitherlink")
+    assert puzzle.grid == made("slitherlink", 5, 6, 1).puzzle.grid
+    assert done.stderr.startswith("slitherlink-5x6-1.slither: ") and done.stderr.count("\n") == 1
+
+
+def test_folder_for_batch(cli, tmp_path: Path) -> None:
+    out = tmp_path / "made"
+    done = cli("generate", "--genre", "masyu", "--size", "5x5", "--seed", "3", "--count", "2", "-o", str(out))
+    assert done.exit_code == 0, done.stderr
+    names = sorted(path.name for path in out.iterdir())
+    assert names == ["masyu-5x5-3.masyu", "masyu-5x5-4.masyu"]
+    assert done.stdout.count("\n") == 2
+    assert (out / names[1]).read_text() == file_text(made("masyu", 5, 5, 4).puzzle)
+    again = cli("generate", "--genre", "masyu", "--size", "5x5", "--seed", "4", "-o", str(out))
+    assert again.exit_code == 2 and again.stderr.count("\n") == 1 and "not overwritten" in again.stderr
+    solved = cli("batch", str(out), "--jobs", "1")
+    assert solved.exit_code == 0, solved.stderr
+    report = [json.loads(line) for line in (out / "loopsat-report.jsonl").read_text().splitlines()]
+    assert sorted(entry["status"] for entry in report) == ["unique", "unique"]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--size", "0x5"],
+        ["--size", "1x1"],
+        ["--size", "400x400"],
+        ["--size", "five"],
+        ["--size", "5x5", "--genre", "slink"],
+        ["--size", "5x5", "--difficulty", "9"],
+        ["--size", "5x5", "--count", "2"],
+        ["--size", "5x5", "--seed", "-1"],
+    ],
+)
+def test_bad_options_are_one_line(cli, options: list[str]) -> None:
+    args = ["generate", *options] if "--genre" in options else ["generate", "--genre", "slitherlink", *options]
+    done = cli(*args)
+    assert done.exit_code == 2
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: "), done.stderr
+    assert done.stdout == ""
