@@ -5,11 +5,13 @@ median and max CPU seconds of the whole process (start-up and imports included),
 to the default strategy. When puzzlekit is installed (the `bench` extra), a row `puzzlekit` per
 set times that peer the same way (bench/peers.py; it finds a loop without proving it unique).
 Then exact counts (bench/count/: empty boards by the frontier DP, an empty 4×4 as MCC by CP-SAT
-enumeration), and last the targets of the speed issue, each with what this run measured.
-Never asserts; results also go to bench/results.json.
+enumeration), `loopsat generate` (seed 1, whole process: CPU-s, clues left of the dense board,
+grade), and last the targets of the speed issue, each with what this run measured.
+Never asserts; results also go to bench/results.json. Only the generator:
+`python bench/run.py --sets none --no-counts --no-peers`.
 
     python bench/run.py [--sets slitherlink/40x40 ...] [--strategies lazy ...] [--timeout S] [--peer-timeout S]
-                        [--no-counts]
+                        [--no-counts] [--no-generate]
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ COUNTS = (
     ("empty 14x13", ["--genre", "slitherlink", "count/empty-14x13.slither"], None),
     ("empty 4x4 --mcc", ["--mcc", "count/empty-4x4.mcc"], 9349),
 )
+# `loopsat generate --seed 1` per (genre, rows, cols): the issue's two targets and 40×40 of each.
+GENERATE = (("slitherlink", 20, 20), ("masyu", 30, 30), ("slitherlink", 40, 40), ("masyu", 40, 40))
 # The speed issue's targets, whole process CPU-s: (label, where in results, statistic, bound).
 TARGETS = (
     ("loopsat --help", ("startup", "loopsat --help"), None, 0.15),
@@ -43,6 +47,9 @@ TARGETS = (
     ("--count empty 12x12", ("counts", "empty 12x12"), "cpu", 5.0),
     ("--count empty 13x14", ("counts", "empty 13x14"), "cpu", 60.0),
     ("--count --mcc empty 4x4", ("counts", "empty 4x4 --mcc"), "cpu", 5.0),
+    ("25x30 needing search max", ("sets", "slitherlink/25x30", "auto"), "max", 0.6),
+    ("generate Slitherlink 20x20", ("generate", "slitherlink 20x20"), "cpu", 60.0),
+    ("generate Masyu 30x30", ("generate", "masyu 30x30"), "cpu", 60.0),
 )
 
 
@@ -98,6 +105,19 @@ def run_counts(timeout: float) -> dict[str, dict]:
     return rows
 
 
+def run_generate(timeout: float) -> dict[str, dict]:
+    """Each GENERATE size in its own process; the summary `generate` writes to stderr kept."""
+    print(f"\n{'generate --seed 1':<24} {'CPU-s':>8}  result")
+    rows: dict[str, dict] = {}
+    for genre, height, width in GENERATE:
+        label = f"{genre} {height}x{width}"
+        cpu, done = run_one(["generate", "--genre", genre, "--size", f"{height}x{width}", "--seed", "1"], timeout)
+        summary = done.stderr.strip().split(": ", 1)[-1] if done and done.returncode == 0 else "timeout/error"
+        rows[label] = {"cpu": cpu, "result": summary}
+        print(f"{label:<24} {cpu:8.2f}  {summary}")
+    return rows
+
+
 def print_targets(results: dict) -> None:
     """The speed issue's targets beside this run's numbers (`-` where the run did not measure it)."""
     print(f"\n{'target':<26} {'measured':>9} {'bound':>7}")
@@ -123,6 +143,7 @@ def main() -> None:
     parser.add_argument("--peer-timeout", type=float, default=60.0, help="seconds per puzzle for a peer")
     parser.add_argument("--no-peers", action="store_true", help="skip puzzlekit even when installed")
     parser.add_argument("--no-counts", action="store_true", help="skip the exact counts")
+    parser.add_argument("--no-generate", action="store_true", help="skip `loopsat generate`")
     parser.add_argument("--out", type=Path, default=HERE / "results.json")
     options = parser.parse_args()
     manifest = json.loads((HERE / "manifest.json").read_text())
@@ -186,6 +207,8 @@ def main() -> None:
             print_row(name, "puzzlekit", row)
     if not options.no_counts:
         results["counts"] = run_counts(options.timeout)
+    if not options.no_generate:
+        results["generate"] = run_generate(max(options.timeout, 600.0))
     print_targets(results)
     results["finished"] = time.strftime("%Y-%m-%d %H:%M:%S")
     options.out.write_text(json.dumps(results, indent=1) + "\n")

@@ -26,20 +26,34 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import product
+from typing import TYPE_CHECKING
 
+from loopsat.deduce import Rule
 from loopsat.explain import GRADES, Difficulty
-from loopsat.genres import GENRES, SETTERS, SUFFIXES
+from loopsat.genres import GENRES, SETTERS, SUFFIXES, Setter
+from loopsat.grid import Point
 from loopsat.pipeline import Solution, Status, deduction, solve
 from loopsat.puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from loopsat.cpsat import Search
+    from loopsat.cpsat.proto import Literal
 
 # The first batch of clues tried at once, and the largest. 20×20 Slitherlink seeds 0-2 (`python
 # bench/generate.py slitherlink 20 20`): ... (see bench/generate.py for the measurement)
 FIRST_BATCH = 16
 LARGEST_BATCH = 64
-_SEARCH = len(GRADES)  # the level at which the search may prove what the deduction cannot
+_SEARCH = len(GRADES)
+# How far (doubled coordinates: 6 = three cells) from a clue a second loop is looked for, every
+# edge beyond kept as in the one loop, before the full proof: a quick certificate that the clue
+# is needed.
+WINDOWS = (6, 16)
+# CP-SAT's deterministic time for that local look: most answer in 0.1-0.3 CPU-s, a few ran 5-45 s
+# without a bound (20×20 Slitherlink seed 1, `python bench/run.py --sets none --no-counts`).
+LOCAL_WORK = 0.5  # the level at which the search may prove what the deduction cannot
 
 
 @dataclass(frozen=True)
@@ -120,31 +134,71 @@ def generate(
         else:
             queue.extendleft(reversed(taken))
             batch = max(1, batch // 2)
-    if most >= _SEARCH:
-        for number, cell in enumerate(held, start=1):
-            tell(f"proving: clue {number} of {len(held)}")
-            candidate = setter.without(puzzle, [cell])
-            if _still_unique(puzzle, candidate):
-                puzzle = candidate
+    if most >= _SEARCH and held:
+        tell(f"proving: {len(held)} clues")
+        puzzle = _minimal(puzzle, solution, held, setter)
     return Generated(puzzle, solution, deduction(puzzle).grade(), dense_clues, len(setter.clue_cells(puzzle)))
 
 
-def _still_unique(puzzle: Puzzle, candidate: Puzzle) -> bool:
-    """Whether `candidate`, `puzzle` less one clue, still has one loop, proved.
+def _minimal(puzzle: Puzzle, solution: Solution, held: list[Point], setter: Setter) -> Puzzle:
+    """`puzzle` less every held clue whose removal leaves one loop, tried one by one in order.
 
-    `puzzle` has one loop, so a second loop of the candidate breaks the removed clue's law: the
-    deduction runs with that law negated first. A contradiction proves the candidate unique, a
-    complete deduction is a second loop; only when it stops short does the search decide (0.1
-    CPU-s for the deduction against 0.25-0.55 for a search of a 20×20 Slitherlink with 137 clues,
-    `python bench/generate.py`).
+    The puzzle has one loop, so a second loop after removing a clue breaks that clue's law.
+    One CP-SAT model holds the puzzle without the held clues and each held clue's law twice,
+    under a literal that keeps it and one that breaks it; each clue is then one solve under
+    assumptions (the others kept, this one broken): infeasible means removable. One model
+    instead of a deduction and a search per clue: 20×20 Slitherlink seed 1, 137 clues to
+    prove, 0.35-0.55 CPU-s each the other way (`python bench/run.py --sets none --no-counts`).
     """
-    tables = GENRES[puzzle.genre].rules
-    removed = set(tables(puzzle).tables) - set(tables(candidate).tables)
-    if len(removed) == 1:
-        ((scope, allowed),) = removed
-        found = deduction(candidate, [(scope, frozenset(product((0, 1), repeat=len(scope))) - allowed)])
-        if found.fixed is None:
-            return True
-        if found.complete:
-            return False
-    return solve(candidate).status == Status.UNIQUE
+    from loopsat.cpsat import Circuit, LazyCuts, Search  # CP-SAT is slow to import
+    from loopsat.cpsat.proto import negated
+
+    genre = GENRES[puzzle.genre]
+    laws: dict[Point, Rule] = {}
+    for cell in held:
+        removed = set(genre.rules(puzzle).tables) - set(genre.rules(setter.without(puzzle, [cell])).tables)
+        if len(removed) != 1:  # a clue of several tables: its negation is no table
+            raise ValueError(f"the clue at {cell} is {len(removed)} rule tables, not one")
+        laws[cell] = removed.pop()
+    condition = Circuit() if genre.AUTO_CIRCUIT else LazyCuts()
+    search = Search(genre.cover(setter.without(puzzle, held)), condition, work_limit=LOCAL_WORK)
+    model, edge_var = search.model, search.translation.edge_var
+    keep, broken = {}, {}
+    for cell, (scope, allowed) in laws.items():
+        keep[cell], broken[cell] = model.new_bool(), model.new_bool()
+        for pattern in product((0, 1), repeat=len(scope)):
+            if any(bit and edge not in edge_var for edge, bit in zip(scope, pattern, strict=True)):
+                continue  # an edge the model lacks is off in every loop: the pattern never occurs
+            guard = broken[cell] if pattern in allowed else keep[cell]
+            sides = [
+                negated(edge_var[e]) if bit else edge_var[e]
+                for e, bit in zip(scope, pattern, strict=True)
+                if e in edge_var
+            ]
+            model.clause([negated(guard), *sides])
+    kept = list(held)
+    for cell in held:
+        others = [keep[other] for other in kept if other != cell]
+        if any(_near_loop(search, solution, laws[cell][0], window, [*others, broken[cell]]) for window in WINDOWS):
+            continue  # a second loop near the clue: the clue stays
+        if solve(setter.without(puzzle, [cell])).status == Status.UNIQUE:
+            kept.remove(cell)
+            puzzle = setter.without(puzzle, [cell])
+    return puzzle
+
+
+def _near_loop(search: Search, solution: Solution, scope: Sequence[Point], window: int, also: list[Literal]) -> bool:
+    """Whether `search` finds a loop under `also` that keeps every edge farther than `window`
+    from `scope` as in `solution` (False also when the work limit ran out)."""
+    from loopsat.cpsat import TimedOut
+
+    xs, ys = [x for x, _ in scope], [y for _, y in scope]
+    far = {
+        edge: edge in solution
+        for edge in search.edges
+        if not (min(xs) - window <= edge[0] <= max(xs) + window and min(ys) - window <= edge[1] <= max(ys) + window)
+    }
+    try:
+        return search.find(far, solution, also=also) is not None
+    except TimedOut:
+        return False

@@ -10,7 +10,7 @@ condition under which each solution is one assignment (see `streams`). The calle
 from __future__ import annotations
 
 import time
-from collections.abc import Generator, KeysView
+from collections.abc import Generator, Iterable, KeysView
 from contextlib import closing
 
 from ortools.sat.python import cp_model_helper as cmh
@@ -18,7 +18,7 @@ from ortools.sat.python import cp_model_helper as cmh
 from loopsat import loops
 from loopsat.cpsat import stream
 from loopsat.cpsat.encodings import LoopCondition, Solution
-from loopsat.cpsat.proto import Model, negated
+from loopsat.cpsat.proto import Literal, Model, negated
 from loopsat.cpsat.translate import Translation
 from loopsat.grid import Point
 from loopsat.model import ExactCover
@@ -38,8 +38,11 @@ class Search:
         *,
         time_limit: float | None = None,
         fixed: dict[Point, bool] | None = None,
+        work_limit: float | None = None,
     ) -> None:
-        """`fixed`: edge values known to hold in every solution (the deduction's), fixed up front."""
+        """`fixed`: edge values known to hold in every solution (the deduction's), fixed up front.
+        `work_limit`: CP-SAT's deterministic time per solve (TimedOut beyond it): a bound that,
+        unlike `time_limit`, gives the same answers on every run."""
         self.condition = condition
         self.translation = Translation(cover)
         self.model = self.translation.model
@@ -48,6 +51,7 @@ class Search:
         for edge, on in (fixed or {}).items():
             self.model.clause([edge_var[edge] if on else negated(edge_var[edge])])
         self.deadline = None if time_limit is None else time.monotonic() + time_limit
+        self.work_limit = work_limit
         self.solves = 0
 
     @property
@@ -63,12 +67,15 @@ class Search:
         condition = self.condition
         return condition.one_per_solution and (not condition.single_loop or self.translation.options_follow_edges)
 
-    def find(self, assume: dict[Point, bool] | None = None, near: Solution | None = None) -> Solution | None:
-        """One solution with the edges in `assume` on (True) or off (False), or None; `near`
-        is a hint. The cuts it adds hold for every loop and stay; the assumptions do not.
-        Raises TimedOut."""
+    def find(
+        self, assume: dict[Point, bool] | None = None, near: Solution | None = None, also: Iterable[Literal] = ()
+    ) -> Solution | None:
+        """One solution with the edges in `assume` on (True) or off (False) and the model's
+        literals `also` true, or None; `near` is a hint. The cuts it adds hold for every loop and
+        stay; the assumptions do not. Raises TimedOut."""
         edge_var = self.translation.edge_var
-        self.model.assume(var if assume[e] else negated(var) for e, var in edge_var.items() if assume and e in assume)
+        edges = (var if assume[e] else negated(var) for e, var in edge_var.items() if assume and e in assume)
+        self.model.assume([*edges, *also])
         hint = near
         while True:
             found = self._solve(hint)
@@ -140,6 +147,8 @@ class Search:
         # presolving was mixed: 60×60 lazy 8.6 instead of 6.4, circuit 3.2 instead of 3.8.)
         if self.solves:
             parameters.cp_model_presolve = False
+        if self.work_limit is not None:
+            parameters.max_deterministic_time = self.work_limit
         if self.deadline is not None:
             left = self.deadline - time.monotonic()
             if left <= 0:
