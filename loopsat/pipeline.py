@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from contextlib import closing
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -266,7 +266,7 @@ def deduction(puzzle: Puzzle, extra: Sequence[Rule] = ()) -> Deduced:
     genre = _genre(puzzle)
     rules = genre.rules(puzzle)
     if extra:
-        rules = Rules([*rules.tables, *extra], rules.whole, rules.names)
+        rules = replace(rules, tables=[*rules.tables, *extra])
     # Tables that state every clue also rule out every edge the model leaves out (beside a 0), so
     # the deduction can run on the whole lattice and the model is built only when a search needs
     # it: building it first cost 0.3-0.45 CPU-s of a 60×60 proved in 0.6 s.
