@@ -208,7 +208,7 @@ def main() -> None:
     if not options.no_counts:
         results["counts"] = run_counts(options.timeout)
     if not options.no_generate:
-        results["generate"] = run_generate(max(options.timeout, 600.0))
+        results["generate"] = run_generate(max(options.timeout, 1800.0))
     print_targets(results)
     results["finished"] = time.strftime("%Y-%m-%d %H:%M:%S")
     options.out.write_text(json.dumps(results, indent=1) + "\n")

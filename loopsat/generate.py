@@ -42,18 +42,20 @@ if TYPE_CHECKING:
     from loopsat.cpsat import Search
     from loopsat.cpsat.proto import Literal
 
-# The first batch of clues tried at once, and the largest. 20×20 Slitherlink seeds 0-2 (`python
-# bench/generate.py slitherlink 20 20`): ... (see bench/generate.py for the measurement)
+# The first batch of clues tried at once, and the largest. Thinning 20×20 Slitherlink seed 1
+# (`time loopsat generate --genre slitherlink --size 20x20 --seed 1 --difficulty hard`): 16/64
+# took 27.7 CPU-s (326 deductions), 64/256 took 23.7 (324), within the noise of a loaded machine;
+# most deductions are the single clues that stay (137 of them), whatever the batches.
 FIRST_BATCH = 16
 LARGEST_BATCH = 64
-_SEARCH = len(GRADES)
+_SEARCH = len(GRADES)  # the level at which the search may prove what the deduction cannot
 # How far (doubled coordinates: 6 = three cells) from a clue a second loop is looked for, every
 # edge beyond kept as in the one loop, before the full proof: a quick certificate that the clue
 # is needed.
 WINDOWS = (6, 16)
 # CP-SAT's deterministic time for that local look: most answer in 0.1-0.3 CPU-s, a few ran 5-45 s
 # without a bound (20×20 Slitherlink seed 1, `python bench/run.py --sets none --no-counts`).
-LOCAL_WORK = 0.5  # the level at which the search may prove what the deduction cannot
+LOCAL_WORK = 0.5
 
 
 @dataclass(frozen=True)
@@ -145,10 +147,13 @@ def _minimal(puzzle: Puzzle, solution: Solution, held: list[Point], setter: Sett
 
     The puzzle has one loop, so a second loop after removing a clue breaks that clue's law.
     One CP-SAT model holds the puzzle without the held clues and each held clue's law twice,
-    under a literal that keeps it and one that breaks it; each clue is then one solve under
-    assumptions (the others kept, this one broken): infeasible means removable. One model
-    instead of a deduction and a search per clue: 20×20 Slitherlink seed 1, 137 clues to
-    prove, 0.35-0.55 CPU-s each the other way (`python bench/run.py --sets none --no-counts`).
+    under a literal that keeps it and one that breaks it. A second loop is first looked for near
+    the clue (assumptions: the others kept, this one broken, the edges beyond WINDOWS as in the
+    loop): one found keeps the clue. Otherwise the full proof (solve: deduction, then CP-SAT)
+    decides. 20×20 Slitherlink seed 1, 137 clues held: 103 second loops within three cells (0.19
+    CPU-s each), 21 within eight, 11 clues removed (1.7 CPU-s per proof), 56 CPU-s in all; a
+    deduction and a search for every clue took 0.25-0.55 CPU-s each, and the one model without
+    the windows took up to 33 CPU-s for one clue.
     """
     from loopsat.cpsat import Circuit, LazyCuts, Search  # CP-SAT is slow to import
     from loopsat.cpsat.proto import negated
