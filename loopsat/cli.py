@@ -615,6 +615,8 @@ def generate(
         text = generating.file_text(made.puzzle)
         d = made.difficulty
         about = f"{made.clues} clues (of {made.dense_clues}), unique, {d.grade} ({d.steps} steps, {d.probes} probes)"
+        if made.unproved:
+            about += f"; not proved minimal: {made.unproved} clue(s) kept when their proof ran out of work"
         if output is None:
             sys.stdout.write(text)
             typer.echo(f"{made.puzzle.path}: {about}", err=True)

@@ -56,6 +56,10 @@ WINDOWS = (6, 16)
 # CP-SAT's deterministic time for that local look: most answer in 0.1-0.3 CPU-s, a few ran 5-45 s
 # without a bound (20×20 Slitherlink seed 1, `python bench/run.py --sets none --no-counts`).
 LOCAL_WORK = 0.5
+# The full proof that a clue can go (deduction, then CP-SAT) gets this deterministic time per
+# CP-SAT solve; beyond it the clue stays and the puzzle is reported not proved minimal. Most
+# proofs take 1-2 CPU-s; one of 20×20 Slitherlink seed 1 ran over 5 minutes without a bound.
+PROOF_WORK = 10.0
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,7 @@ class Generated:
     difficulty: Difficulty
     dense_clues: int
     clues: int
+    unproved: int = 0  # clues kept because proving them removable ran out of work: then not minimal
 
 
 def level(difficulty: str | int) -> int:
@@ -117,6 +122,7 @@ def generate(
     puzzle = replace(puzzle, path=file_name(genre, rows, cols, seed))
     dense_clues = len(setter.clue_cells(puzzle))
     most = _SEARCH if difficulty is None else difficulty
+    unproved: list[Point] = []
 
     def deduced_within(candidate: Puzzle) -> bool:
         found = deduction(candidate)
@@ -138,12 +144,14 @@ def generate(
             batch = max(1, batch // 2)
     if most >= _SEARCH and held:
         tell(f"proving: {len(held)} clues")
-        puzzle = _minimal(puzzle, solution, held, setter)
-    return Generated(puzzle, solution, deduction(puzzle).grade(), dense_clues, len(setter.clue_cells(puzzle)))
+        puzzle, unproved = _minimal(puzzle, solution, held, setter)
+    clues = len(setter.clue_cells(puzzle))
+    return Generated(puzzle, solution, deduction(puzzle).grade(), dense_clues, clues, len(unproved))
 
 
-def _minimal(puzzle: Puzzle, solution: Solution, held: list[Point], setter: Setter) -> Puzzle:
-    """`puzzle` less every held clue whose removal leaves one loop, tried one by one in order.
+def _minimal(puzzle: Puzzle, solution: Solution, held: list[Point], setter: Setter) -> tuple[Puzzle, list[Point]]:
+    """`puzzle` less every held clue whose removal leaves one loop, tried one by one in order,
+    and the clues kept because their proof ran out of work (PROOF_WORK).
 
     The puzzle has one loop, so a second loop after removing a clue breaks that clue's law.
     One CP-SAT model holds the puzzle without the held clues and each held clue's law twice,
@@ -181,15 +189,18 @@ def _minimal(puzzle: Puzzle, solution: Solution, held: list[Point], setter: Sett
                 if e in edge_var
             ]
             model.clause([negated(guard), *sides])
-    kept = list(held)
+    kept, unproved = list(held), []
     for cell in held:
         others = [keep[other] for other in kept if other != cell]
         if any(_near_loop(search, solution, laws[cell][0], window, [*others, broken[cell]]) for window in WINDOWS):
             continue  # a second loop near the clue: the clue stays
-        if solve(setter.without(puzzle, [cell])).status == Status.UNIQUE:
+        proof = solve(setter.without(puzzle, [cell]), work_limit=PROOF_WORK)
+        if proof.status == Status.UNIQUE:
             kept.remove(cell)
             puzzle = setter.without(puzzle, [cell])
-    return puzzle
+        elif proof.status == Status.UNKNOWN:
+            unproved.append(cell)
+    return puzzle, unproved
 
 
 def _near_loop(search: Search, solution: Solution, scope: Sequence[Point], window: int, also: list[Literal]) -> bool:

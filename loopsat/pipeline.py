@@ -162,6 +162,7 @@ def solve(
     strategy: Strategy | str = Strategy.AUTO,
     progress: Callable[[int, Solution], None] | None = None,
     fallback: Callable[[str], None] | None = None,
+    work_limit: float | None = None,
 ) -> Outcome:
     """Find one solution and prove it unique (`unique`), list them (`all`) or count them.
 
@@ -171,6 +172,8 @@ def solve(
     is the (incomplete) outcome. `progress` hears each verified solution of the search with the
     number found so far; `fallback` hears why, when counting cannot use the DP and falls back to
     enumeration. Ctrl-C raises Interrupted (a KeyboardInterrupt) carrying what was found.
+    `work_limit` bounds each CP-SAT solve in its deterministic time (an incomplete outcome
+    beyond it, the same on every run: loopsat/generate.py).
     """
     mode, strategy = Mode(mode), Strategy(strategy)  # ValueError for a misspelt one
     if strategy == Strategy.FRONTIER and mode != Mode.COUNT:
@@ -179,7 +182,9 @@ def solve(
     tally = _Tally(keep=mode != Mode.COUNT, progress=progress)
     try:
         with deadline(time_limit):
-            return _solve(puzzle, mode, limit, time_limit, single_loop, strategy, tally.hear, fallback, started)
+            return _solve(
+                puzzle, mode, limit, time_limit, single_loop, strategy, tally.hear, fallback, started, work_limit
+            )
     except TimeUp:
         return _outcome(puzzle, tally.count, False, tally.found, started)
     except KeyboardInterrupt:
@@ -196,6 +201,7 @@ def _solve(
     progress: Callable[[int, Solution], None],
     fallback: Callable[[str], None] | None,
     started: float,
+    work_limit: float | None = None,
 ) -> Outcome:
     """solve() inside its deadline: the DP, else deduction, else the search with the time left."""
     if mode == Mode.COUNT and limit is None and strategy in (Strategy.AUTO, Strategy.FRONTIER):
@@ -228,7 +234,7 @@ def _solve(
         modelled = set(cover.edges.values())
         fixed = {edge: on for edge, on in fixed.items() if edge in modelled}
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
-    outcome = _search(puzzle, cover, fixed, mode, limit, left, single_loop, started, strategy, progress)
+    outcome = _search(puzzle, cover, fixed, mode, limit, left, single_loop, started, strategy, progress, work_limit)
     outcome.graded = graded
     return outcome
 
@@ -302,6 +308,7 @@ def _search(
     started: float,
     strategy: str,
     progress: Callable[[int, Solution], None] | None,
+    work_limit: float | None = None,
 ) -> Outcome:
     """CP-SAT (lazy loop cuts, or the circuit constraint): solutions one at a time, each verified.
 
@@ -322,7 +329,7 @@ def _search(
     listing = mode != "unique"
     circuit = strategy == "circuit" or (strategy == "auto" and (listing or genre.AUTO_CIRCUIT))
     condition = Disjoint() if not single_loop else Circuit() if circuit else LazyCuts()
-    search = Search(cover, condition, time_limit=time_limit, fixed=fixed)
+    search = Search(cover, condition, time_limit=time_limit, fixed=fixed, work_limit=work_limit)
     one_run = search.streams and (listing or not single_loop)
     found: list[Solution] = []
     count, finished = 0, False
