@@ -14,12 +14,16 @@ character other than `0`, `1`, `.`.
 
 from __future__ import annotations
 
+import itertools
 import math
+import random
+from collections.abc import Callable, Iterable
 from itertools import product
 
-from loopsat.deduce import Rule, Rules
+from loopsat.deduce import Rule, Rules, deduce
 from loopsat.errors import PuzzleError
-from loopsat.grid import Point, lattice_edges, name
+from loopsat.genres.masyu_loops import STRAIGHT, TURN, Grower, Region
+from loopsat.grid import Point, edge_ends, lattice_edges, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.picture import Sketch
 from loopsat.puzzle import Puzzle, check_board_row, text_lines
@@ -33,6 +37,12 @@ DEDUCE_FIRST_CELLS = math.inf
 AUTO_CIRCUIT = False
 
 _WHITE, _BLACK, _EMPTY = "0", "1", "."
+GROW_MOVES = 30  # block moves per cell to grow the loop (dense())
+GROW_HEAT = 1.0
+FLAW_COST = 3.0
+REPAIR_MOVES = 10  # block moves per cell near undecided edges, per repair round
+REPAIR_HEAT = 0.5
+CHECK_EVERY = 10  # repair rounds between asking the caller's solver
 _DRAWN = str.maketrans({"O": _WHITE, "@": _BLACK})
 # Knuth's tile codes in his order: bit 8 = north, 4 = west, 2 = east, 1 = south.
 _CODES = (0xC, 0xA, 0x5, 0x3, 0x9, 0x6, 0x0)
@@ -313,3 +323,64 @@ def _white_options(classes: _Classes, tile: Point) -> list[Option]:
             option.add(after, straight_after)
             options += option.option(circle)
     return options
+
+
+def dense(
+    rows: int, cols: int, rng: random.Random, solutions: Callable[[Puzzle], list[frozenset[Point]]]
+) -> tuple[Puzzle, frozenset[Point]]:
+    """A puzzle with exactly one solution, a circle on every cell of that loop that allows one,
+    and the loop (edge midpoints in doubled coordinates).
+
+    The loop is annealed so that nearly every cell of it can carry a circle (masyu_loops), all
+    those circles are placed, and wherever the deduction leaves edges undecided the loop is
+    reshaped nearby, until the deduction decides every edge: then the loop is proved unique
+    without any search. `solutions` (the caller's solver) confirms that, and settles it when the
+    deduction stalls.
+    """
+    grower = Grower(rows, cols, rng)
+    grower.run(GROW_MOVES * rows * cols, GROW_HEAT, FLAW_COST)
+    for attempt in itertools.count(1):
+        puzzle = _circled(grower.region)
+        undecided = _undecided(puzzle)
+        import sys; print(attempt, grower.length, grower.flaws, len(undecided), file=sys.stderr)
+        if not undecided or attempt % CHECK_EVERY == 0:
+            found = solutions(puzzle)
+            if len(found) == 1:
+                return puzzle, found[0]
+        ends = {(x // 2, y // 2) for e in undecided for x, y in edge_ends(e)}
+        near = {(i, j) for a, b in ends for i in range(a - 2, a + 3) for j in range(b - 2, b + 3)}
+        near = {(i, j) for i, j in near if 0 <= i < rows and 0 <= j < cols}
+        grower.run(REPAIR_MOVES * len(near), REPAIR_HEAT, FLAW_COST, sorted(near))
+    raise AssertionError("unreachable")
+
+
+def _circled(region: Region) -> Puzzle:
+    """Every circle the region's loop allows."""
+    glyph = {0: _EMPTY, STRAIGHT: _WHITE, TURN: _BLACK}
+    lines = tuple(
+        "".join(_EMPTY if region.flawed(i, j) else glyph[max(region.shape(i, j), 0)] for j in range(region.cols))
+        for i in range(region.rows)
+    )
+    return Puzzle(GENRE, "<generated>", lines, {}, lines)
+
+
+def _undecided(puzzle: Puzzle) -> list[Point]:
+    """The edges the deduction leaves open (all of them if it finds a contradiction)."""
+    rules_ = rules(puzzle)
+    edges = list(lattice_edges(puzzle.rows, puzzle.cols))
+    fixed = deduce(edges, rules_.tables, names=rules_.names) or {}
+    return [e for e in edges if e not in fixed]
+
+
+def clue_cells(puzzle: Puzzle) -> list[Point]:
+    """The cells holding a circle, in reading order."""
+    return [(i, j) for i, row in enumerate(puzzle.grid) for j, ch in enumerate(row) if ch != _EMPTY]
+
+
+def without(puzzle: Puzzle, cells: Iterable[Point]) -> Puzzle:
+    """The same puzzle with the circles of `cells` removed."""
+    grid = [list(row) for row in puzzle.grid]
+    for i, j in cells:
+        grid[i][j] = _EMPTY
+    lines = tuple("".join(row) for row in grid)
+    return Puzzle(puzzle.genre, puzzle.path, lines, {}, lines)
