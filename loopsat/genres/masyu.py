@@ -14,7 +14,6 @@ character other than `0`, `1`, `.`.
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from collections.abc import Callable, Iterable
@@ -37,12 +36,20 @@ DEDUCE_FIRST_CELLS = math.inf
 AUTO_CIRCUIT = False
 
 _WHITE, _BLACK, _EMPTY = "0", "1", "."
-GROW_MOVES = 30  # block moves per cell to grow the loop (dense())
+# dense(): the loop is annealed with GROW_MOVES block moves per cell, the temperature falling
+# from GROW_HEAT; a cell without a circle costs FLAW_COST cells of loop length (masyu_loops).
+# 30 moves: 55-65% of a 30×30 board on the loop, 5-30 cells without a circle, 28-77 edges left
+# undecided, all decided after one repair round (`python bench/masyu_dense.py`).
+GROW_MOVES = 30
 GROW_HEAT = 1.0
 FLAW_COST = 3.0
-REPAIR_MOVES = 10  # block moves per cell near undecided edges, per repair round
+# Repair round k: REPAIR_MOVES moves per cell within min(k, REPAIR_REACH) + 1 cells of an
+# undecided edge.
+REPAIR_MOVES = 10
+REPAIR_REACH = 5
 REPAIR_HEAT = 0.5
-CHECK_EVERY = 10  # repair rounds between asking the caller's solver
+CHECK_EVERY = 5  # repair rounds between asking the caller's solver (it may settle what deduction cannot)
+ATTEMPTS = 20  # repair rounds before the loop is grown afresh (never needed in the bench runs)
 _DRAWN = str.maketrans({"O": _WHITE, "@": _BLACK})
 # Knuth's tile codes in his order: bit 8 = north, 4 = west, 2 = east, 1 = south.
 _CODES = (0xC, 0xA, 0x5, 0x3, 0x9, 0x6, 0x0)
@@ -329,29 +336,35 @@ def dense(
     rows: int, cols: int, rng: random.Random, solutions: Callable[[Puzzle], list[frozenset[Point]]]
 ) -> tuple[Puzzle, frozenset[Point]]:
     """A puzzle with exactly one solution, a circle on every cell of that loop that allows one,
-    and the loop (edge midpoints in doubled coordinates).
+    and the loop (edge midpoints in doubled coordinates); contract.Setter.
 
     The loop is annealed so that nearly every cell of it can carry a circle (masyu_loops), all
     those circles are placed, and wherever the deduction leaves edges undecided the loop is
     reshaped nearby, until the deduction decides every edge: then the loop is proved unique
     without any search. `solutions` (the caller's solver) confirms that, and settles it when the
-    deduction stalls.
+    deduction stalls. 30×30 takes 4-5 CPU-s, 40×40 8-10 (`python bench/masyu_dense.py`): one
+    repair round, rarely two, and one call of `solutions`, which only re-runs the deduction.
     """
-    grower = Grower(rows, cols, rng)
-    grower.run(GROW_MOVES * rows * cols, GROW_HEAT, FLAW_COST)
-    for attempt in itertools.count(1):
-        puzzle = _circled(grower.region)
-        undecided = _undecided(puzzle)
-        import sys; print(attempt, grower.length, grower.flaws, len(undecided), file=sys.stderr)
-        if not undecided or attempt % CHECK_EVERY == 0:
-            found = solutions(puzzle)
-            if len(found) == 1:
-                return puzzle, found[0]
-        ends = {(x // 2, y // 2) for e in undecided for x, y in edge_ends(e)}
-        near = {(i, j) for a, b in ends for i in range(a - 2, a + 3) for j in range(b - 2, b + 3)}
-        near = {(i, j) for i, j in near if 0 <= i < rows and 0 <= j < cols}
-        grower.run(REPAIR_MOVES * len(near), REPAIR_HEAT, FLAW_COST, sorted(near))
-    raise AssertionError("unreachable")
+    while True:
+        grower = Grower(rows, cols, rng)
+        grower.run(GROW_MOVES * rows * cols, GROW_HEAT, FLAW_COST)
+        for attempt in range(1, ATTEMPTS + 1):
+            puzzle = _circled(grower.region)
+            undecided = _undecided(puzzle)
+            if not undecided or attempt % CHECK_EVERY == 0:
+                found = solutions(puzzle)
+                if len(found) == 1:
+                    return puzzle, found[0]
+            ends = {(x // 2, y // 2) for edge in undecided for x, y in edge_ends(edge)}
+            reach = min(attempt, REPAIR_REACH) + 1  # a round that changed nothing widens the next one
+            near = {
+                (i, j)
+                for a, b in ends
+                for i in range(a - reach, a + reach + 1)
+                for j in range(b - reach, b + reach + 1)
+            }
+            focus = sorted((i, j) for i, j in near if 0 <= i < rows and 0 <= j < cols)
+            grower.run(REPAIR_MOVES * len(focus), REPAIR_HEAT, FLAW_COST, focus)
 
 
 def _circled(region: Region) -> Puzzle:
