@@ -41,9 +41,8 @@ def main() -> None:
             seconds = cpu() - started
             share = len(loop) / (rows * cols)
             circles = len(masyu.clue_cells(puzzle))
-            print(
-                f"{board} seed {seed}: {seconds:.2f} CPU-s, loop on {share:.0%} of the board, {circles} circles, solver called {calls}×"
-            )
+            made = f"loop on {share:.0%} of the board, {circles} circles, solver called {calls}×"
+            print(f"{board} seed {seed}: {seconds:.2f} CPU-s, {made}")
 
 
 if __name__ == "__main__":
