@@ -7,11 +7,13 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import networkx as nx
 import pytest
 
 from loopsat import frontier
 from loopsat.errors import VerificationError
 from loopsat.genres import GENRES, masyu
+from loopsat.genres.masyu_loops import Grower
 from loopsat.grid import Point
 from loopsat.pipeline import Solution, bits, solve
 from loopsat.puzzle import Puzzle
@@ -80,3 +82,19 @@ def test_clue_cells_and_without_agree() -> None:
 def test_too_small_a_board_is_refused() -> None:
     with pytest.raises(ValueError, match="3×3"):
         made(2, 6, 0)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_grower_keeps_one_loop_and_counts_it(seed: int) -> None:
+    grower = Grower(9, 11, random.Random(seed))
+    grower.run(20 * 9 * 11, 1.0, 3.0)
+    region = grower.region
+    loop = nx.Graph()
+    for i, j in region.cells(0, 0, 8, 10):
+        north, west, east, south = region.arms(i, j)
+        assert north + west + east + south in (0, 2)
+        loop.add_edges_from(((i, j), (i + di, j + dj)) for (di, dj), arm in (((0, 1), east), ((1, 0), south)) if arm)
+    assert nx.is_connected(loop)
+    assert all(degree == 2 for _, degree in loop.degree)
+    assert loop.number_of_nodes() == grower.length
+    assert sum(region.flawed(*cell) for cell in loop.nodes) == grower.flaws

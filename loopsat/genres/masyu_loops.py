@@ -70,7 +70,7 @@ class Region:
         turns = [self.shape(i + di, j + dj) == TURN for di, dj in self._steps(i, j)]
         return any(turns) if shape == TURN else not any(turns)
 
-    def _cells(self, top: int, left: int, bottom: int, right: int) -> list[Point]:
+    def cells(self, top: int, left: int, bottom: int, right: int) -> list[Point]:
         """The board's cells in rows top..bottom, cols left..right."""
         rows, cols = (
             range(max(top, 0), min(bottom, self.rows - 1) + 1),
@@ -82,7 +82,7 @@ class Region:
         """Loop arms (twice the loop cells), flawed cells, and whether a pinch is among them."""
         arms = flaws = 0
         pinch = False
-        for i, j in self._cells(top, left, bottom, right):
+        for i, j in self.cells(top, left, bottom, right):
             degree = sum(self.arms(i, j))
             arms += degree
             pinch = pinch or degree == 4
@@ -130,17 +130,6 @@ class Region:
         for square, old in changed:
             self.inside[square] = old
 
-    def edges(self) -> frozenset[Point]:
-        """The loop's edges as midpoints in doubled coordinates (loopsat's Solution)."""
-        found = set()
-        for i, j in self._cells(0, 0, self.rows - 1, self.cols - 1):
-            _, _, east, south = self.arms(i, j)
-            if east:
-                found.add((2 * i, 2 * j + 1))
-            if south:
-                found.add((2 * i + 1, 2 * j))
-        return frozenset(found)
-
 
 class Grower:
     """Anneals a Region from a small ring in the middle of the board; keeps count of the loop's
@@ -159,14 +148,10 @@ class Grower:
         self._list(top, left, top + 2, left + 2)
 
     def _list(self, top: int, left: int, bottom: int, right: int) -> None:
-        for cell in self.region._cells(top, left, bottom, right):
+        for cell in self.region.cells(top, left, bottom, right):
             if cell not in self.listed and self.region.shape(*cell) > 0:
                 self.listed.add(cell)
                 self.ring.append(cell)
-
-    def flawed_cells(self) -> list[Point]:
-        region = self.region
-        return [c for c in region._cells(0, 0, region.rows - 1, region.cols - 1) if region.flawed(*c)]
 
     def run(self, moves: int, heat: float, flaw_cost: float, focus: list[Point] | None = None) -> None:
         """`moves` Metropolis moves at a temperature falling linearly from `heat` to 0, a flawed
