@@ -36,20 +36,6 @@ DEDUCE_FIRST_CELLS = math.inf
 AUTO_CIRCUIT = False
 
 _WHITE, _BLACK, _EMPTY = "0", "1", "."
-# dense(): the loop is annealed with GROW_MOVES block moves per cell, the temperature falling
-# from GROW_HEAT; a cell without a circle costs FLAW_COST cells of loop length (masyu_loops).
-# 30 moves: 55-65% of a 30×30 board on the loop, 5-30 cells without a circle, 28-77 edges left
-# undecided, all decided after one repair round (`python bench/masyu_dense.py`).
-GROW_MOVES = 30
-GROW_HEAT = 1.0
-FLAW_COST = 3.0
-# Repair round k: REPAIR_MOVES moves per cell within min(k, REPAIR_REACH) + 1 cells of an
-# undecided edge.
-REPAIR_MOVES = 10
-REPAIR_REACH = 5
-REPAIR_HEAT = 0.5
-CHECK_EVERY = 5  # repair rounds between asking the caller's solver (it may settle what deduction cannot)
-ATTEMPTS = 20  # repair rounds before the loop is grown afresh (never needed in the bench runs)
 _DRAWN = str.maketrans({"O": _WHITE, "@": _BLACK})
 # Knuth's tile codes in his order: bit 8 = north, 4 = west, 2 = east, 1 = south.
 _CODES = (0xC, 0xA, 0x5, 0x3, 0x9, 0x6, 0x0)
@@ -332,6 +318,23 @@ def _white_options(classes: _Classes, tile: Point) -> list[Option]:
     return options
 
 
+# dense(): the loop is annealed with GROW_MOVES block moves per cell, the temperature falling
+# from GROW_HEAT; a cell without a circle costs FLAW_COST cells of loop length (masyu_loops).
+# 30 moves: 55-65% of a 30×30 board on the loop, 5-30 cells without a circle, 28-77 edges left
+# undecided, all decided after 1-3 repair rounds, one 30×30 of four after 6 (`python
+# bench/masyu_dense.py 30x30 40x40 --seeds 4`).
+GROW_MOVES = 30
+GROW_HEAT = 1.0
+FLAW_COST = 3.0
+# Repair round k: REPAIR_MOVES moves per cell within min(k, REPAIR_REACH) + 1 cells of an
+# undecided edge.
+REPAIR_MOVES = 10
+REPAIR_REACH = 5
+REPAIR_HEAT = 0.5
+CHECK_EVERY = 5  # repair rounds between asking the caller's solver (it may settle what deduction cannot)
+ATTEMPTS = 20  # repair rounds before the loop is grown afresh (reached by no board of the bench runs)
+
+
 def dense(
     rows: int, cols: int, rng: random.Random, solutions: Callable[[Puzzle], list[frozenset[Point]]]
 ) -> tuple[Puzzle, frozenset[Point]]:
@@ -342,8 +345,9 @@ def dense(
     those circles are placed, and wherever the deduction leaves edges undecided the loop is
     reshaped nearby, until the deduction decides every edge: then the loop is proved unique
     without any search. `solutions` (the caller's solver) confirms that, and settles it when the
-    deduction stalls. 30×30 takes 4-5 CPU-s, 40×40 8-10 (`python bench/masyu_dense.py`): one
-    repair round, rarely two, and one call of `solutions`, which only re-runs the deduction.
+    deduction stalls. 30×30 takes 5-8 CPU-s, 40×40 8-11, seeds 0-3 (`python bench/masyu_dense.py
+    30x30 40x40 --seeds 4`, 2 shared cores): 1-6 repair rounds, 1-2 calls of `solutions`, where
+    the last one only re-runs the deduction.
     """
     while True:
         grower = Grower(rows, cols, rng)
