@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 import typer.core
 
-from loopsat.api import export_mcc, load
+from loopsat.api import data_sets, export_mcc, load
 from loopsat.errors import Exit, PuzzleError, VerificationError, printable
 from loopsat.formats import FORMS
 from loopsat.genres import GENRES, READERS
@@ -177,19 +177,19 @@ def solve(
     several = len(files) > 1
     for path in files:
         try:
-            puzzles = read_file(path, genre.value if genre else None)
+            found = data_sets(path, genre.value if genre else None)
         except PuzzleError as exc:
-            typer.echo(str(exc), err=True)
-            if as_json:
-                typer.echo(json.dumps({"file": path, "status": "error", "error": str(exc)}))
+            _bad_input(exc, path, as_json)
             worst = max(worst, Exit.BAD_INPUT)
             continue
-        if svg is not None and len(puzzles) > 1:
-            _fail(
-                f"{printable(path)}:1:1: error: --svg draws one puzzle, this file holds {len(puzzles)}", Exit.BAD_INPUT
-            )
-        several = several or len(puzzles) > 1
-        for puzzle in puzzles:
+        if svg is not None and len(found) > 1:
+            _fail(f"{printable(path)}:1:1: error: --svg draws one puzzle, this file holds {len(found)}", Exit.BAD_INPUT)
+        several = several or len(found) > 1
+        for puzzle in found:
+            if isinstance(puzzle, PuzzleError):  # one bad data set: the others are solved
+                _bad_input(puzzle, puzzle.path, as_json)
+                worst = max(worst, Exit.BAD_INPUT)
+                continue
             certainty = None
             # --all in text streams each solution as it is found (the drawings are the progress);
             # other modes print at the end.
@@ -236,6 +236,17 @@ def solve(
             if interrupted:
                 raise typer.Exit(Exit.INTERRUPTED)
     raise typer.Exit(int(worst))
+
+
+def _bad_input(error: PuzzleError, file: str, as_json: bool) -> None:
+    """A file or data set that gave no puzzle: its located line on stderr; in the output, with
+    --json its error object, else a bad data set's `FILE#N: error` in its place among the others."""
+    typer.echo(str(error), err=True)
+    if as_json:
+        index = {} if error.index is None else {"index": error.index}
+        typer.echo(json.dumps({"file": file, **index, "status": "error", "error": str(error)}))
+    elif error.index is not None:
+        typer.echo(f"{error.label}: error")
 
 
 class _Heard:
