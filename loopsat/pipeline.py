@@ -217,12 +217,15 @@ def stream(
         try:
             while True:
                 left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
+                late = count > 0 and left == 0.0  # the caller spent the time since the last solution
                 with deadline(left):
                     try:
                         solution = next(work)
                     except StopIteration as finished:
                         settled: _Settled = finished.value
                         return _outcome(puzzle, settled.count, settled.complete, found, started, settled.graded)
+                if late:  # one CP-SAT queued meanwhile is not handed out
+                    return _outcome(puzzle, count, False, found, started)
                 count += 1
                 if mode != Mode.COUNT:
                     found.append(solution)
