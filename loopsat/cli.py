@@ -71,6 +71,15 @@ class _OneLineErrors(typer.core.TyperGroup):
         sys.exit(status if isinstance(status, int) else 0)
 
 
+class _PlainUsage(typer.core.TyperCommand):
+    """Usage lines as click and man pages write them, `loopsat solve [OPTIONS] FILE...`: typer
+    braces a required argument (`{FILE...}`), which reads like a choice."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces: list[str] = super().collect_usage_pieces(ctx)
+        return [piece[1:-1] if piece.startswith("{") and piece.endswith("}") else piece for piece in pieces]
+
+
 app = typer.Typer(
     cls=_OneLineErrors,
     add_completion=False,
@@ -119,10 +128,11 @@ def _root(
     _debug = debug
 
 
-@app.command()
+@app.command(cls=_PlainUsage)
 def solve(
     files: Annotated[
-        list[str], typer.Argument(metavar="FILE...", help="Puzzle files (`-` for stdin), URLs or game IDs.")
+        list[str],
+        typer.Argument(metavar="FILE...", help="Puzzle files (`-` for stdin; FILE#N: one data set), URLs or game IDs."),
     ],
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
     all_: Annotated[bool, typer.Option("--all", help="Print every solution.")] = False,
@@ -342,15 +352,17 @@ def _summary(outcome: Outcome, mode: Mode, interrupted: bool = False) -> str:
     return "no solution" if outcome.status == Status.NONE else str(outcome.status)
 
 
-@app.command()
+@app.command(cls=_PlainUsage)
 def export(
-    file: Annotated[str, typer.Argument(help="Puzzle file (`-` for stdin).")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="Puzzle file (`-` for stdin; FILE#N: one data set).")],
     mcc: Annotated[
         bool, typer.Option("--mcc", help="Write Knuth's MCC text (required: the only format so far).")
     ] = False,
     variant: Annotated[Variant, typer.Option(help="Which of Knuth's generators to imitate.")] = _AUTO_VARIANT,
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write here instead of stdout.")] = None,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", metavar="OUT", help="Write here instead of stdout.")
+    ] = None,
 ) -> None:
     """Print the puzzle as MCC text, byte-identical to Knuth's generator."""
     if not mcc:
@@ -366,15 +378,17 @@ def export(
     _write(output, text, "the MCC text")
 
 
-@app.command()
+@app.command(cls=_PlainUsage)
 def render(
-    file: Annotated[str, typer.Argument(help="Puzzle file (`-` for stdin).")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="Puzzle file (`-` for stdin; FILE#N: one data set).")],
     solution: Annotated[
         bool, typer.Option("--solution", help="Solve it and draw the loop (the first of several).")
     ] = False,
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
-    time_limit: Annotated[float | None, typer.Option(min=0.0, help="Seconds for --solution.")] = None,
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write here instead of stdout.")] = None,
+    time_limit: Annotated[float | None, typer.Option(min=0.0, metavar="S", help="Seconds for --solution.")] = None,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", metavar="OUT", help="Write here instead of stdout.")
+    ] = None,
 ) -> None:
     """Draw the puzzle as SVG: board, clues, letters' regions, circles, and with --solution the loop.
 
@@ -427,10 +441,10 @@ def _refuse_overwriting(target: Path | None, inputs: list[str]) -> None:
             _fail(f"{printable(str(target))}:1:1: error: the output is the input {printable(path)}", Exit.BAD_INPUT)
 
 
-@app.command()
+@app.command(cls=_PlainUsage)
 def slink(
-    file: Annotated[str, typer.Argument(help="SLINK input (default: stdin).")] = "-",
-    time_limit: Annotated[float | None, typer.Option(min=0.0, help="Seconds per data set.")] = None,
+    file: Annotated[str, typer.Argument(metavar="[FILE]", help="SLINK input (default: stdin).")] = "-",
+    time_limit: Annotated[float | None, typer.Option(min=0.0, metavar="S", help="Seconds per data set.")] = None,
 ) -> None:
     """SPOJ SLINK: read the judge's input, print each data set's number and its loop drawn.
 
@@ -460,15 +474,19 @@ def slink(
     raise typer.Exit(int(worst))
 
 
-@app.command()
+@app.command(cls=_PlainUsage)
 def batch(
     directory: Annotated[str, typer.Argument(metavar="DIR", help="Folder of puzzle files, searched recursively.")],
     genre: Annotated[Genre | None, typer.Option(help="Genre of every file (then every file is read).")] = None,
-    jobs: Annotated[int | None, typer.Option(min=1, help="Worker processes (default: CPU count).")] = None,
-    report: Annotated[str | None, typer.Option(help="JSON Lines report (default: DIR/loopsat-report.jsonl).")] = None,
+    jobs: Annotated[int | None, typer.Option(min=1, metavar="N", help="Worker processes (default: CPU count).")] = None,
+    report: Annotated[
+        str | None, typer.Option(metavar="FILE", help="JSON Lines report (default: DIR/loopsat-report.jsonl).")
+    ] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Keep the report's answers; solve the rest.")] = False,
-    time_limit: Annotated[float | None, typer.Option(min=0.0, help="Seconds per puzzle.")] = None,
-    scheduler: Annotated[str | None, typer.Option(help="Dask scheduler: tcp://HOST:8786, or `local`.")] = None,
+    time_limit: Annotated[float | None, typer.Option(min=0.0, metavar="S", help="Seconds per puzzle.")] = None,
+    scheduler: Annotated[
+        str | None, typer.Option(metavar="ADDRESS", help="Dask scheduler: tcp://HOST:8786, or `local`.")
+    ] = None,
 ) -> None:
     """Solve every puzzle in a folder in parallel, one report line each; see loopsat/batch.py."""
     from loopsat.batch import BatchError, run_batch
@@ -488,9 +506,11 @@ def batch(
     raise typer.Exit(int(status))
 
 
-@app.command()
+@app.command(cls=_PlainUsage)
 def convert(
-    file: Annotated[str, typer.Argument(help="Puzzle file, URL or game ID (`-` for stdin).")],
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="Puzzle file, URL or game ID (`-` for stdin; FILE#N: one data set).")
+    ],
     to: Annotated[Form, typer.Option(help="Output format.")],
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
 ) -> None:
@@ -504,9 +524,11 @@ def convert(
     sys.stdout.write(("\n\n" if to.value in ("slither", "masyu") else "\n").join(texts) + "\n")
 
 
-@app.command()
+@app.command(cls=_PlainUsage)
 def explain(
-    file: Annotated[str, typer.Argument(help="Puzzle file, URL or game ID (`-` for stdin).")],
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="Puzzle file, URL or game ID (`-` for stdin; FILE#N: one data set).")
+    ],
     partial: Annotated[
         str | None, typer.Argument(metavar="[PARTIAL.json]", help="With --hint: the edges known so far.")
     ] = None,
@@ -517,7 +539,8 @@ def explain(
         Path | None, typer.Option(metavar="OUT.svg", help="Draw a step: what it read, what it decided.")
     ] = None,
     step: Annotated[
-        int | None, typer.Option(min=1, help="With --svg: the step to draw (default: the first, or the hint).")
+        int | None,
+        typer.Option(min=1, metavar="N", help="With --svg: the step to draw (default: the first, or the hint)."),
     ] = None,
 ) -> None:
     """The solving path as steps a person can follow, and the puzzle's difficulty (loopsat/explain.py).
