@@ -70,6 +70,23 @@ class _OneLineErrors(typer.core.TyperGroup):
             sys.exit(int(Exit.INTERRUPTED))
         sys.exit(status if isinstance(status, int) else 0)
 
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:  # before typer, which makes it exit 1
+            _closed_output()
+
+
+def _closed_output() -> NoReturn:
+    """The reader of stdout went away (`loopsat solve ... | head -1`): end quietly, with the
+    status of a C tool that SIGPIPE killed (docs/exit-status.md). SIGPIPE itself stays ignored,
+    as Python sets it: the batch's pipes to its workers rely on BrokenPipeError. Stdout goes to
+    /dev/null first, or the interpreter's last flush would complain on stderr."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    sys.exit(int(Exit.CLOSED_OUTPUT))
+
 
 class _PlainUsage(typer.core.TyperCommand):
     """Usage lines as click and man pages write them, `loopsat solve [OPTIONS] FILE...`: typer
@@ -598,8 +615,10 @@ def main() -> None:
     except PuzzleError as exc:
         typer.echo(str(exc), err=True)
         sys.exit(int(Exit.BAD_INPUT))
-    except (KeyboardInterrupt, BrokenPipeError):
+    except KeyboardInterrupt:
         sys.exit(int(Exit.INTERRUPTED))
+    except BrokenPipeError:
+        _closed_output()
     except Exception as exc:
         if _debug:
             traceback.print_exc()

@@ -15,6 +15,7 @@ class Exit(IntEnum):
     TIMED_OUT = 3
     INTERNAL = 70
     INTERRUPTED = 130  # Ctrl-C: the shell's 128 + SIGINT
+    CLOSED_OUTPUT = 141  # the reader closed stdout (`| head -1`): 128 + SIGPIPE, as a C tool killed by it
 
 
 def printable(text: str) -> str:
