@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from loopsat import pipeline
 from loopsat.deadline import TimeUp, deadline
 from loopsat.deduce import deduce
 from loopsat.genres import GENRES
@@ -50,10 +51,12 @@ class Certainty:
     off: frozenset[Point]
     undecided: frozenset[Point]
     complete: bool
+    interrupted: bool = False  # stopped by Ctrl-C rather than the time limit
 
     def summary(self) -> str:
         line = f"certain: {len(self.on)} on, {len(self.off)} off, {len(self.undecided)} undecided"
-        return line if self.complete else line + " (incomplete: time limit reached, some undecided edges untested)"
+        why = "interrupted" if self.interrupted else "time limit reached"
+        return line if self.complete else line + f" (incomplete: {why}, some undecided edges untested)"
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
         """The three sets as h/v bit strings, laid out like a solution's (docs/json.md)."""
@@ -94,7 +97,18 @@ def certain_edges(
             rounds.run(time_limit)
     except TimeUp:
         pass
+    except KeyboardInterrupt:
+        raise Interrupted(*rounds.result(interrupted=True)) from None
     return rounds.result()
+
+
+class Interrupted(pipeline.Interrupted):
+    """Ctrl-C during certain_edges: `outcome` and `certainty` are what was settled by then
+    (sound, as after a time limit; `certainty` None before the first loop)."""
+
+    def __init__(self, outcome: Outcome, certainty: Certainty | None) -> None:
+        super().__init__(outcome)
+        self.certainty = certainty
 
 
 class _Rounds:
@@ -179,7 +193,7 @@ class _Rounds:
         for _ in new:
             self.progress(f"{self.puzzle.label}: {len(self.undecided)} undecided")
 
-    def result(self) -> tuple[Outcome, Certainty | None]:
+    def result(self, interrupted: bool = False) -> tuple[Outcome, Certainty | None]:
         found = list(self.found)
         if not found:
             status = Status.NONE if self.settled else Status.UNKNOWN
@@ -189,7 +203,7 @@ class _Rounds:
         first = found[0]
         on = frozenset(self.certain & first)
         off = frozenset(self.certain - first)
-        return outcome, Certainty(on, off, self.board - on - off, self.settled)
+        return outcome, Certainty(on, off, self.board - on - off, self.settled, interrupted and not self.settled)
 
     def _seconds(self) -> float:
         return time.perf_counter() - self.started

@@ -180,6 +180,7 @@ def solve(
 
     --certain shows which edges every solution uses, none uses, or only some (`?` on the board).
     """
+    from loopsat.certain import Interrupted as CertainInterrupted
     from loopsat.certain import board_edges, certain_edges
     from loopsat.frontier import NotCountable
     from loopsat.pipeline import Interrupted
@@ -226,8 +227,11 @@ def solve(
             heard = _Heard(puzzle, streaming)
             interrupted = False
             if certain:
-                with ProgressBar(total=len(board_edges(puzzle)), shown=not as_json) as advance:
-                    outcome, certainty = certain_edges(puzzle, time_limit=time_limit, progress=advance)
+                try:
+                    with ProgressBar(total=len(board_edges(puzzle)), shown=not as_json) as advance:
+                        outcome, certainty = certain_edges(puzzle, time_limit=time_limit, progress=advance)
+                except CertainInterrupted as stop:
+                    outcome, certainty, interrupted = stop.outcome, stop.certainty, True
             else:
                 try:
                     shown = mode != Mode.UNIQUE and not as_json and not (streaming and sys.stdout.isatty())
