@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import select
 import signal
 import sys
 import traceback
@@ -74,7 +75,20 @@ class _OneLineErrors(typer.core.TyperGroup):
         try:
             return super().invoke(ctx)
         except BrokenPipeError:  # before typer, which makes it exit 1
+            if not _reader_gone():
+                raise
             _closed_output()
+
+
+def _reader_gone() -> bool:
+    """Whether stdout is a pipe whose reader has closed it (poll reports an error): a broken
+    pipe of anything else (a batch worker's) is a bug to report, not the end of the output."""
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0))
+    except (OSError, ValueError, AttributeError):  # no file behind stdout (a test's stand-in), or no poll
+        return False
 
 
 def _closed_output() -> NoReturn:
@@ -621,10 +635,16 @@ def main() -> None:
         sys.exit(int(Exit.BAD_INPUT))
     except KeyboardInterrupt:
         sys.exit(int(Exit.INTERRUPTED))
-    except BrokenPipeError:
-        _closed_output()
+    except BrokenPipeError as exc:
+        if _reader_gone():
+            _closed_output()
+        _internal_error(exc)
     except Exception as exc:
-        if _debug:
-            traceback.print_exc()
-        typer.echo(f"loopsat: internal error: {exc!r} (run with --debug for a traceback)", err=True)
-        sys.exit(int(Exit.INTERNAL))
+        _internal_error(exc)
+
+
+def _internal_error(exc: Exception) -> NoReturn:
+    if _debug:
+        traceback.print_exc()
+    typer.echo(f"loopsat: internal error: {exc!r} (run with --debug for a traceback)", err=True)
+    sys.exit(int(Exit.INTERNAL))

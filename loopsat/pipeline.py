@@ -5,7 +5,6 @@ puzzle ──genre.cover──▶ ExactCover ──cpsat.Search──▶ solutio
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Callable, Generator
 from contextlib import closing
@@ -175,19 +174,20 @@ def solve(
         strategy=strategy,
         fallback=fallback,
     )
+    count = 0
     with closing(found):
-        for count in itertools.count(1):
+        while True:
             try:
                 solution = next(found)
             except StopIteration as finished:
                 outcome: Outcome = finished.value
                 return outcome
+            count += 1
             if progress is not None:
                 try:
                     progress(count, solution)
                 except KeyboardInterrupt as stop:
                     found.throw(stop)  # the stream raises Interrupted with what it has yielded
-    raise AssertionError("itertools.count ended")
 
 
 def stream(
