@@ -33,7 +33,8 @@ def cost(path: str) -> None:
         edges = list(genre.cover(puzzle).edges.values())
         steps: list[Step] = []
         started = cpu()
-        fixed = deduce(edges, rules.tables, names=rules.names, trace=steps.append)
+        tables, names = rules.for_deduction()
+        fixed = deduce(edges, tables, names=names, trace=steps.append)
         deduced = cpu()
         difficulty = grade(steps, fixed, edges, rules).grade
         print(f"{puzzle.label}: deduce {deduced - started:.2f} CPU-s, grade {cpu() - deduced:.2f} CPU-s ({difficulty})")

@@ -132,7 +132,8 @@ class _Rounds:
         model_edges = set(cover.edges.values())
         self._decide(self.certain, self.board - model_edges)  # edges the rules forbid outright
         # Deduction holds in every loop, so each edge it fixes is certain without a solve.
-        fixed = deduce(model_edges, self.genre.rules(self.puzzle).tables)
+        tables, _ = self.genre.rules(self.puzzle).for_deduction()
+        fixed = deduce(model_edges, tables)
         if fixed is None:
             self.settled = True
             return

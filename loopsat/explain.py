@@ -13,14 +13,15 @@ rule set that decides the whole board:
    line entering one of its corners from outside, joined with that corner's vertex;
 2. normal: every clue joined with each vertex at its corner (a line entering a 3's corner, a 1
    in a corner of the board), about what Tatham's Normal reads from pairs of lines at a dot;
-3. tricky: also the inside/outside parity of faces (the deduction without probing);
+3. tricky: also the inside/outside parity of faces and the patterns of 3s (the deduction without
+   probing);
 4. hard: probing needed (an edge set one way leads to a contradiction, or both ways agree);
 5. search: the deduction stops short and the search finishes (also: no solution).
 
 Levels 1 and 2 are checked by a small propagator here, without the global parity the deduction
 always runs (with it, every puzzle would look tricky); the steps shown are still the deduction's.
 `steps` and `probes` count the explanation's steps and its probe steps. On 9 Loopy 7×7 puzzles
-per Tatham level (tests/data/difficulty) the median level is Easy 1, Normal 2, Tricky 4, Hard 4
+per Tatham level (tests/data/difficulty) the median level is Easy 1, Normal 2, Tricky 3, Hard 4
 (`python bench/difficulty.py`); tests/test_explain.py checks that order.
 """
 
@@ -129,14 +130,14 @@ def explain(puzzle: Puzzle, given: Mapping[Point, bool] | None = None) -> Explan
     genre = GENRES[puzzle.genre]
     rules = genre.rules(puzzle)
     edges = list(genre.cover(puzzle).edges.values())
-    tables, names = list(rules.tables), list(rules.names) + ["clue"] * (len(rules.tables) - len(rules.names))
-    for edge, on in (given or {}).items():
-        tables.append(((edge,), frozenset({(int(on),)})))
-        names.append(GIVEN)
+    tables, names = rules.for_deduction()
+    given_tables: list[Rule] = [((edge,), frozenset({(int(on),)})) for edge, on in (given or {}).items()]
+    tables += given_tables
+    names += [GIVEN] * len(given_tables)
     heard: list[Step] = []
     fixed = deduce(edges, tables, names=names, trace=heard.append)
     steps = _grouped(heard)
-    difficulty = grade(steps, fixed, edges, Rules(tables, rules.whole))
+    difficulty = grade(steps, fixed, edges, Rules(rules.tables + given_tables, rules.whole))
     complete = difficulty.level < len(GRADES)
     solvable = fixed is not None
     if solvable and not complete:

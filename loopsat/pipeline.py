@@ -268,7 +268,8 @@ def _solve(
         # search needs it: building it first cost 0.3-0.45 CPU-s of a 60×60 proved in 0.6 s.
         edges = list(lattice_edges(*genre.tile_shape(puzzle))) if rules.whole else [*genre.cover(puzzle).edges.values()]
         steps: list[Step] = []  # traced for the difficulty, graded only when asked (Outcome.to_json)
-        fixed = deduce(edges, rules.tables, names=rules.names, trace=steps.append)
+        tables, names = rules.for_deduction()
+        fixed = deduce(edges, tables, names=names, trace=steps.append)
         from loopsat.explain import grade
 
         graded = partial(grade, steps, fixed, edges, rules)
