@@ -525,7 +525,7 @@ def _summary(console: Any, warn: Callable[[str], None], tally: Tally, wall: floa
     statuses = (*ANSWERED, "unknown", "error")
     by_genre: dict[str, Counter[str]] = {}
     for line in tally.lines:
-        by_genre.setdefault(line.get("genre", "(bad file)"), Counter())[line["status"]] += 1
+        by_genre.setdefault(line.get("genre", "(bad input)"), Counter())[line["status"]] += 1
     table = Table(title=f"loopsat batch: {len(tally.lines)} puzzles", title_justify="left")
     table.add_column("genre")
     for status in (*statuses, "total"):
