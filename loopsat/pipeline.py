@@ -218,6 +218,9 @@ def stream(
             while True:
                 left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
                 late = count > 0 and left == 0.0  # the caller spent the time since the last solution
+                # Armed per solution so that it never rings in the caller's code: 11 µs each
+                # (`with deadline(100.0): pass`, 80,000 times), 4% of the 250 µs a solution of an
+                # empty 4×5 costs to enumerate and verify (`solve --count --strategy circuit`).
                 with deadline(left):
                     try:
                         solution = next(work)
