@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
+import typer
+
+from loopsat.cli import app
 
 COMMANDS = {
     "solve": "FILE...",
@@ -23,6 +26,12 @@ def test_usage_names_the_arguments_plainly(cli, command: str, arguments: str) ->
     done = cli(command, "--help")
     usage = done.stdout.splitlines()[0]  # the program's name is pytest's in this process
     assert usage.startswith("Usage: ") and usage.endswith(f"loopsat {command} [OPTIONS] {arguments}"), usage
+
+
+@pytest.mark.parametrize("command", sorted(typer.main.get_command(app).commands))
+def test_no_command_shows_typers_placeholders(cli, command: str) -> None:
+    """Every command, a new one too: `@app.command(cls=_PlainUsage)` and a metavar per value."""
+    done = cli(command, "--help")
     assert not re.search(r"\{[^}|]*\}|<(int|float)[^>]*>|<path>|<str>", done.stdout), done.stdout
 
 
