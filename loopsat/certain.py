@@ -13,7 +13,9 @@ Measured with `python bench/certain.py --blank 20` (Tatham 30x30 001, 20 clues b
 on, 576 off, 817 undecided), CPU-s of `certain_edges`: 118 before (edge by edge from the first
 two loops, no deduction), 47 now; the gain is the deduction's (ROUNDS). A sparse board is
 still slow: with 150 clues blanked (`--blank 150 --time-limit 60`) the lazy cuts find no loop
-in 60 s.
+in 60 s, and neither does AddCircuit (`Circuit()` in `_Rounds.run`, same command: 36 CPU-s, no
+loop) nor plain `loopsat solve --time-limit 60` of that board (`auto` or `--strategy circuit`):
+the first loop is CP-SAT's difficulty there, not the rounds'.
 """
 
 from __future__ import annotations
