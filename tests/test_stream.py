@@ -4,9 +4,11 @@ solution, and stopping it stops and joins the CP-SAT thread (issue 16.1)."""
 from __future__ import annotations
 
 import gc
+import signal
 import threading
 import time
 from itertools import islice
+from pathlib import Path
 
 import pytest
 
@@ -75,3 +77,16 @@ def test_streamed_solutions_are_the_listed_ones() -> None:
     listed = loopsat.solve(puzzle, mode="all").solutions
     assert {s.edges for s in loopsat.solutions(puzzle)} == {s.edges for s in listed}
     assert len(listed) > 3
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads the thread's signal mask from /proc")
+def test_the_search_thread_leaves_ctrl_c_to_the_main_thread() -> None:
+    """SIGINT blocked in the CP-SAT thread, so that the main thread's blocking it (while the CLI
+    writes a drawing) holds it off, rather than the kernel handing it to the search thread."""
+    solutions = loopsat.solutions(EMPTY)
+    next(solutions)
+    (thread,) = [thread for thread in threading.enumerate() if thread.name == "cp-sat"]
+    status = Path(f"/proc/self/task/{thread.native_id}/status").read_text()
+    blocked = int(status.split("SigBlk:")[1].split()[0], 16)
+    solutions.close()
+    assert blocked & (1 << (signal.SIGINT - 1))
