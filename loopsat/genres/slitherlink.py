@@ -27,10 +27,12 @@ MCC_MAX = 30  # Knuth's maxn: every coordinate then encodes as one character
 # and the whole process took (median CPU-s, deduce / AddCircuit search) 0.65 / 1.74 at 20x20,
 # 0.94 / 3.28 at 40x40, 1.90 / 6.44 at 60x60 (`python bench/run.py --no-peers --strategies deduce
 # auto`, with DEDUCE_FIRST_CELLS = 225 as before, on a loaded machine: start-up alone 0.35 CPU-s).
-# Where deduction stops short, the search that finishes uses AddCircuit (measured faster than
-# lazy cuts on every Slitherlink of bench/).
+# Where deduction stops short, the search that finishes uses lazy cuts: with the deduced edges
+# fixed, CP-SAT proved two 30x30 boards that need search in 0.23 and 0.09 CPU-s with lazy cuts,
+# 0.73 and 0.13 with AddCircuit (`python bench/search_phases.py FILE`). AddCircuit was the faster
+# one only when the search started from nothing.
 DEDUCE_FIRST_CELLS = math.inf
-AUTO_CIRCUIT = True
+AUTO_CIRCUIT = False
 
 _CLUE_LINE = re.compile(r"!(.)=(\d{1,9})")
 _DIGITS = "01234"
