@@ -6,16 +6,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from loopsat.errors import PuzzleError
 from loopsat.formats import url
 from loopsat.genres import masyu, mcc, slink, slitherlink
 from loopsat.genres.contract import Genre, Reader
-from loopsat.puzzle import Puzzle, text_lines
+from loopsat.puzzle import DataSet, Puzzle, puzzles_of, text_lines
 
 GENRES: dict[str, Genre] = {"slitherlink": slitherlink, "masyu": masyu, "slink": slink, "mcc": mcc}
-__all__ = ["GENRES", "READERS", "SUFFIXES", "Genre", "Reader", "genre_of", "read_puzzles"]
+__all__ = ["GENRES", "READERS", "SUFFIXES", "Genre", "Reader", "genre_of", "read_data_sets", "read_puzzles"]
 READERS: dict[str, Reader] = {**GENRES, "url": url}
 SUFFIXES: dict[str, str] = {
     ".slither": "slitherlink",
@@ -47,6 +48,11 @@ def genre_of(path: str, data: bytes, override: str | None = None) -> Reader:
     raise PuzzleError(path, 1, 1, "cannot tell the genre from the file name or content; use --genre")
 
 
-def read_puzzles(path: str, data: bytes, override: str | None = None) -> list[Puzzle]:
-    """Every puzzle in one file."""
+def read_data_sets(path: str, data: bytes, override: str | None = None) -> Sequence[DataSet]:
+    """Every data set of one file, a bad one as its PuzzleError (contract.Reader.parse)."""
     return genre_of(path, data, override).parse(data, path)
+
+
+def read_puzzles(path: str, data: bytes, override: str | None = None) -> list[Puzzle]:
+    """Every puzzle of one file taken whole: the first bad data set is raised."""
+    return puzzles_of(read_data_sets(path, data, override))
