@@ -41,7 +41,8 @@ def main() -> None:
         started = time.process_time()
         rules = genre.rules(puzzle)
         steps: list[Step] = []
-        fixed = deduce(edges, rules.tables, names=rules.names, trace=steps.append if options.rules else None)
+        tables, names = rules.for_deduction()
+        fixed = deduce(edges, tables, names=names, trace=steps.append if options.rules else None)
         cpu = time.process_time() - started
         fixed = fixed or {}
         solution = {e for e in edges if _on(entry["solution"], e)}

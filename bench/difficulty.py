@@ -1,7 +1,8 @@
-"""The median difficulty level `loopsat explain` gives each of Tatham's Loopy levels, and what
-grading costs next to the deduction it grades.
+"""The median difficulty level `loopsat explain` gives each of Tatham's Loopy and Pearl levels,
+and what grading costs next to the deduction it grades.
 
-python bench/difficulty.py            (the puzzles: tests/data/difficulty, `sgt-loopy --generate 9 '7x7t0dX#17X'`)
+python bench/difficulty.py            (the puzzles: tests/data/difficulty, `sgt-loopy --generate 9 '7x7t0dX#17X'`,
+                                       `sgt-pearl --generate 15 '8x8dX#17X'`)
 python bench/difficulty.py FILE...    (CPU-s of the deduction and of grading it, e.g. on
                                        `sgt-loopy --generate 1 '40x40t0de#5' > e40.url`)
 """
@@ -33,7 +34,8 @@ def cost(path: str) -> None:
         edges = list(genre.cover(puzzle).edges.values())
         steps: list[Step] = []
         started = cpu()
-        fixed = deduce(edges, rules.tables, names=rules.names, trace=steps.append)
+        tables, names = rules.for_deduction()
+        fixed = deduce(edges, tables, names=names, trace=steps.append)
         deduced = cpu()
         difficulty = grade(steps, fixed, edges, rules).grade
         print(f"{puzzle.label}: deduce {deduced - started:.2f} CPU-s, grade {cpu() - deduced:.2f} CPU-s ({difficulty})")
@@ -43,6 +45,8 @@ if __name__ == "__main__":
     for path in sys.argv[1:]:
         cost(path)
     if len(sys.argv) == 1:
-        for name, letter in (("Easy", "e"), ("Normal", "n"), ("Tricky", "t"), ("Hard", "h")):
-            levels = [explain(p).difficulty.level for p in read_file(str(FOLDER / f"loopy-7x7-d{letter}.url"), None)]
-            print(f"Tatham {name}: levels {sorted(levels)}, median {statistics.median(levels)}")
+        levels_of = (("Easy", "e"), ("Normal", "n"), ("Tricky", "t"), ("Hard", "h"))
+        for game, board, names in (("Loopy", "loopy-7x7", levels_of), ("Pearl", "pearl-8x8", levels_of[::2])):
+            for name, letter in names:
+                levels = [explain(p).difficulty.level for p in read_file(str(FOLDER / f"{board}-d{letter}.url"), None)]
+                print(f"Tatham {game} {name}: levels {sorted(levels)}, median {statistics.median(levels)}")

@@ -1,6 +1,6 @@
 """loopsat: grid loop puzzles as Knuth's exact-cover problems, solved with CP-SAT.
 
-The Python API (loopsat/api.py): `load`, `parse`, `solve`, `solutions`, `count`, `export_mcc`,
+The Python API (loopsat/api.py): `load`, `data_sets`, `parse`, `solve`, `solutions`, `count`, `export_mcc`,
 `to_url`, `svg`, and the types `Puzzle`, `Result`, `Solution`, `PuzzleError`. They are imported
 on first use, so that `import loopsat` (and the command line's start-up) stays light.
 """
@@ -11,7 +11,19 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from loopsat.api import Result, Solution, count, export_mcc, load, parse, solutions, solve, svg, to_url
+    from loopsat.api import (
+        Result,
+        Solution,
+        count,
+        data_sets,
+        export_mcc,
+        load,
+        parse,
+        solutions,
+        solve,
+        svg,
+        to_url,
+    )
     from loopsat.errors import PuzzleError
     from loopsat.puzzle import Puzzle
 
@@ -23,6 +35,7 @@ __all__ = [
     "Solution",
     "__version__",
     "count",
+    "data_sets",
     "export_mcc",
     "load",
     "parse",

@@ -13,16 +13,18 @@ input and never exits the interpreter.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
 from loopsat.errors import PuzzleError
 from loopsat.formats import decode, is_link
-from loopsat.genres import GENRES, genre_of
+from loopsat.genres import GENRES, read_data_sets, read_puzzles
 from loopsat.grid import Point
 from loopsat.limits import read_input
-from loopsat.puzzle import Puzzle, check_mcc_size
+from loopsat.puzzle import Puzzle, check_mcc_size, puzzles_of
 
 
 @dataclass(frozen=True)
@@ -63,19 +65,51 @@ class Result:
 def load(source: str | os.PathLike[str], genre: str | None = None) -> list[Puzzle]:
     """Every puzzle of a file (`-`: standard input), a puzz.link URL or a Tatham game ID.
 
-    A `.slink` file gives one puzzle per data set, a `.url` file one per line.
+    A `.slink` file gives one puzzle per data set, a `.url` file one per line; `FILE#N`, the
+    label the output gives such a puzzle, is that data set alone (a file of that very name wins).
+    The first bad data set raises its PuzzleError; `data_sets` gives the good ones beside it.
     """
+    return puzzles_of(data_sets(source, genre))
+
+
+def data_sets(source: str | os.PathLike[str], genre: str | None = None) -> list[Puzzle | PuzzleError]:
+    """`load`, but each bad data set of a file of several (a `.url` line, a `.slink` data set)
+    stands in its place as its PuzzleError (`index` set), and the others are read. This is
+    how the command line reads; a fault of the whole file still raises."""
     text = os.fspath(source)
-    if text != "-" and is_link(text) and not os.path.exists(text):
+    path, wanted = _data_set_of(text)
+    if wanted is None and text != "-" and is_link(text) and not os.path.exists(text):
         return [decode(text, text)]
-    data = read_input(text)
-    return genre_of(text, data, genre).parse(data, text)
+    data = read_input(path)
+    found = read_data_sets(path, data, genre)
+    if wanted is None:
+        return list(found)
+    chosen = [data_set for data_set in found if data_set.index == wanted]
+    if not chosen:
+        numbers = [f"#{data_set.index}" for data_set in found if data_set.index is not None]
+        if not numbers:
+            raise PuzzleError(path, 1, 1, f"no data set #{wanted}: the file holds one puzzle, not numbered data sets")
+        some = ", ".join(numbers[:_NAMED]) + (f", ... ({len(numbers)} in all)" if len(numbers) > _NAMED else "")
+        raise PuzzleError(path, 1, 1, f"no data set #{wanted} (the file has {some})")
+    return chosen
+
+
+_LABEL = re.compile(r"(.+)#([0-9]{1,12})")  # FILE#N; a longer N is no data set (and int() refuses 4,300 digits)
+_NAMED = 10  # data sets an error names before it sums up the rest
+
+
+def _data_set_of(source: str) -> tuple[str, int | None]:
+    """`FILE#N` as (FILE, N) when FILE exists (or is `-`) and no file has the whole name."""
+    label = _LABEL.fullmatch(source)
+    if label is None or os.path.lexists(source) or not (label[1] == "-" or os.path.exists(label[1])):
+        return source, None
+    return label[1], int(label[2])
 
 
 def parse(text: str | bytes, genre: str | None = None, *, path: str = "<text>") -> list[Puzzle]:
     """Every puzzle in `text`, read as the file `path` would be (`genre` as `--genre`)."""
     data = text.encode() if isinstance(text, str) else text
-    return genre_of(path, data, genre).parse(data, path)
+    return read_puzzles(path, data, genre)
 
 
 def solve(
@@ -114,9 +148,15 @@ def solutions(
     single_loop: bool = True,
     strategy: str = "auto",
 ) -> Iterator[Solution]:
-    """The solutions one at a time; the caller may stop early."""
-    result = solve(puzzle, mode="all", limit=limit, time_limit=time_limit, single_loop=single_loop, strategy=strategy)
-    yield from result.solutions
+    """The solutions one at a time, as the search finds them; stop whenever you like (`break`,
+    `.close()`, or drop the iterator): the search stops with it. `time_limit` counts from the
+    first solution asked for, your time between solutions included."""
+    from loopsat.pipeline import stream
+
+    found = stream(puzzle, mode="all", limit=limit, time_limit=time_limit, single_loop=single_loop, strategy=strategy)
+    with closing(found):
+        for edges in found:
+            yield _solution(puzzle, edges)
 
 
 def count(puzzle: Puzzle, *, single_loop: bool = True, time_limit: float | None = None) -> int:

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from loopsat.errors import Exit, PuzzleError, VerificationError, printable
-from loopsat.genres import SUFFIXES, read_puzzles
+from loopsat.genres import SUFFIXES, read_data_sets
 from loopsat.limits import read_input
 from loopsat.progress import ProgressBar
 from loopsat.puzzle import Puzzle
@@ -140,7 +140,8 @@ def _same_file(path: Path, other: os.stat_result) -> bool:
 
 
 def read_folder(root: Path, files: list[Path], genre: str | None) -> tuple[list[Job], list[dict[str, Any]]]:
-    """The puzzles of `files`, and an error line (the message `solve` prints) for each bad file."""
+    """The puzzles of `files`, and an error line (the message `solve` prints) for each bad file
+    or bad data set."""
     jobs: list[Job] = []
     bad: list[dict[str, Any]] = []
     for file in files:
@@ -149,15 +150,20 @@ def read_folder(root: Path, files: list[Path], genre: str | None) -> tuple[list[
             data = read_input(file, regular_only=True)
             sha256 = hashlib.sha256(data).hexdigest()
             relative = file.relative_to(root).as_posix()
-            jobs.extend(Job(puzzle, relative, sha256) for puzzle in read_puzzles(str(file), data, genre))
+            for puzzle in read_data_sets(str(file), data, genre):
+                if isinstance(puzzle, PuzzleError):  # one bad data set: the others are solved
+                    bad.append(bad_line(root, file, puzzle, sha256))
+                else:
+                    jobs.append(Job(puzzle, relative, sha256))
         except PuzzleError as exc:
             bad.append(bad_line(root, file, exc, sha256))
     return jobs, bad
 
 
 def bad_line(root: Path, path: Path, error: PuzzleError, sha256: str | None = None) -> dict[str, Any]:
-    """The report line of a file or folder that gave no puzzle: an input fault."""
-    line = {"file": str(path), "status": "error", "error": str(error), "fault": Fault.INPUT}
+    """The report line of a file, folder or data set that gave no puzzle: an input fault."""
+    index = {} if error.index is None else {"index": error.index}
+    line = {"file": str(path), **index, "status": "error", "error": str(error), "fault": Fault.INPUT}
     return _filed(line, path.relative_to(root).as_posix(), sha256)
 
 
@@ -519,7 +525,7 @@ def _summary(console: Any, warn: Callable[[str], None], tally: Tally, wall: floa
     statuses = (*ANSWERED, "unknown", "error")
     by_genre: dict[str, Counter[str]] = {}
     for line in tally.lines:
-        by_genre.setdefault(line.get("genre", "(bad file)"), Counter())[line["status"]] += 1
+        by_genre.setdefault(line.get("genre", "(bad input)"), Counter())[line["status"]] += 1
     table = Table(title=f"loopsat batch: {len(tally.lines)} puzzles", title_justify="left")
     table.add_column("genre")
     for status in (*statuses, "total"):

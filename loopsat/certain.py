@@ -13,7 +13,9 @@ Measured with `python bench/certain.py --blank 20` (Tatham 30x30 001, 20 clues b
 on, 576 off, 817 undecided), CPU-s of `certain_edges`: 118 before (edge by edge from the first
 two loops, no deduction), 47 now; the gain is the deduction's (ROUNDS). A sparse board is
 still slow: with 150 clues blanked (`--blank 150 --time-limit 60`) the lazy cuts find no loop
-in 60 s.
+in 60 s, and neither does AddCircuit (`Circuit()` in `_Rounds.run`, same command: 36 CPU-s, no
+loop) nor plain `loopsat solve --time-limit 60` of that board (`auto` or `--strategy circuit`):
+the first loop is CP-SAT's difficulty there, not the rounds'.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from loopsat import pipeline
 from loopsat.deadline import TimeUp, deadline
 from loopsat.deduce import deduce
 from loopsat.genres import GENRES
@@ -50,10 +53,12 @@ class Certainty:
     off: frozenset[Point]
     undecided: frozenset[Point]
     complete: bool
+    interrupted: bool = False  # stopped by Ctrl-C rather than the time limit
 
     def summary(self) -> str:
         line = f"certain: {len(self.on)} on, {len(self.off)} off, {len(self.undecided)} undecided"
-        return line if self.complete else line + " (incomplete: time limit reached, some undecided edges untested)"
+        why = "interrupted" if self.interrupted else "time limit reached"
+        return line if self.complete else line + f" (incomplete: {why}, some undecided edges untested)"
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
         """The three sets as h/v bit strings, laid out like a solution's (docs/json.md)."""
@@ -94,7 +99,18 @@ def certain_edges(
             rounds.run(time_limit)
     except TimeUp:
         pass
+    except KeyboardInterrupt:
+        raise Interrupted(*rounds.result(interrupted=True)) from None
     return rounds.result()
+
+
+class Interrupted(pipeline.Interrupted):
+    """Ctrl-C during certain_edges: `outcome` and `certainty` are what was settled by then
+    (sound, as after a time limit; `certainty` None before the first loop)."""
+
+    def __init__(self, outcome: Outcome, certainty: Certainty | None) -> None:
+        super().__init__(outcome)
+        self.certainty = certainty
 
 
 class _Rounds:
@@ -118,7 +134,8 @@ class _Rounds:
         model_edges = set(cover.edges.values())
         self._decide(self.certain, self.board - model_edges)  # edges the rules forbid outright
         # Deduction holds in every loop, so each edge it fixes is certain without a solve.
-        fixed = deduce(model_edges, self.genre.rules(self.puzzle).tables)
+        tables, _ = self.genre.rules(self.puzzle).for_deduction()
+        fixed = deduce(model_edges, tables)
         if fixed is None:
             self.settled = True
             return
@@ -179,7 +196,7 @@ class _Rounds:
         for _ in new:
             self.progress(f"{self.puzzle.label}: {len(self.undecided)} undecided")
 
-    def result(self) -> tuple[Outcome, Certainty | None]:
+    def result(self, interrupted: bool = False) -> tuple[Outcome, Certainty | None]:
         found = list(self.found)
         if not found:
             status = Status.NONE if self.settled else Status.UNKNOWN
@@ -189,7 +206,7 @@ class _Rounds:
         first = found[0]
         on = frozenset(self.certain & first)
         off = frozenset(self.certain - first)
-        return outcome, Certainty(on, off, self.board - on - off, self.settled)
+        return outcome, Certainty(on, off, self.board - on - off, self.settled, interrupted and not self.settled)
 
     def _seconds(self) -> float:
         return time.perf_counter() - self.started

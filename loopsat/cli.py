@@ -6,6 +6,7 @@ import dataclasses
 import json
 import os
 import re
+import select
 import signal
 import sys
 import traceback
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 import typer.core
 
-from loopsat.api import export_mcc, load
+from loopsat.api import data_sets, export_mcc, load
 from loopsat.errors import Exit, PuzzleError, VerificationError, printable
 from loopsat.formats import FORMS
 from loopsat.genres import GENRES, READERS
@@ -71,6 +72,45 @@ class _OneLineErrors(typer.core.TyperGroup):
             sys.exit(int(Exit.INTERRUPTED))
         sys.exit(status if isinstance(status, int) else 0)
 
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:  # before typer, which makes it exit 1
+            if not _reader_gone():
+                raise
+            _closed_output()
+
+
+def _reader_gone() -> bool:
+    """Whether stdout is a pipe whose reader has closed it (poll reports an error): a broken
+    pipe of anything else (a batch worker's) is a bug to report, not the end of the output."""
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0))
+    except (OSError, ValueError, AttributeError):  # no file behind stdout (a test's stand-in), or no poll
+        return False
+
+
+def _closed_output() -> NoReturn:
+    """The reader of stdout went away (`loopsat solve ... | head -1`): end quietly, with the
+    status of a C tool that SIGPIPE killed (docs/exit-status.md). SIGPIPE itself stays ignored,
+    as Python sets it: the batch's pipes to its workers rely on BrokenPipeError. Stdout goes to
+    /dev/null first, or the interpreter's last flush would complain on stderr."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    sys.exit(int(Exit.CLOSED_OUTPUT))
+
+
+class _PlainUsage(typer.core.TyperCommand):
+    """Usage lines as click and man pages write them, `loopsat solve [OPTIONS] FILE...`: typer
+    braces a required argument (`{FILE...}`), which reads like a choice."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces: list[str] = super().collect_usage_pieces(ctx)
+        return [piece[1:-1] if piece.startswith("{") and piece.endswith("}") else piece for piece in pieces]
+
 
 app = typer.Typer(
     cls=_OneLineErrors,
@@ -120,10 +160,11 @@ def _root(
     _debug = debug
 
 
-@app.command()
+@app.command(cls=_PlainUsage)
 def solve(
     files: Annotated[
-        list[str], typer.Argument(metavar="FILE...", help="Puzzle files (`-` for stdin), URLs or game IDs.")
+        list[str],
+        typer.Argument(metavar="FILE...", help="Puzzle files (`-` for stdin; FILE#N: one data set), URLs or game IDs."),
     ],
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
     all_: Annotated[bool, typer.Option("--all", help="Print every solution.")] = False,
@@ -154,6 +195,7 @@ def solve(
 
     --certain shows which edges every solution uses, none uses, or only some (`?` on the board).
     """
+    from loopsat.certain import Interrupted as CertainInterrupted
     from loopsat.certain import board_edges, certain_edges
     from loopsat.frontier import NotCountable
     from loopsat.pipeline import Interrupted
@@ -178,19 +220,19 @@ def solve(
     several = len(files) > 1
     for path in files:
         try:
-            puzzles = read_file(path, genre.value if genre else None)
+            found = data_sets(path, genre.value if genre else None)
         except PuzzleError as exc:
-            typer.echo(str(exc), err=True)
-            if as_json:
-                typer.echo(json.dumps({"file": path, "status": "error", "error": str(exc)}))
+            _bad_input(exc, path, as_json)
             worst = max(worst, Exit.BAD_INPUT)
             continue
-        if svg is not None and len(puzzles) > 1:
-            _fail(
-                f"{printable(path)}:1:1: error: --svg draws one puzzle, this file holds {len(puzzles)}", Exit.BAD_INPUT
-            )
-        several = several or len(puzzles) > 1
-        for puzzle in puzzles:
+        if svg is not None and len(found) > 1:
+            _fail(f"{printable(path)}:1:1: error: --svg draws one puzzle, this file holds {len(found)}", Exit.BAD_INPUT)
+        several = several or len(found) > 1
+        for puzzle in found:
+            if isinstance(puzzle, PuzzleError):  # one bad data set: the others are solved
+                _bad_input(puzzle, puzzle.path, as_json)
+                worst = max(worst, Exit.BAD_INPUT)
+                continue
             certainty = None
             # --all in text streams each solution as it is found (the drawings are the progress);
             # other modes print at the end.
@@ -200,8 +242,11 @@ def solve(
             heard = _Heard(puzzle, streaming)
             interrupted = False
             if certain:
-                with ProgressBar(total=len(board_edges(puzzle)), shown=not as_json) as advance:
-                    outcome, certainty = certain_edges(puzzle, time_limit=time_limit, progress=advance)
+                try:
+                    with ProgressBar(total=len(board_edges(puzzle)), shown=not as_json) as advance:
+                        outcome, certainty = certain_edges(puzzle, time_limit=time_limit, progress=advance)
+                except CertainInterrupted as stop:
+                    outcome, certainty, interrupted = stop.outcome, stop.certainty, True
             else:
                 try:
                     shown = mode != Mode.UNIQUE and not as_json and not (streaming and sys.stdout.isatty())
@@ -237,6 +282,17 @@ def solve(
             if interrupted:
                 raise typer.Exit(Exit.INTERRUPTED)
     raise typer.Exit(int(worst))
+
+
+def _bad_input(error: PuzzleError, file: str, as_json: bool) -> None:
+    """A file or data set that gave no puzzle: its located line on stderr; in the output, with
+    --json its error object, else a bad data set's `FILE#N: error` in its place among the others."""
+    typer.echo(str(error), err=True)
+    if as_json:
+        index = {} if error.index is None else {"index": error.index}
+        typer.echo(json.dumps({"file": file, **index, "status": "error", "error": str(error)}))
+    elif error.index is not None:
+        typer.echo(f"{error.label}: error")
 
 
 class _Heard:
@@ -332,15 +388,17 @@ def _summary(outcome: Outcome, mode: Mode, interrupted: bool = False) -> str:
     return "no solution" if outcome.status == Status.NONE else str(outcome.status)
 
 
-@app.command()
+@app.command(cls=_PlainUsage)
 def export(
-    file: Annotated[str, typer.Argument(help="Puzzle file (`-` for stdin).")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="Puzzle file (`-` for stdin; FILE#N: one data set).")],
     mcc: Annotated[
         bool, typer.Option("--mcc", help="Write Knuth's MCC text (required: the only format so far).")
     ] = False,
     variant: Annotated[Variant, typer.Option(help="Which of Knuth's generators to imitate.")] = _AUTO_VARIANT,
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write here instead of stdout.")] = None,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", metavar="OUT", help="Write here instead of stdout.")
+    ] = None,
 ) -> None:
     """Print the puzzle as MCC text, byte-identical to Knuth's generator."""
     if not mcc:
@@ -356,15 +414,17 @@ def export(
     _write(output, text, "the MCC text")
 
 
-@app.command()
+@app.command(cls=_PlainUsage)
 def render(
-    file: Annotated[str, typer.Argument(help="Puzzle file (`-` for stdin).")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="Puzzle file (`-` for stdin; FILE#N: one data set).")],
     solution: Annotated[
         bool, typer.Option("--solution", help="Solve it and draw the loop (the first of several).")
     ] = False,
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
-    time_limit: Annotated[float | None, typer.Option(min=0.0, help="Seconds for --solution.")] = None,
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write here instead of stdout.")] = None,
+    time_limit: Annotated[float | None, typer.Option(min=0.0, metavar="S", help="Seconds for --solution.")] = None,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", metavar="OUT", help="Write here instead of stdout.")
+    ] = None,
 ) -> None:
     """Draw the puzzle as SVG: board, clues, letters' regions, circles, and with --solution the loop.
 
@@ -417,10 +477,10 @@ def _refuse_overwriting(target: Path | None, inputs: list[str]) -> None:
             _fail(f"{printable(str(target))}:1:1: error: the output is the input {printable(path)}", Exit.BAD_INPUT)
 
 
-@app.command()
+@app.command(cls=_PlainUsage)
 def slink(
-    file: Annotated[str, typer.Argument(help="SLINK input (default: stdin).")] = "-",
-    time_limit: Annotated[float | None, typer.Option(min=0.0, help="Seconds per data set.")] = None,
+    file: Annotated[str, typer.Argument(metavar="[FILE]", help="SLINK input (default: stdin).")] = "-",
+    time_limit: Annotated[float | None, typer.Option(min=0.0, metavar="S", help="Seconds per data set.")] = None,
 ) -> None:
     """SPOJ SLINK: read the judge's input, print each data set's number and its loop drawn.
 
@@ -450,15 +510,19 @@ def slink(
     raise typer.Exit(int(worst))
 
 
-@app.command()
+@app.command(cls=_PlainUsage)
 def batch(
     directory: Annotated[str, typer.Argument(metavar="DIR", help="Folder of puzzle files, searched recursively.")],
     genre: Annotated[Genre | None, typer.Option(help="Genre of every file (then every file is read).")] = None,
-    jobs: Annotated[int | None, typer.Option(min=1, help="Worker processes (default: CPU count).")] = None,
-    report: Annotated[str | None, typer.Option(help="JSON Lines report (default: DIR/loopsat-report.jsonl).")] = None,
+    jobs: Annotated[int | None, typer.Option(min=1, metavar="N", help="Worker processes (default: CPU count).")] = None,
+    report: Annotated[
+        str | None, typer.Option(metavar="FILE", help="JSON Lines report (default: DIR/loopsat-report.jsonl).")
+    ] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Keep the report's answers; solve the rest.")] = False,
-    time_limit: Annotated[float | None, typer.Option(min=0.0, help="Seconds per puzzle.")] = None,
-    scheduler: Annotated[str | None, typer.Option(help="Dask scheduler: tcp://HOST:8786, or `local`.")] = None,
+    time_limit: Annotated[float | None, typer.Option(min=0.0, metavar="S", help="Seconds per puzzle.")] = None,
+    scheduler: Annotated[
+        str | None, typer.Option(metavar="ADDRESS", help="Dask scheduler: tcp://HOST:8786, or `local`.")
+    ] = None,
 ) -> None:
     """Solve every puzzle in a folder in parallel, one report line each; see loopsat/batch.py."""
     from loopsat.batch import BatchError, run_batch
@@ -478,9 +542,11 @@ def batch(
     raise typer.Exit(int(status))
 
 
-@app.command()
+@app.command(cls=_PlainUsage)
 def convert(
-    file: Annotated[str, typer.Argument(help="Puzzle file, URL or game ID (`-` for stdin).")],
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="Puzzle file, URL or game ID (`-` for stdin; FILE#N: one data set).")
+    ],
     to: Annotated[Form, typer.Option(help="Output format.")],
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
 ) -> None:
@@ -494,9 +560,11 @@ def convert(
     sys.stdout.write(("\n\n" if to.value in ("slither", "masyu") else "\n").join(texts) + "\n")
 
 
-@app.command()
+@app.command(cls=_PlainUsage)
 def explain(
-    file: Annotated[str, typer.Argument(help="Puzzle file, URL or game ID (`-` for stdin).")],
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="Puzzle file, URL or game ID (`-` for stdin; FILE#N: one data set).")
+    ],
     partial: Annotated[
         str | None, typer.Argument(metavar="[PARTIAL.json]", help="With --hint: the edges known so far.")
     ] = None,
@@ -507,7 +575,8 @@ def explain(
         Path | None, typer.Option(metavar="OUT.svg", help="Draw a step: what it read, what it decided.")
     ] = None,
     step: Annotated[
-        int | None, typer.Option(min=1, help="With --svg: the step to draw (default: the first, or the hint).")
+        int | None,
+        typer.Option(min=1, metavar="N", help="With --svg: the step to draw (default: the first, or the hint)."),
     ] = None,
 ) -> None:
     """The solving path as steps a person can follow, and the puzzle's difficulty (loopsat/explain.py).
@@ -640,10 +709,18 @@ def main() -> None:
     except PuzzleError as exc:
         typer.echo(str(exc), err=True)
         sys.exit(int(Exit.BAD_INPUT))
-    except (KeyboardInterrupt, BrokenPipeError):
+    except KeyboardInterrupt:
         sys.exit(int(Exit.INTERRUPTED))
+    except BrokenPipeError as exc:
+        if _reader_gone():
+            _closed_output()
+        _internal_error(exc)
     except Exception as exc:
-        if _debug:
-            traceback.print_exc()
-        typer.echo(f"loopsat: internal error: {exc!r} (run with --debug for a traceback)", err=True)
-        sys.exit(int(Exit.INTERNAL))
+        _internal_error(exc)
+
+
+def _internal_error(exc: Exception) -> NoReturn:
+    if _debug:
+        traceback.print_exc()
+    typer.echo(f"loopsat: internal error: {exc!r} (run with --debug for a traceback)", err=True)
+    sys.exit(int(Exit.INTERNAL))

@@ -15,6 +15,7 @@ class Exit(IntEnum):
     TIMED_OUT = 3
     INTERNAL = 70
     INTERRUPTED = 130  # Ctrl-C: the shell's 128 + SIGINT
+    CLOSED_OUTPUT = 141  # the reader closed stdout (`| head -1`): 128 + SIGPIPE, as a C tool killed by it
 
 
 def printable(text: str) -> str:
@@ -27,6 +28,12 @@ def printable(text: str) -> str:
 _UNPRINTABLE = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
 
 
+def data_set_label(path: str, index: int | None) -> str:
+    """How messages and output name a puzzle: its file, with `#N` for data set N of several
+    (which `loopsat.load` reads back as that data set alone)."""
+    return printable(path if index is None else f"{path}#{index}")
+
+
 def _escape(ch: str) -> str:
     if 0xDC80 <= ord(ch) <= 0xDCFF:  # os.fsdecode's surrogateescape of a byte that is no UTF-8
         return f"\\x{ord(ch) - 0xDC00:02x}"
@@ -34,14 +41,35 @@ def _escape(ch: str) -> str:
 
 
 class PuzzleError(Exception):
-    """Bad input, located so that an editor can jump to it: ``FILE:LINE:COL: error: message``."""
+    """Bad input, located so that an editor can jump to it: ``FILE:LINE:COL: error: message``.
 
-    def __init__(self, path: str, line: int, col: int, message: str) -> None:
+    `index` is the data set it spoils in a file of several (a `.url` line, a `.slink` data set),
+    None when it is the whole file's. `file` and `column` are the names the API documents;
+    `path` and `col` the older ones, kept.
+    """
+
+    def __init__(self, path: str, line: int, col: int, message: str, index: int | None = None) -> None:
         super().__init__(message)
         self.path = path
         self.line = line
         self.col = col
         self.message = message
+        self.index = index
+
+    @property
+    def file(self) -> str:
+        """The file (or URL, or game ID) the error is in."""
+        return self.path
+
+    @property
+    def column(self) -> int:
+        """The column, from 1."""
+        return self.col
+
+    @property
+    def label(self) -> str:
+        """The data set's name as output labels it (`FILE#N`), or the file's."""
+        return data_set_label(self.path, self.index)
 
     def __str__(self) -> str:
         return f"{printable(self.path)}:{self.line}:{self.col}: error: {self.message}"

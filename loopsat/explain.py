@@ -13,15 +13,17 @@ rule set that decides the whole board:
    line entering one of its corners from outside, joined with that corner's vertex;
 2. normal: every clue joined with each vertex at its corner (a line entering a 3's corner, a 1
    in a corner of the board), about what Tatham's Normal reads from pairs of lines at a dot;
-3. tricky: also the inside/outside parity of faces (the deduction without probing);
+3. tricky: also the inside/outside parity of faces and the patterns of 3s (the deduction without
+   probing);
 4. hard: probing needed (an edge set one way leads to a contradiction, or both ways agree);
 5. search: the deduction stops short and the search finishes (also: no solution).
 
 Levels 1 and 2 are checked by a small propagator here, without the global parity the deduction
 always runs (with it, every puzzle would look tricky); the steps shown are still the deduction's.
 `steps` and `probes` count the explanation's steps and its probe steps. On 9 Loopy 7×7 puzzles
-per Tatham level (tests/data/difficulty) the median level is Easy 1, Normal 2, Tricky 4, Hard 4
-(`python bench/difficulty.py`); tests/test_explain.py checks that order.
+per Tatham level (tests/data/difficulty) the median level is Easy 1, Normal 2, Tricky 3, Hard 4,
+on 15 Pearl 8×8 Easy 2, Tricky 3 (`python bench/difficulty.py`); tests/test_explain.py and
+tests/test_pearl_grades.py check that order.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from itertools import product
 from typing import Any
 
@@ -41,6 +44,15 @@ from loopsat.grid import Point, edge_ends
 from loopsat.puzzle import Puzzle
 
 GRADES = ("easy", "normal", "tricky", "hard", "search")
+# The widest join of a clue with a vertex the level 1 and 2 checks make: a Masyu circle (8 edges)
+# with the cell beside it (4, sharing 2). That is Tatham's Easy Pearl reasoning (a white circle
+# cannot run the way where neither neighbour can turn): with the deduction's width (6 edges,
+# deduce/board.py) only 1 of 15 Easy Pearls graded below Tricky's median (`sgt-pearl --generate 15
+# '8x8de#17e'` / `'8x8dt#17t'`, tests/data/difficulty); with 10: Easy median 2, Tricky 3
+# (`python bench/difficulty.py`). Its cost falls on Masyu only (_level): grading a 40×58 Masyu
+# that needs probes takes 0.75 CPU-s (was 0.01), a 30×30 0.17 (`python bench/difficulty.py
+# bench/masyu/40x58/001.masyu`); Slitherlink 40×40 stays 0.01.
+JOIN_WIDTH = 10
 GIVEN = "given"  # the rule of an edge a partial solution states (`explain --hint`)
 SEARCH = "search"  # the last step when the deduction stops short
 _PROBES = (PROBE_CONTRADICTION, PROBE_AGREE, PROBE_RELATION)
@@ -129,14 +141,14 @@ def explain(puzzle: Puzzle, given: Mapping[Point, bool] | None = None) -> Explan
     genre = GENRES[puzzle.genre]
     rules = genre.rules(puzzle)
     edges = list(genre.cover(puzzle).edges.values())
-    tables, names = list(rules.tables), list(rules.names) + ["clue"] * (len(rules.tables) - len(rules.names))
-    for edge, on in (given or {}).items():
-        tables.append(((edge,), frozenset({(int(on),)})))
-        names.append(GIVEN)
+    tables, names = rules.for_deduction()
+    given_tables: list[Rule] = [((edge,), frozenset({(int(on),)})) for edge, on in (given or {}).items()]
+    tables += given_tables
+    names += [GIVEN] * len(given_tables)
     heard: list[Step] = []
     fixed = deduce(edges, tables, names=names, trace=heard.append)
     steps = _grouped(heard)
-    difficulty = grade(steps, fixed, edges, Rules(tables, rules.whole))
+    difficulty = grade(steps, fixed, edges, Rules(rules.tables + given_tables, rules.whole))
     complete = difficulty.level < len(GRADES)
     solvable = fixed is not None
     if solvable and not complete:
@@ -186,13 +198,17 @@ def board_edges(puzzle: Puzzle) -> list[Point]:
 
 
 def _level(complete: bool, probes: int, edges: list[Point], tables: list[Rule]) -> int:
+    """The deduction joins each clue with the vertices at its corners up to CORNER_WIDTH edges, so
+    where all of levels 1 and 2's joins fit, a deduction that probed is level 4 at once; wider
+    tables (a Masyu circle's) are joined further here (JOIN_WIDTH) and may need no probe.
+    Level 1's joins are some of level 2's: a board level 2 leaves open is not level 1."""
     if not complete:
         return 5
-    if probes:
+    if probes and all(len(points) + 2 <= CORNER_WIDTH for points, _ in tables):
         return 4
-    if _decides_all(edges, tables, corners=1):
-        return 1
-    return 2 if _decides_all(edges, tables, corners=2) else 3
+    if not _decides_all(edges, tables, corners=2):
+        return 4 if probes else 3
+    return 1 if _decides_all(edges, tables, corners=1) else 2
 
 
 def _decides_all(edges: list[Point], tables: Iterable[Rule], corners: int) -> bool:
@@ -223,7 +239,7 @@ def _decides_all(edges: list[Point], tables: Iterable[Rule], corners: int) -> bo
                 at_edge.setdefault(k, []).append(number)
         for clue in clues:
             for vertex in (vertices[n] for n in sorted({n for k in clue[0] for n in at_edge.get(k, ())})):
-                if len(set(clue[0]) & set(vertex[0])) >= 2 and len(set(clue[0]) | set(vertex[0])) <= CORNER_WIDTH:
+                if len(set(clue[0]) & set(vertex[0])) >= 2 and len(set(clue[0]) | set(vertex[0])) <= JOIN_WIDTH:
                     scopes.append(_joined(clue, vertex))
                     guards.append((tuple(k for k in vertex[0] if k not in clue[0]), *clue) if corners == 1 else None)
     value = [-1] * len(edges)
@@ -277,12 +293,18 @@ def _joined(
 ) -> tuple[tuple[int, ...], frozenset[tuple[int, ...]]]:
     """The table two tables make together, over the union of their edges."""
     scope = a[0] + tuple(k for k in b[0] if k not in a[0])
-    allowed = frozenset(
-        p
-        for p in product((0, 1), repeat=len(scope))
-        if p[: len(a[0])] in a[1] and tuple(p[scope.index(k)] for k in b[0]) in b[1]
-    )
-    return scope, allowed
+    return scope, _joined_patterns(a[1], b[1], len(scope), tuple(scope.index(k) for k in b[0]))
+
+
+@cache
+def _joined_patterns(
+    a: frozenset[tuple[int, ...]], b: frozenset[tuple[int, ...]], width: int, b_at: tuple[int, ...]
+) -> frozenset[tuple[int, ...]]:
+    """The patterns over `width` edges whose first ones `a` allows and whose edges at `b_at` `b`
+    allows; shared by every join of the same shape (a Masyu circle and a neighbour's vertex are
+    2^10 patterns to test, for each of four neighbours of every circle)."""
+    size = len(next(iter(a), ()))
+    return frozenset(p for p in product((0, 1), repeat=width) if p[:size] in a and tuple(p[i] for i in b_at) in b)
 
 
 def _premature_closers(edges: list[Point], value: list[int]) -> list[int]:

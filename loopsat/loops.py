@@ -10,13 +10,27 @@ from loopsat.grid import Point, cell_sides, edge_ends
 def pieces(edges: Iterable[Point]) -> list[set[Point]]:
     """The vertex sets of the connected components formed by `edges`, largest first.
 
-    networkx is imported here, on first use: 70 ms of start-up that AddCircuit never needs.
+    A union-find of a few lines, where networkx's connected components cost its import: 0.07-0.23
+    CPU-s of every lazy-cut search (`python -X importtime -c "import networkx"`), more than the
+    whole CP-SAT proof of a 30×30 that deduction left 330 edges of (bench/search_phases.py).
     """
-    import networkx as nx
+    leader: dict[Point, Point] = {}
 
-    graph = nx.Graph()
-    graph.add_edges_from(edge_ends(e) for e in edges)
-    return sorted(nx.connected_components(graph), key=len, reverse=True)
+    def find(v: Point) -> Point:
+        root = leader.setdefault(v, v)
+        while root != leader[root]:
+            root = leader[root]
+        while v != root:  # path compression
+            leader[v], v = root, leader[v]
+        return root
+
+    for edge in edges:
+        a, b = map(find, edge_ends(edge))
+        leader[a] = b
+    groups: dict[Point, set[Point]] = {}
+    for v in leader:
+        groups.setdefault(find(v), set()).add(v)
+    return sorted(groups.values(), key=len, reverse=True)
 
 
 def is_cycle_union(edges: Iterable[Point]) -> bool:

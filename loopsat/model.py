@@ -7,7 +7,8 @@ loops without knowing which genre made them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
 from loopsat.grid import Point
 
@@ -74,3 +75,18 @@ class ExactCover:
     @property
     def secondary(self) -> list[Item]:
         return [item for item in self.items if not item.primary]
+
+    def agreeing(self, values: Mapping[Point, bool]) -> ExactCover:
+        """Without the options that colour an edge of `values` 0 or 1 against its value: no
+        solution that keeps `values` takes them. After a deduction that stops short this drops
+        most options, which CP-SAT would otherwise translate and presolve: on a 30×30 whose
+        deduction decided 1471 of 1801 edges, 6071 options became 1709, translating them took
+        0.13 CPU-s instead of 0.19 and the CP-SAT proof 0.19 instead of 0.26 (medians of 3 runs
+        of `python bench/search_phases.py FILE`)."""
+        colour = {name: str(int(values[point])) for name, point in self.edges.items() if point in values}
+        kept = [
+            option
+            for option in self.options
+            if all(c not in ("0", "1") or colour.get(name, c) == c for name, c in option.entries)
+        ]
+        return replace(self, options=kept)

@@ -6,7 +6,7 @@ puzzle ──genre.cover──▶ ExactCover ──cpsat.Search──▶ solutio
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -135,21 +135,13 @@ class Interrupted(KeyboardInterrupt):
         self.outcome = outcome
 
 
-@dataclass
-class _Tally:
-    """The solutions the search has reported, for an answer cut short (Ctrl-C or the time limit)."""
+@dataclass(frozen=True)
+class _Settled:
+    """What the work behind a stream settled once it ran out of solutions to yield."""
 
-    keep: bool  # counting keeps no solutions: there may be billions
-    progress: Callable[[int, Solution], None] | None
-    count: int = 0
-    found: list[Solution] = field(default_factory=list)
-
-    def hear(self, count: int, solution: Solution) -> None:
-        self.count = count
-        if self.keep:
-            self.found.append(solution)
-        if self.progress is not None:
-            self.progress(count, solution)
+    count: int
+    complete: bool
+    graded: Callable[[], Difficulty] | None = None
 
 
 def solve(
@@ -175,20 +167,80 @@ def solve(
     `work_limit` bounds each CP-SAT solve in its deterministic time (an incomplete outcome
     beyond it, the same on every run: loopsat/generate.py).
     """
+    found = stream(
+        puzzle,
+        mode=mode,
+        limit=limit,
+        time_limit=time_limit,
+        single_loop=single_loop,
+        strategy=strategy,
+        fallback=fallback,
+        work_limit=work_limit,
+    )
+    count = 0
+    with closing(found):
+        while True:
+            try:
+                solution = next(found)
+            except StopIteration as finished:
+                outcome: Outcome = finished.value
+                return outcome
+            count += 1
+            if progress is not None:
+                try:
+                    progress(count, solution)
+                except KeyboardInterrupt as stop:
+                    found.throw(stop)  # the stream raises Interrupted with what it has yielded
+
+
+def stream(
+    puzzle: Puzzle,
+    *,
+    mode: Mode | str = Mode.ALL,
+    limit: int | None = None,
+    time_limit: float | None = None,
+    single_loop: bool = True,
+    strategy: Strategy | str = Strategy.AUTO,
+    fallback: Callable[[str], None] | None = None,
+    work_limit: float | None = None,
+) -> Generator[Solution, None, Outcome]:
+    """solve() as a generator: each verified solution as the search finds it, and the Outcome as
+    its return value (StopIteration.value). Closing it early (or dropping it) stops the search
+    and joins its CP-SAT thread. `time_limit` counts from the first `next`, the caller's time
+    between solutions included, but its alarm (loopsat/deadline.py) rings only while the stream
+    runs, never in the caller's code. Ctrl-C while it runs, or thrown in at a `yield`, raises
+    Interrupted carrying what was yielded."""
     mode, strategy = Mode(mode), Strategy(strategy)  # ValueError for a misspelt one
     if strategy == Strategy.FRONTIER and mode != Mode.COUNT:
         raise NotCountable("the frontier strategy only counts: use it with --count")
     started = time.perf_counter()
-    tally = _Tally(keep=mode != Mode.COUNT, progress=progress)
-    try:
-        with deadline(time_limit):
-            return _solve(
-                puzzle, mode, limit, time_limit, single_loop, strategy, tally.hear, fallback, started, work_limit
-            )
-    except TimeUp:
-        return _outcome(puzzle, tally.count, False, tally.found, started)
-    except KeyboardInterrupt:
-        raise Interrupted(_outcome(puzzle, tally.count, False, tally.found, started)) from None
+    found: list[Solution] = []  # counting keeps no solutions: there may be billions
+    count = 0
+    work = _solve(puzzle, mode, limit, time_limit, single_loop, strategy, fallback, started, work_limit)
+    with closing(work):
+        try:
+            while True:
+                left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
+                late = count > 0 and left == 0.0  # the caller spent the time since the last solution
+                # Armed per solution so that it never rings in the caller's code: 11 µs each
+                # (`with deadline(100.0): pass`, 80,000 times), 4% of the 250 µs a solution of an
+                # empty 4×5 costs to enumerate and verify (`solve --count --strategy circuit`).
+                with deadline(left):
+                    try:
+                        solution = next(work)
+                    except StopIteration as finished:
+                        settled: _Settled = finished.value
+                        return _outcome(puzzle, settled.count, settled.complete, found, started, settled.graded)
+                if late:  # one CP-SAT queued meanwhile is not handed out
+                    return _outcome(puzzle, count, False, found, started)
+                count += 1
+                if mode != Mode.COUNT:
+                    found.append(solution)
+                yield solution
+        except TimeUp:
+            return _outcome(puzzle, count, False, found, started)
+        except KeyboardInterrupt:
+            raise Interrupted(_outcome(puzzle, count, False, found, started)) from None
 
 
 def _solve(
@@ -198,12 +250,11 @@ def _solve(
     time_limit: float | None,
     single_loop: bool,
     strategy: Strategy,
-    progress: Callable[[int, Solution], None],
     fallback: Callable[[str], None] | None,
     started: float,
     work_limit: float | None = None,
-) -> Outcome:
-    """solve() inside its deadline: the DP, else deduction, else the search with the time left."""
+) -> Generator[Solution, None, _Settled]:
+    """The work of a stream: the DP, else deduction, else the search with the time left."""
     if mode == Mode.COUNT and limit is None and strategy in (Strategy.AUTO, Strategy.FRONTIER):
         try:
             count = frontier.count(puzzle, single_loop=single_loop)
@@ -213,7 +264,7 @@ def _solve(
             if fallback is not None:
                 fallback(str(exc))
         else:
-            return _outcome(puzzle, count, True, [], started)
+            return _Settled(count, True)
     genre = _genre(puzzle)
     fixed: dict[Point, bool] | None = None
     deduce_first = puzzle.rows * puzzle.cols <= genre.DEDUCE_FIRST_CELLS
@@ -222,21 +273,22 @@ def _solve(
         deduced = deduction(puzzle)
         fixed, graded = deduced.fixed, deduced.grade
         if fixed is None:
-            return _outcome(puzzle, 0, True, [], started, graded)
+            return _Settled(0, True, graded)
         if deduced.complete:
             solution = deduced.loop
             if not solution:
-                return _outcome(puzzle, 0, True, [], started, graded)
+                return _Settled(0, True, graded)
             verify(puzzle, *bits(genre, puzzle, solution), single_loop=True)
-            return _outcome(puzzle, 1, True, [] if mode == Mode.COUNT else [solution], started, graded)
+            yield solution
+            return _Settled(1, True, graded)
     cover = genre.cover(puzzle)
     if fixed is not None:  # decided edges the model has (the others are off in both)
         modelled = set(cover.edges.values())
         fixed = {edge: on for edge, on in fixed.items() if edge in modelled}
+        cover = cover.agreeing(fixed)
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
-    outcome = _search(puzzle, cover, fixed, mode, limit, left, single_loop, started, strategy, progress, work_limit)
-    outcome.graded = graded
-    return outcome
+    count, complete = yield from _search(puzzle, cover, fixed, mode, limit, left, single_loop, strategy, work_limit)
+    return _Settled(count, complete, graded)
 
 
 @dataclass
@@ -278,7 +330,8 @@ def deduction(puzzle: Puzzle, extra: Sequence[Rule] = ()) -> Deduced:
     # it: building it first cost 0.3-0.45 CPU-s of a 60×60 proved in 0.6 s.
     edges = list(lattice_edges(*genre.tile_shape(puzzle))) if rules.whole else [*genre.cover(puzzle).edges.values()]
     steps: list[Step] = []  # traced for the difficulty, graded only when asked (Outcome.to_json)
-    fixed = deduce(edges, rules.tables, names=rules.names, trace=steps.append)
+    tables, names = rules.for_deduction()
+    fixed = deduce(edges, tables, names=names, trace=steps.append)
     return Deduced(edges, rules, steps, fixed)
 
 
@@ -305,12 +358,11 @@ def _search(
     limit: int | None,
     time_limit: float | None,
     single_loop: bool,
-    started: float,
     strategy: str,
-    progress: Callable[[int, Solution], None] | None,
     work_limit: float | None = None,
-) -> Outcome:
-    """CP-SAT (lazy loop cuts, or the circuit constraint): solutions one at a time, each verified.
+) -> Generator[Solution, None, tuple[int, bool]]:
+    """CP-SAT (lazy loop cuts, or the circuit constraint): solutions one at a time, each verified;
+    returns how many, and whether the search finished.
 
     A uniqueness check solves once per loop, with the loop condition the genre's measurements
     chose (AUTO_CIRCUIT). Listing or counting wants every loop: `auto` then takes the circuit
@@ -331,19 +383,15 @@ def _search(
     condition = Disjoint() if not single_loop else Circuit() if circuit else LazyCuts()
     search = Search(cover, condition, time_limit=time_limit, fixed=fixed, work_limit=work_limit)
     one_run = search.streams and (listing or not single_loop)
-    found: list[Solution] = []
-    count, finished = 0, False
+    count = 0
     try:
-        # closing: an interrupt (Ctrl-C, an alarm) raised out here stops and joins the search too
+        # closing: an interrupt (Ctrl-C, an alarm) raised out here, or the stream's own closing,
+        # stops and joins the search too
         with closing(search.stream(wanted) if one_run else search.solutions(wanted)) as solutions:
             for solution in solutions:
                 verify(puzzle, *bits(genre, puzzle, solution), single_loop=single_loop)
                 count += 1
-                if mode != "count":
-                    found.append(solution)
-                if progress is not None:
-                    progress(count, solution)
-        finished = wanted is None or count < wanted
+                yield solution
     except TimedOut:
-        finished = False
-    return _outcome(puzzle, count, finished, found, started)
+        return count, False
+    return count, wanted is None or count < wanted

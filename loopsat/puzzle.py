@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from loopsat.errors import PuzzleError, printable
+from loopsat.errors import PuzzleError, data_set_label
 from loopsat.limits import MAX_CELLS
 
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")  # the tab aside
@@ -38,7 +39,19 @@ class Puzzle:
     def label(self) -> str:
         """The file name for messages (errors.printable), with the data-set number when the file
         holds several puzzles."""
-        return printable(self.path if self.index is None else f"{self.path}#{self.index}")
+        return data_set_label(self.path, self.index)
+
+
+# One data set of a file: its puzzle, or the located error (with its `index`) that spoils it alone.
+DataSet = Puzzle | PuzzleError
+
+
+def puzzles_of(data_sets: Sequence[DataSet]) -> list[Puzzle]:
+    """The puzzles of a file taken whole: the first bad data set's error is raised."""
+    for data_set in data_sets:
+        if isinstance(data_set, PuzzleError):
+            raise data_set
+    return [data_set for data_set in data_sets if isinstance(data_set, Puzzle)]
 
 
 def check_cells(path: str, line: int, col: int, rows: int, cols: int, *, partial: bool = False) -> None:

@@ -35,15 +35,18 @@ KNOWN_RULES = {
     named.PROBE_RELATION,
     "white circle",
     "black circle",
+    *(f"{digit} clue" for digit in range(5)),
+    slitherlink.ADJACENT_THREES,
+    slitherlink.DIAGONAL_THREES,
 }
 
 
 def traced(puzzle: Puzzle) -> tuple[dict[Point, bool] | None, list[Step], list[Point]]:
     genre = GENRES[puzzle.genre]
     edges = list(genre.cover(puzzle).edges.values())
-    rules = genre.rules(puzzle)
+    tables, names = genre.rules(puzzle).for_deduction()
     steps: list[Step] = []
-    return deduce(edges, rules.tables, names=rules.names, trace=steps.append), steps, edges
+    return deduce(edges, tables, names=names, trace=steps.append), steps, edges
 
 
 def assert_agrees(fixed: dict[Point, bool] | None, steps: list[Step], solutions: set[frozenset[Point]]) -> None:
@@ -111,8 +114,8 @@ def test_tatham_puzzles_are_deduced_completely(name: str) -> None:
 def test_a_trace_changes_nothing_and_holds_every_decision(puzzle: Puzzle) -> None:
     """Tracing or not, the same edges are decided; each decided edge has a step that decided it."""
     fixed, steps, edges = traced(puzzle)
-    genre = GENRES[puzzle.genre]
-    assert deduce(edges, genre.rules(puzzle).tables) == fixed
+    tables, names = GENRES[puzzle.genre].rules(puzzle).for_deduction()
+    assert deduce(edges, tables, names=names) == fixed
     if fixed is not None:
         decided = {edge: on for step in steps for edge, on in step.decided}
         assert all(decided[edge] == on for edge, on in fixed.items())

@@ -1,6 +1,7 @@
-"""Ctrl-C during enumeration: a clean stop that prints what was found, exit 130 (issue 18.2).
+"""Ctrl-C during enumeration: a clean stop that prints what was found, exit 130 (issue 18.2);
+and a reader that goes away (`| head -1`): a quiet stop, exit 141 (issue 16).
 
-Real processes: the signal and the exit status are the point.
+Real processes: the signal, the pipe and the exit status are the point.
 """
 
 from __future__ import annotations
@@ -53,3 +54,21 @@ def test_ctrl_c_during_count_prints_the_count_so_far(tmp_path: Path) -> None:
     assert "terminate called" not in err and "Traceback" not in err
     assert "the frontier DP does not apply: superclue letters" in err
     assert out.endswith(" (incomplete: interrupted)\n") and out.split()[0].isdigit()
+
+
+def test_a_closed_stdout_ends_quietly_with_141(tmp_path: Path) -> None:
+    """`loopsat solve --all EMPTY | head -1`: the enumeration never ends, so the pipe fills and
+    the write after the reader has gone fails; no message, no traceback, 128 + SIGPIPE."""
+    path = tmp_path / "board.slither"
+    path.write_text(EMPTY_8X8)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "loopsat", "solve", "--all", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.readline() == b"solution 1\n"
+        process.stdout.close()  # as `head -1` does once it has its line
+        status = process.wait(timeout=60)
+        assert (status, process.stderr.read()) == (141, b"")
+    finally:
+        process.kill()

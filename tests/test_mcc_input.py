@@ -58,3 +58,12 @@ def test_an_mcc_puzzle_draws_as_svg(cli, tmp_path: Path) -> None:
     done = cli("render", "--solution", source, "-o", str(out))
     assert done.exit_code == 0
     assert out.read_text().count('class="loop"') == 1
+
+
+def test_the_lattice_reaches_the_far_tile_of_every_edge() -> None:
+    """The largest coordinates here are odd (edges 23 and 32): their far tiles make the lattice
+    3×3, where halving the largest coordinate alone gave 2×2."""
+    text = b"| hand made\na | 01 10 12 21 23 32\na 01:1 12:1 21:1 10:1 23:0 32:0\n"
+    [puzzle] = read_puzzles("square.mcc", text)
+    assert (puzzle.rows, puzzle.cols) == (3, 3)
+    assert solve(puzzle, mode="count").count == 1

@@ -14,6 +14,7 @@ from loopgen import clue_grid, random_region
 
 from loopsat.errors import PuzzleError
 from loopsat.genres import slink
+from loopsat.puzzle import puzzles_of
 
 HERE = Path(__file__).parent / "slink"
 SAMPLE_IN = (HERE / "sample.in").read_bytes()
@@ -58,7 +59,7 @@ def test_any_whitespace_layout(variant: bytes) -> None:
 )
 def test_rejections(cli, data: bytes, line: int, col: int, words: str) -> None:
     with pytest.raises(PuzzleError) as info:
-        slink.parse(data, "in.slink")
+        puzzles_of(slink.parse(data, "in.slink"))  # a bad data set is returned as its error
     assert words in info.value.message
     assert (info.value.line, info.value.col) == (line, col)
     done = cli("slink", input=data)

@@ -25,11 +25,22 @@ PROBE_RELATION = "probe: equal or opposite"
 class Rules:
     """A genre's clue tables; `whole` when they state every clue, so that a complete deduction
     proves its loop (else the search still checks it against the model). `names[i]` names
-    `tables[i]` in a trace (default: "clue")."""
+    `tables[i]` in a trace (default: "clue").
+
+    `patterns` are named consequences of several clues that a person spots at a glance (two
+    adjacent 3s). They follow from the tables, so only the deduction reads them, to cite them
+    by name and to probe less; the frontier DP and the difficulty's easy and normal levels
+    read the tables alone."""
 
     tables: list[Rule]
     whole: bool
     names: list[str] = field(default_factory=list)
+    patterns: list[tuple[str, Rule]] = field(default_factory=list)
+
+    def for_deduction(self) -> tuple[list[Rule], list[str]]:
+        """The tables, then the patterns, and a name for each."""
+        names = self.names + [CLUE] * (len(self.tables) - len(self.names))
+        return self.tables + [rule for _, rule in self.patterns], names + [name for name, _ in self.patterns]
 
 
 class Step(NamedTuple):

@@ -7,18 +7,30 @@ the genres `loopsat generate` makes puzzles of (`Setter`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from loopsat.errors import PuzzleError
 from loopsat.formats import url
-from loopsat.genres import masyu, masyu_standin, mcc, slink, slitherlink
+from loopsat.genres import masyu, mcc, slink, slitherlink
 from loopsat.genres.contract import Genre, Reader, Setter
-from loopsat.puzzle import Puzzle, text_lines
+from loopsat.puzzle import DataSet, Puzzle, puzzles_of, text_lines
 
 GENRES: dict[str, Genre] = {"slitherlink": slitherlink, "masyu": masyu, "slink": slink, "mcc": mcc}
 # The genres `loopsat generate` makes puzzles of (loopsat/generate.py).
-SETTERS: dict[str, Setter] = {"slitherlink": slitherlink, "masyu": masyu_standin}
-__all__ = ["GENRES", "READERS", "SETTERS", "SUFFIXES", "Genre", "Reader", "Setter", "genre_of", "read_puzzles"]
+SETTERS: dict[str, Setter] = {"slitherlink": slitherlink, "masyu": masyu}
+__all__ = [
+    "GENRES",
+    "READERS",
+    "SETTERS",
+    "SUFFIXES",
+    "Genre",
+    "Reader",
+    "Setter",
+    "genre_of",
+    "read_data_sets",
+    "read_puzzles",
+]
 READERS: dict[str, Reader] = {**GENRES, "url": url}
 SUFFIXES: dict[str, str] = {
     ".slither": "slitherlink",
@@ -50,6 +62,11 @@ def genre_of(path: str, data: bytes, override: str | None = None) -> Reader:
     raise PuzzleError(path, 1, 1, "cannot tell the genre from the file name or content; use --genre")
 
 
-def read_puzzles(path: str, data: bytes, override: str | None = None) -> list[Puzzle]:
-    """Every puzzle in one file."""
+def read_data_sets(path: str, data: bytes, override: str | None = None) -> Sequence[DataSet]:
+    """Every data set of one file, a bad one as its PuzzleError (contract.Reader.parse)."""
     return genre_of(path, data, override).parse(data, path)
+
+
+def read_puzzles(path: str, data: bytes, override: str | None = None) -> list[Puzzle]:
+    """Every puzzle of one file taken whole: the first bad data set is raised."""
+    return puzzles_of(read_data_sets(path, data, override))

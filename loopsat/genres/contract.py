@@ -10,6 +10,7 @@ The constants are properties so that a module's plain assignment (`MCC_MAX = 30`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from loopsat.grid import Point
     from loopsat.model import ExactCover
     from loopsat.picture import Sketch
-    from loopsat.puzzle import Puzzle
+    from loopsat.puzzle import DataSet, Puzzle
 
 
 class Reader(Protocol):
@@ -31,8 +32,11 @@ class Reader(Protocol):
         """The name users type after `--genre`."""
         ...
 
-    def parse(self, data: bytes, path: str) -> list[Puzzle]:
-        """Every puzzle in a file's bytes; a located PuzzleError for anything malformed."""
+    def parse(self, data: bytes, path: str) -> Sequence[DataSet]:
+        """Every data set of a file's bytes, in file order: its Puzzle, or the located PuzzleError
+        (`index` set) of a data set that is bad while the others can still be read, so that one
+        bad line of a `.url` file costs that line alone. Faults of the whole file (not text,
+        empty, no data set, past a size limit), and any fault of a one-puzzle file, are raised."""
         ...
 
     def sniff(self, lines: list[str]) -> bool:

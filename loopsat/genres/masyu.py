@@ -15,11 +15,14 @@ character other than `0`, `1`, `.`.
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Callable, Iterable
 from itertools import product
 
-from loopsat.deduce import Rule, Rules
+from loopsat.deduce import Rule, Rules, deduce
 from loopsat.errors import PuzzleError
-from loopsat.grid import Point, lattice_edges, name
+from loopsat.genres.masyu_loops import STRAIGHT, TURN, Grower, Region
+from loopsat.grid import Point, edge_ends, lattice_edges, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.picture import Sketch
 from loopsat.puzzle import Puzzle, check_board_row, text_lines
@@ -313,3 +316,88 @@ def _white_options(classes: _Classes, tile: Point) -> list[Option]:
             option.add(after, straight_after)
             options += option.option(circle)
     return options
+
+
+# dense(): the loop is annealed with GROW_MOVES block moves per cell, the temperature falling
+# from GROW_HEAT; a cell without a circle costs FLAW_COST cells of loop length (masyu_loops).
+# 30 moves: 55-65% of a 30×30 board on the loop, 5-30 cells without a circle, 28-77 edges left
+# undecided, all decided after 1-3 repair rounds, one 30×30 of four after 6 (`python
+# bench/masyu_dense.py 30x30 40x40 --seeds 4`).
+GROW_MOVES = 30
+GROW_HEAT = 1.0
+FLAW_COST = 3.0
+# Repair round k: REPAIR_MOVES moves per cell within min(k, REPAIR_REACH) + 1 cells of an
+# undecided edge.
+REPAIR_MOVES = 10
+REPAIR_REACH = 5
+REPAIR_HEAT = 0.5
+CHECK_EVERY = 5  # repair rounds between asking the caller's solver (it may settle what deduction cannot)
+ATTEMPTS = 20  # repair rounds before the loop is grown afresh (reached by no board of the bench runs)
+
+
+def dense(
+    rows: int, cols: int, rng: random.Random, solutions: Callable[[Puzzle], list[frozenset[Point]]]
+) -> tuple[Puzzle, frozenset[Point]]:
+    """A puzzle with exactly one solution, a circle on every cell of that loop that allows one,
+    and the loop (edge midpoints in doubled coordinates); contract.Setter.
+
+    The loop is annealed so that nearly every cell of it can carry a circle (masyu_loops), all
+    those circles are placed, and wherever the deduction leaves edges undecided the loop is
+    reshaped nearby, until the deduction decides every edge: then the loop is proved unique
+    without any search. `solutions` (the caller's solver) confirms that, and settles it when the
+    deduction stalls. 30×30 takes 5-8 CPU-s, 40×40 8-11, seeds 0-3 (`python bench/masyu_dense.py
+    30x30 40x40 --seeds 4`, 2 shared cores): 1-6 repair rounds, 1-2 calls of `solutions`, where
+    the last one only re-runs the deduction.
+    """
+    while True:
+        grower = Grower(rows, cols, rng)
+        grower.run(GROW_MOVES * rows * cols, GROW_HEAT, FLAW_COST)
+        for attempt in range(1, ATTEMPTS + 1):
+            puzzle = _circled(grower.region)
+            undecided = _undecided(puzzle)
+            if not undecided or attempt % CHECK_EVERY == 0:
+                found = solutions(puzzle)
+                if len(found) == 1:
+                    return puzzle, found[0]
+            ends = {(x // 2, y // 2) for edge in undecided for x, y in edge_ends(edge)}
+            reach = min(attempt, REPAIR_REACH) + 1  # a round that changed nothing widens the next one
+            near = {
+                (i, j)
+                for a, b in ends
+                for i in range(a - reach, a + reach + 1)
+                for j in range(b - reach, b + reach + 1)
+            }
+            focus = sorted((i, j) for i, j in near if 0 <= i < rows and 0 <= j < cols)
+            grower.run(REPAIR_MOVES * len(focus), REPAIR_HEAT, FLAW_COST, focus)
+
+
+def _circled(region: Region) -> Puzzle:
+    """Every circle the region's loop allows."""
+    glyph = {0: _EMPTY, STRAIGHT: _WHITE, TURN: _BLACK}
+    lines = tuple(
+        "".join(_EMPTY if region.flawed(i, j) else glyph[max(region.shape(i, j), 0)] for j in range(region.cols))
+        for i in range(region.rows)
+    )
+    return Puzzle(GENRE, "<generated>", lines, {}, lines)
+
+
+def _undecided(puzzle: Puzzle) -> list[Point]:
+    """The edges the deduction leaves open (all of them if it finds a contradiction)."""
+    rules_ = rules(puzzle)
+    edges = list(lattice_edges(puzzle.rows, puzzle.cols))
+    fixed = deduce(edges, rules_.tables, names=rules_.names) or {}
+    return [e for e in edges if e not in fixed]
+
+
+def clue_cells(puzzle: Puzzle) -> list[Point]:
+    """The cells holding a circle, in reading order."""
+    return [(i, j) for i, row in enumerate(puzzle.grid) for j, ch in enumerate(row) if ch != _EMPTY]
+
+
+def without(puzzle: Puzzle, cells: Iterable[Point]) -> Puzzle:
+    """The same puzzle with the circles of `cells` removed."""
+    grid = [list(row) for row in puzzle.grid]
+    for i, j in cells:
+        grid[i][j] = _EMPTY
+    lines = tuple("".join(row) for row in grid)
+    return Puzzle(puzzle.genre, puzzle.path, lines, {}, lines)

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from loopsat import mcc
 from loopsat.deduce import Rules
-from loopsat.grid import Point
+from loopsat.grid import Point, edge_ends
 from loopsat.model import ExactCover
 from loopsat.picture import Sketch
 from loopsat.puzzle import Puzzle, decode_text
@@ -27,9 +27,9 @@ AUTO_CIRCUIT = False
 def parse(data: bytes, path: str) -> list[Puzzle]:
     """One puzzle: the MCC text, checked by the MCC reader, with its tile lattice."""
     text = decode_text(data, path)  # not text_lines: its trimming would change the MCC's bytes
-    points = _read(text, path).edges.values()  # none (MASYU-DLX's `abort`): a 1×1 lattice, no loop
-    rows = max((x for x, _ in points), default=0) // 2 + 1
-    cols = max((y for _, y in points), default=0) // 2 + 1
+    tiles = [tile for edge in _read(text, path).edges.values() for tile in edge_ends(edge)]
+    rows = max((x for x, _ in tiles), default=0) // 2 + 1  # no edges (MASYU-DLX's `abort`): 1×1, no loop
+    cols = max((y for _, y in tiles), default=0) // 2 + 1
     return [Puzzle(GENRE, path, ("." * cols,) * rows, {}, tuple(text.split("\n")))]
 
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from loopsat.errors import PuzzleError
 from loopsat.genres.slitherlink import AUTO_CIRCUIT, MCC_MAX, VARIANTS, cover, labels, rules, sketch, tile_shape
-from loopsat.puzzle import Puzzle, check_cells, text_lines
+from loopsat.puzzle import DataSet, Puzzle, check_cells, text_lines
 
 GENRE = "slink"
 DEDUCE_FIRST_CELLS = math.inf  # `auto`: every cell is clued, deduction finished every board measured
@@ -43,8 +43,10 @@ def _tokens(lines: list[str]) -> Iterator[tuple[str, int, int]]:
             yield match.group(), number, match.start() + 1
 
 
-def parse(data: bytes, path: str) -> list[Puzzle]:
-    """Every data set of a SLINK input, numbered from 1."""
+def parse(data: bytes, path: str) -> list[DataSet]:
+    """Every data set of a SLINK input, numbered from 1. A bad clue spoils its data set alone; a
+    bad count, or numbers missing at the end, leave no way to find the next data set, so that
+    error is the last data set (text after the closing `0 0` is an error of no data set)."""
     lines = text_lines(data, path)
     tokens = _tokens(lines)
     end = (len(lines), len(lines[-1]) + 1)
@@ -52,6 +54,7 @@ def parse(data: bytes, path: str) -> list[Puzzle]:
     at = [(1, 1)]  # where the last number stood
 
     def number(what: str, low: int, high: int | None = None) -> int | None:
+        """The next number, None at the end; a PuzzleError for anything else (the token is consumed)."""
         token = next(tokens, None)
         if token is None:
             return None
@@ -67,38 +70,59 @@ def parse(data: bytes, path: str) -> list[Puzzle]:
             raise PuzzleError(path, line, col, f"{what} must be {bound}, found {value}")
         return value
 
-    puzzles: list[Puzzle] = []
+    data_sets: list[DataSet] = []
     while True:
-        rows = number("the row count", 0)
-        if rows is None:
-            break
-        cols = number("the column count", 0)
-        if cols is None:
-            raise PuzzleError(path, *end, f"data set {len(puzzles) + 1}: the column count is missing")
-        if rows == cols == 0:
-            rest = next(tokens, None)
-            if rest is not None:
-                raise PuzzleError(path, rest[1], rest[2], f"unexpected {rest[0]!r} after the closing `0 0`")
-            break
-        if rows == 0 or cols == 0:
-            raise PuzzleError(path, *end, f"data set {len(puzzles) + 1}: a {rows}×{cols} board has no cells")
-        check_cells(path, *at[0], rows, cols)
-        grid = []
-        for i in range(rows):
-            row = ""
-            for j in range(cols):
-                value = number("a clue 0-4", 0, 4)
-                if value is None:
-                    found = i * cols + j
-                    raise PuzzleError(
-                        path, *end, f"data set {len(puzzles) + 1}: expected {rows}×{cols} numbers, found {found}"
+        index = len(data_sets) + 1
+        try:
+            rows = number("the row count", 0)
+            if rows is None:
+                break
+            cols = number("the column count", 0)
+            if cols is None:
+                raise PuzzleError(path, *end, f"data set {index}: the column count is missing")
+            if rows == cols == 0:
+                rest = next(tokens, None)
+                if rest is not None:
+                    data_sets.append(
+                        PuzzleError(path, rest[1], rest[2], f"unexpected {rest[0]!r} after the closing `0 0`")
                     )
-                row += str(value)
-            grid.append(row)
-        puzzles.append(Puzzle(GENRE, path, tuple(grid), {}, tuple(grid), index=len(puzzles) + 1))
-    if not puzzles:
+                break
+            if rows == 0 or cols == 0:
+                raise PuzzleError(path, *end, f"data set {index}: a {rows}×{cols} board has no cells")
+            check_cells(path, *at[0], rows, cols)
+            data_sets.append(_board(number, path, end, index, rows, cols))
+        except PuzzleError as error:  # the counts are lost: no telling where a next data set begins
+            error.index = index
+            data_sets.append(error)
+            break
+    if not data_sets:
         raise PuzzleError(path, 1, 1, "no data set before the closing `0 0`")
-    return puzzles
+    return data_sets
+
+
+def _board(
+    number: Callable[[str, int, int], int | None], path: str, end: tuple[int, int], index: int, rows: int, cols: int
+) -> DataSet:
+    """Data set `index`'s r·c clues: its puzzle, or the error of its first bad clue (its other
+    numbers are still read, so the next data set is found). Numbers missing at the end raise."""
+    grid = []
+    spoiled: PuzzleError | None = None
+    for i in range(rows):
+        row = ""
+        for j in range(cols):
+            try:
+                value = number("a clue 0-4", 0, 4)
+            except PuzzleError as error:
+                spoiled = spoiled or error
+                continue
+            if value is None:
+                raise PuzzleError(path, *end, f"data set {index}: expected {rows}×{cols} numbers, found {i * cols + j}")
+            row += str(value)
+        grid.append(row)
+    if spoiled is not None:
+        spoiled.index = index
+        return spoiled
+    return Puzzle(GENRE, path, tuple(grid), {}, tuple(grid), index=index)
 
 
 def sniff(lines: list[str]) -> bool:

@@ -29,10 +29,12 @@ MCC_MAX = 30  # Knuth's maxn: every coordinate then encodes as one character
 # and the whole process took (median CPU-s, deduce / AddCircuit search) 0.65 / 1.74 at 20x20,
 # 0.94 / 3.28 at 40x40, 1.90 / 6.44 at 60x60 (`python bench/run.py --no-peers --strategies deduce
 # auto`, with DEDUCE_FIRST_CELLS = 225 as before, on a loaded machine: start-up alone 0.35 CPU-s).
-# Where deduction stops short, the search that finishes uses AddCircuit (measured faster than
-# lazy cuts on every Slitherlink of bench/).
+# Where deduction stops short, the search that finishes uses lazy cuts: with the deduced edges
+# fixed, CP-SAT proved two 30x30 boards that need search in 0.23 and 0.09 CPU-s with lazy cuts,
+# 0.73 and 0.13 with AddCircuit (`python bench/search_phases.py FILE`). AddCircuit was the faster
+# one only when the search started from nothing.
 DEDUCE_FIRST_CELLS = math.inf
-AUTO_CIRCUIT = True
+AUTO_CIRCUIT = False
 
 _CLUE_LINE = re.compile(r"!(.)=(\d{1,9})")
 _DIGITS = "01234"
@@ -125,18 +127,46 @@ def labels(puzzle: Puzzle) -> dict[Point, str]:
 
 
 def rules(puzzle: Puzzle) -> Rules:
-    """Each digit's law as a table over its cell's four sides (superclues are left to the search)."""
-    tables: list[Rule] = [
-        (cell_sides((2 * i + 1, 2 * j + 1)), _CLUE_PATTERNS[int(ch)])
-        for i, row in enumerate(puzzle.grid)
-        for j, ch in enumerate(row)
-        if ch in _DIGITS
-    ]
-    return Rules(tables, whole=not puzzle.letters)
+    """Each digit's law as a table over its cell's four sides (superclues are left to the search),
+    named after its digit, and the patterns of 3s a solver learns first."""
+    clues = [(i, j, int(ch)) for i, row in enumerate(puzzle.grid) for j, ch in enumerate(row) if ch in _DIGITS]
+    tables: list[Rule] = [(cell_sides((2 * i + 1, 2 * j + 1)), _CLUE_PATTERNS[clue]) for i, j, clue in clues]
+    names = [f"{clue} clue" for _, _, clue in clues]
+    return Rules(tables, whole=not puzzle.letters, names=names, patterns=_patterns_of_threes(puzzle))
 
 
 # The side patterns (N, W, E, S) each digit allows, built once.
 _CLUE_PATTERNS = [frozenset(p for p in product((0, 1), repeat=4) if sum(p) == clue) for clue in range(5)]
+ADJACENT_THREES = "adjacent 3s"
+DIAGONAL_THREES = "diagonal 3s"
+# Patterns of 3s cut the deduction's CPU time by a third on 20x20 and by 12 % on 40x40
+# (`python bench/deduce_share.py --sets slitherlink/20x20 slitherlink/40x40`, medians
+# 0.088 -> 0.055 s and 0.308 -> 0.270 s): probes find less left to find.
+_OUTER_ON_BEYOND_OFF = frozenset({(1, 1, 0, 0)})
+_ALL_ON = frozenset({(1, 1, 1, 1)})
+
+
+def _patterns_of_threes(puzzle: Puzzle) -> list[tuple[str, Rule]]:
+    """Two 3s side by side: the two outer parallel sides are on and the line between them goes no
+    further (the line between is on too unless the whole loop is the one around both cells, so
+    it is left to the other rules). Two 3s diagonally: the two sides of each at the far corner are
+    on (either one off puts two lines of its 3 at the shared corner, leaving the other 3 one)."""
+    threes = {(2 * i + 1, 2 * j + 1) for i, row in enumerate(puzzle.grid) for j, ch in enumerate(row) if ch == "3"}
+    found: list[tuple[str, Rule]] = []
+    for x, y in sorted(threes):
+        if (x, y + 2) in threes:  # side by side: the lines at y-1 and y+3 on, y+1 goes no further
+            found.append(
+                (ADJACENT_THREES, (((x, y - 1), (x, y + 3), (x - 2, y + 1), (x + 2, y + 1)), _OUTER_ON_BEYOND_OFF))
+            )
+        if (x + 2, y) in threes:  # one above the other
+            found.append(
+                (ADJACENT_THREES, (((x - 1, y), (x + 3, y), (x + 1, y - 2), (x + 1, y + 2)), _OUTER_ON_BEYOND_OFF))
+            )
+        if (x + 2, y + 2) in threes:  # down to the right: the far corners are top-left and bottom-right
+            found.append((DIAGONAL_THREES, (((x - 1, y), (x, y - 1), (x + 3, y + 2), (x + 2, y + 3)), _ALL_ON)))
+        if (x + 2, y - 2) in threes:  # down to the left: top-right and bottom-left
+            found.append((DIAGONAL_THREES, (((x - 1, y), (x, y + 1), (x + 3, y - 2), (x + 2, y - 3)), _ALL_ON)))
+    return found
 
 
 def sketch(puzzle: Puzzle) -> Sketch:

@@ -1,0 +1,66 @@
+"""Where the time of a puzzle that needs search goes: each phase of `solve` timed on its own.
+
+    python bench/search_phases.py FILE [FILE ...]
+
+For each puzzle, CPU seconds (this process, imports excluded) of: the deduction (and how many
+edges it decided), building the ExactCover, dropping the options against the deduced edges,
+translating to CP-SAT, and CP-SAT finding the loop and proving it unique with lazy cuts; the last
+two also on the whole cover (what dropping the options saves) and with AddCircuit instead.
+Never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import loopsat
+from loopsat.cpsat import Circuit, LazyCuts, LoopCondition, Search
+from loopsat.deduce import deduce
+from loopsat.genres import GENRES
+from loopsat.grid import lattice_edges
+from loopsat.model import ExactCover
+
+
+def searched(cover: ExactCover, fixed: dict, condition: LoopCondition) -> tuple[float, float, int]:
+    """CPU seconds to translate and to find and prove the loop; the solutions found (up to 2)."""
+    started = time.process_time()
+    search = Search(cover, condition, fixed=fixed)
+    translated = time.process_time()
+    found = len(list(search.solutions(2)))
+    return translated - started, time.process_time() - translated, found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="+")
+    for path in parser.parse_args().files:
+        for puzzle in loopsat.load(path):
+            genre = GENRES[puzzle.genre]
+            started = time.process_time()
+            tables, names = genre.rules(puzzle).for_deduction()
+            edges = list(lattice_edges(*genre.tile_shape(puzzle)))
+            fixed = deduce(edges, tables, names=names) or {}
+            deduced = time.process_time()
+            cover = genre.cover(puzzle)
+            built = time.process_time()
+            modelled = set(cover.edges.values())
+            fixed = {edge: on for edge, on in fixed.items() if edge in modelled}
+            agreeing = cover.agreeing(fixed)
+            dropped = time.process_time()
+            searched(agreeing, fixed, LazyCuts())  # unmeasured: a process's first solve pays 0.1-0.2 s more
+            whole_translate, whole_proof, _ = searched(cover, fixed, LazyCuts())
+            translate, proof, found = searched(agreeing, fixed, LazyCuts())
+            circuit_translate, circuit_proof, _ = searched(agreeing, fixed, Circuit())
+            print(
+                f"{puzzle.label}: deduce {deduced - started:.3f} ({len(fixed)}/{len(modelled)} edges)"
+                f" cover {built - deduced:.3f} drop {dropped - built:.3f}"
+                f" ({len(cover.options)} -> {len(agreeing.options)} options)"
+                f" translate {translate:.3f} CP-SAT {proof:.3f} ({found} solutions);"
+                f" whole cover: translate {whole_translate:.3f} CP-SAT {whole_proof:.3f};"
+                f" AddCircuit: translate {circuit_translate:.3f} CP-SAT {circuit_proof:.3f}"
+            )
+
+
+if __name__ == "__main__":
+    main()

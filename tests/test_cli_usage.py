@@ -1,0 +1,40 @@
+"""Usage lines and help read as a man page would: `loopsat solve [OPTIONS] FILE...`, every
+placeholder a name (issue 16.5/6), not typer's `{FILE...}`, `<float range>` or `<path>`."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import typer
+
+from loopsat.cli import app
+
+COMMANDS = {
+    "solve": "FILE...",
+    "export": "FILE",
+    "render": "FILE",
+    "slink": "[FILE]",
+    "batch": "DIR",
+    "convert": "FILE",
+    "explain": "FILE [PARTIAL.json]",
+}
+
+
+@pytest.mark.parametrize(("command", "arguments"), COMMANDS.items())
+def test_usage_names_the_arguments_plainly(cli, command: str, arguments: str) -> None:
+    done = cli(command, "--help")
+    usage = done.stdout.splitlines()[0]  # the program's name is pytest's in this process
+    assert usage.startswith("Usage: ") and usage.endswith(f"loopsat {command} [OPTIONS] {arguments}"), usage
+
+
+@pytest.mark.parametrize("command", sorted(typer.main.get_command(app).commands))
+def test_no_command_shows_typers_placeholders(cli, command: str) -> None:
+    """Every command, a new one too: `@app.command(cls=_PlainUsage)` and a metavar per value."""
+    done = cli(command, "--help")
+    assert not re.search(r"\{[^}|]*\}|<(int|float)[^>]*>|<path>|<str>", done.stdout), done.stdout
+
+
+def test_a_missing_argument_names_it_plainly(cli) -> None:
+    done = cli("solve")
+    assert done.exit_code == 2 and done.stderr.startswith("error: Missing argument 'FILE...'."), done.stderr
