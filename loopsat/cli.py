@@ -622,7 +622,7 @@ def explain(
     raise typer.Exit(int(Exit.SOLVED if found.solvable else Exit.NO_SOLUTION))
 
 
-@app.command()
+@app.command(cls=_PlainUsage)
 def generate(
     genre: Annotated[str, typer.Option(metavar="NAME", help="The genre: slitherlink or masyu.")],
     size: Annotated[str, typer.Option(metavar="RxC", help="Rows and columns of cells, e.g. 20x20.")],
@@ -634,7 +634,7 @@ def generate(
             "(deduction alone), 5 search; a number or a name. Default: any (clues minimal).",
         ),
     ] = None,
-    seed: Annotated[int, typer.Option(min=0, help="The seed: the same seed gives the same puzzle.")] = 0,
+    seed: Annotated[int, typer.Option(min=0, metavar="N", help="The seed: the same seed gives the same puzzle.")] = 0,
     count: Annotated[int, typer.Option(min=1, metavar="K", help="K puzzles, seeds SEED..SEED+K-1 (needs -o).")] = 1,
     output: Annotated[
         Path | None, typer.Option("-o", "--output", metavar="DIR", help="Write GENRE-RxC-SEED files into DIR.")
