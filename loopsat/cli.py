@@ -685,7 +685,7 @@ def generate(
         d = made.difficulty
         about = f"{made.clues} clues (of {made.dense_clues}), unique, {d.grade} ({d.steps} steps, {d.probes} probes)"
         if made.unproved:
-            about += f"; not proved minimal: {made.unproved} clue(s) kept when their proof ran out of work"
+            about += f"; not proved minimal: {made.unproved} clue(s) kept when their proof ran out of time"
         if output is None:
             sys.stdout.write(text)
             typer.echo(f"{made.puzzle.path}: {about}", err=True)

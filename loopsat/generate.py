@@ -18,8 +18,10 @@ either admits a second loop or makes the puzzle harder than D. D = 4 (hard) mean
 deduction alone"; D = 5 (search), like no D, lets the search prove what the deduction cannot.
 
 Reproducible: one `random.Random(seed)` drives the genre's loop and the order of removals, and
-every solver call is deterministic (the deduction is; CP-SAT runs one worker without a time
-limit, loopsat/cpsat/search.py), so a seed gives the same puzzle on the same OR-Tools version.
+the solver calls are deterministic (the deduction is; CP-SAT runs one worker, the looks for a
+second loop near a clue under a deterministic work limit, loopsat/cpsat/search.py), so a seed
+gives the same puzzle on the same OR-Tools version. The one exception is a full proof stopped by
+its time limit (PROOF_SECONDS): its clue stays, and `Generated.unproved` says so.
 """
 
 from __future__ import annotations
@@ -56,10 +58,12 @@ WINDOWS = (6, 16)
 # CP-SAT's deterministic time for that local look: most answer in 0.1-0.3 CPU-s, a few ran 5-45 s
 # without a bound (20×20 Slitherlink seed 1, `python bench/run.py --sets none --no-counts`).
 LOCAL_WORK = 0.5
-# The full proof that a clue can go (deduction, then CP-SAT) gets this deterministic time per
-# CP-SAT solve; beyond it the clue stays and the puzzle is reported not proved minimal. Most
-# proofs take 1-2 CPU-s; one of 20×20 Slitherlink seed 1 ran over 5 minutes without a bound.
-PROOF_WORK = 10.0
+# The full proof that a clue can go (deduction, then CP-SAT) gets this many seconds; beyond it
+# the clue stays and the puzzle is reported not proved minimal. Most proofs take 1-2 CPU-s; one
+# of 20×20 Slitherlink seed 1 ran for minutes, and CP-SAT's deterministic time (which would keep
+# runs identical) did not stop it. So a seed reproduces its puzzle unless a proof hits this bound
+# (the summary then says so).
+PROOF_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -71,7 +75,7 @@ class Generated:
     difficulty: Difficulty
     dense_clues: int
     clues: int
-    unproved: int = 0  # clues kept because proving them removable ran out of work: then not minimal
+    unproved: int = 0  # clues kept because proving them removable ran out of time: then not minimal
 
 
 def level(difficulty: str | int) -> int:
@@ -151,7 +155,7 @@ def generate(
 
 def _minimal(puzzle: Puzzle, solution: Solution, held: list[Point], setter: Setter) -> tuple[Puzzle, list[Point]]:
     """`puzzle` less every held clue whose removal leaves one loop, tried one by one in order,
-    and the clues kept because their proof ran out of work (PROOF_WORK).
+    and the clues kept because their proof ran out of time (PROOF_SECONDS).
 
     The puzzle has one loop, so a second loop after removing a clue breaks that clue's law.
     One CP-SAT model holds the puzzle without the held clues and each held clue's law twice,
@@ -194,7 +198,7 @@ def _minimal(puzzle: Puzzle, solution: Solution, held: list[Point], setter: Sett
         others = [keep[other] for other in kept if other != cell]
         if any(_near_loop(search, solution, laws[cell][0], window, [*others, broken[cell]]) for window in WINDOWS):
             continue  # a second loop near the clue: the clue stays
-        proof = solve(setter.without(puzzle, [cell]), work_limit=PROOF_WORK)
+        proof = solve(setter.without(puzzle, [cell]), time_limit=PROOF_SECONDS)
         if proof.status == Status.UNIQUE:
             kept.remove(cell)
             puzzle = setter.without(puzzle, [cell])

@@ -154,7 +154,6 @@ def solve(
     strategy: Strategy | str = Strategy.AUTO,
     progress: Callable[[int, Solution], None] | None = None,
     fallback: Callable[[str], None] | None = None,
-    work_limit: float | None = None,
 ) -> Outcome:
     """Find one solution and prove it unique (`unique`), list them (`all`) or count them.
 
@@ -164,8 +163,6 @@ def solve(
     is the (incomplete) outcome. `progress` hears each verified solution of the search with the
     number found so far; `fallback` hears why, when counting cannot use the DP and falls back to
     enumeration. Ctrl-C raises Interrupted (a KeyboardInterrupt) carrying what was found.
-    `work_limit` bounds each CP-SAT solve in its deterministic time (an incomplete outcome
-    beyond it, the same on every run: loopsat/generate.py).
     """
     found = stream(
         puzzle,
@@ -175,7 +172,6 @@ def solve(
         single_loop=single_loop,
         strategy=strategy,
         fallback=fallback,
-        work_limit=work_limit,
     )
     count = 0
     with closing(found):
@@ -202,7 +198,6 @@ def stream(
     single_loop: bool = True,
     strategy: Strategy | str = Strategy.AUTO,
     fallback: Callable[[str], None] | None = None,
-    work_limit: float | None = None,
 ) -> Generator[Solution, None, Outcome]:
     """solve() as a generator: each verified solution as the search finds it, and the Outcome as
     its return value (StopIteration.value). Closing it early (or dropping it) stops the search
@@ -216,7 +211,7 @@ def stream(
     started = time.perf_counter()
     found: list[Solution] = []  # counting keeps no solutions: there may be billions
     count = 0
-    work = _solve(puzzle, mode, limit, time_limit, single_loop, strategy, fallback, started, work_limit)
+    work = _solve(puzzle, mode, limit, time_limit, single_loop, strategy, fallback, started)
     with closing(work):
         try:
             while True:
@@ -252,7 +247,6 @@ def _solve(
     strategy: Strategy,
     fallback: Callable[[str], None] | None,
     started: float,
-    work_limit: float | None = None,
 ) -> Generator[Solution, None, _Settled]:
     """The work of a stream: the DP, else deduction, else the search with the time left."""
     if mode == Mode.COUNT and limit is None and strategy in (Strategy.AUTO, Strategy.FRONTIER):
@@ -287,7 +281,7 @@ def _solve(
         fixed = {edge: on for edge, on in fixed.items() if edge in modelled}
         cover = cover.agreeing(fixed)
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
-    count, complete = yield from _search(puzzle, cover, fixed, mode, limit, left, single_loop, strategy, work_limit)
+    count, complete = yield from _search(puzzle, cover, fixed, mode, limit, left, single_loop, strategy)
     return _Settled(count, complete, graded)
 
 
@@ -359,7 +353,6 @@ def _search(
     time_limit: float | None,
     single_loop: bool,
     strategy: str,
-    work_limit: float | None = None,
 ) -> Generator[Solution, None, tuple[int, bool]]:
     """CP-SAT (lazy loop cuts, or the circuit constraint): solutions one at a time, each verified;
     returns how many, and whether the search finished.
@@ -381,7 +374,7 @@ def _search(
     listing = mode != "unique"
     circuit = strategy == "circuit" or (strategy == "auto" and (listing or genre.AUTO_CIRCUIT))
     condition = Disjoint() if not single_loop else Circuit() if circuit else LazyCuts()
-    search = Search(cover, condition, time_limit=time_limit, fixed=fixed, work_limit=work_limit)
+    search = Search(cover, condition, time_limit=time_limit, fixed=fixed)
     one_run = search.streams and (listing or not single_loop)
     count = 0
     try:
