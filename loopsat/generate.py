@@ -167,7 +167,7 @@ def _minimal(puzzle: Puzzle, solution: Solution, held: list[Point], setter: Sett
     deduction and a search for every clue took 0.25-0.55 CPU-s each, and the one model without
     the windows took up to 33 CPU-s for one clue.
     """
-    from loopsat.cpsat import Circuit, LazyCuts, Search  # CP-SAT is slow to import
+    from loopsat.cpsat import LazyCuts, Search  # CP-SAT is slow to import
     from loopsat.cpsat.proto import negated
 
     genre = GENRES[puzzle.genre]
@@ -177,8 +177,9 @@ def _minimal(puzzle: Puzzle, solution: Solution, held: list[Point], setter: Sett
         if len(removed) != 1:  # a clue of several tables: its negation is no table
             raise ValueError(f"the clue at {cell} is {len(removed)} rule tables, not one")
         laws[cell] = removed.pop()
-    condition = Circuit() if genre.AUTO_CIRCUIT else LazyCuts()
-    search = Search(genre.cover(setter.without(puzzle, held)), condition, work_limit=LOCAL_WORK)
+    # Lazy cuts for the local looks: a loop near the loop is found in one or two cut rounds. The
+    # proofs (solve) take the genre's choice, AddCircuit for Slitherlink, where lazy cuts ran away.
+    search = Search(genre.cover(setter.without(puzzle, held)), LazyCuts(), work_limit=LOCAL_WORK)
     model, edge_var = search.model, search.translation.edge_var
     keep, broken = {}, {}
     for cell, (scope, allowed) in laws.items():
