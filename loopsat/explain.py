@@ -50,7 +50,7 @@ GRADES = ("easy", "normal", "tricky", "hard", "search")
 # deduce/board.py) only 1 of 15 Easy Pearls graded below Tricky's median (`sgt-pearl --generate 15
 # '8x8de#17e'` / `'8x8dt#17t'`, tests/data/difficulty); with 10: Easy median 2, Tricky 3
 # (`python bench/difficulty.py`). Its cost falls on Masyu only (_level): grading a 40×58 Masyu
-# that needs probes takes 0.75 CPU-s (was 0.01), a 30×30 0.17 (`python bench/difficulty.py
+# that needs probes takes 0.20 CPU-s (was 0.01), a 30×30 0.06 (`python bench/difficulty.py
 # bench/masyu/40x58/001.masyu`); Slitherlink 40×40 stays 0.01.
 JOIN_WIDTH = 10
 GIVEN = "given"  # the rule of an edge a partial solution states (`explain --hint`)
@@ -224,12 +224,14 @@ def _decides_all(edges: list[Point], tables: Iterable[Rule], corners: int) -> bo
         (tuple(a), frozenset(p for p in product((0, 1), repeat=len(a)) if sum(p) in (0, 2))) for a in arms.values()
     ]
     clues = []
+    projected: dict[tuple[frozenset[tuple[int, ...]], tuple[int, ...]], frozenset[tuple[int, ...]]] = {}
     for points, patterns in tables:  # an edge outside the model is off
-        kept = [i for i, e in enumerate(points) if e in index]
-        allowed = frozenset(
-            tuple(p[i] for i in kept) for p in patterns if all(p[i] == 0 or i in kept for i in range(len(p)))
-        )
-        clues.append((tuple(index[points[i]] for i in kept), allowed))
+        kept = tuple(i for i, e in enumerate(points) if e in index)
+        if (patterns, kept) not in projected:  # a few distinct ones: clues repeat their patterns
+            projected[patterns, kept] = frozenset(
+                tuple(p[i] for i in kept) for p in patterns if all(p[i] == 0 or i in kept for i in range(len(p)))
+            )
+        clues.append((tuple(index[points[i]] for i in kept), projected[patterns, kept]))
     scopes = vertices + clues
     guards: list[tuple[tuple[int, ...], tuple[int, ...], frozenset[tuple[int, ...]]] | None] = [None] * len(scopes)
     if corners:
@@ -262,15 +264,24 @@ def _decides_all(edges: list[Point], tables: Iterable[Rule], corners: int) -> bo
             guard = guards[number]
             if guard is not None and not _one_short(guard, value):
                 continue
-            known = sum(1 << n for n, k in enumerate(scope) if value[k] >= 0)
-            bits = sum(1 << n for n, k in enumerate(scope) if value[k] == 1)
+            known = bits = 0  # as the deduction's propagate: plain loops, no generators (the hot loop)
+            position = 1
+            for k in scope:
+                v = value[k]
+                if v >= 0:
+                    known |= position
+                    if v:
+                        bits |= position
+                position <<= 1
             forced = table.consequence(known, bits)
             if forced is None:
                 return False
-            for n, k in enumerate(scope):
-                if (forced[0] | forced[1]) >> n & 1:
-                    value[k] = forced[0] >> n & 1
-                    queue.extend(watch[k])
+            on, decided = forced[0], forced[0] | forced[1]
+            if decided:
+                for n, k in enumerate(scope):
+                    if decided >> n & 1:
+                        value[k] = on >> n & 1
+                        queue.extend(watch[k])
         for k in _premature_closers(edges, value):
             value[k] = 0
             queue.extend(watch[k])
