@@ -36,7 +36,7 @@ from itertools import product
 from typing import Any
 
 from loopsat.deduce import Rule, Rules, Step, deduce
-from loopsat.deduce.board import CORNER_WIDTH, Table
+from loopsat.deduce.board import CORNER_WIDTH, Table, scope_bits
 from loopsat.deduce.rules import PROBE_AGREE, PROBE_CONTRADICTION, PROBE_RELATION
 from loopsat.errors import PuzzleError
 from loopsat.genres import GENRES
@@ -264,15 +264,7 @@ def _decides_all(edges: list[Point], tables: Iterable[Rule], corners: int) -> bo
             guard = guards[number]
             if guard is not None and not _one_short(guard, value):
                 continue
-            known = bits = 0  # as the deduction's propagate: plain loops, no generators (the hot loop)
-            position = 1
-            for k in scope:
-                v = value[k]
-                if v >= 0:
-                    known |= position
-                    if v:
-                        bits |= position
-                position <<= 1
+            known, bits = scope_bits(scope, value)
             forced = table.consequence(known, bits)
             if forced is None:
                 return False

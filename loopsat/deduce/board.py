@@ -37,6 +37,20 @@ CORNER_WIDTH = 6
 Tracer = Callable[[Step], None]
 
 
+def scope_bits(scope: Sequence[int], value: list[int]) -> tuple[int, int]:
+    """Which edges of a rule's scope are decided, and which of those are on, as bit masks."""
+    known = bits = 0
+    position = 1
+    for k in scope:
+        v = value[k]
+        if v >= 0:
+            known |= position
+            if v:
+                bits |= position
+        position <<= 1
+    return known, bits
+
+
 class Table:
     """The patterns one rule allows (bit n = its n-th edge), with what each partial assignment forces."""
 
@@ -305,15 +319,7 @@ class Board:
             if queue:
                 rule = queue.pop()
                 scope, table = rules[rule]
-                known = bits = 0
-                position = 1
-                for k in scope:
-                    v = value[k]
-                    if v >= 0:
-                        known |= position
-                        if v:
-                            bits |= position
-                    position <<= 1
+                known, bits = scope_bits(scope, value)
                 forced = table.known.get(known << table.width | bits, _UNKNOWN)
                 if forced is _UNKNOWN:
                     forced = table.consequence(known, bits)
