@@ -21,7 +21,7 @@ Reproducible: one `random.Random(seed)` drives the genre's loop and the order of
 the solver calls are deterministic (the deduction is; CP-SAT runs one worker, the looks for a
 second loop near a clue under a deterministic work limit, loopsat/cpsat/search.py), so a seed
 gives the same puzzle on the same OR-Tools version. The one exception is a full proof stopped by
-its time limit (PROOF_SECONDS): its clue stays, and `Generated.unproved` says so.
+its time limits (PROOFS): its clue stays, and `Generated.unproved` says so.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from loopsat.deduce import Rule
 from loopsat.explain import GRADES, Difficulty
 from loopsat.genres import GENRES, SETTERS, SUFFIXES, Setter
 from loopsat.grid import Point
-from loopsat.pipeline import Solution, Status, deduction, solve
+from loopsat.pipeline import Outcome, Solution, Status, deduction, solve
 from loopsat.puzzle import Puzzle
 
 if TYPE_CHECKING:
@@ -58,12 +58,16 @@ WINDOWS = (6, 16)
 # CP-SAT's deterministic time for that local look: most answer in 0.1-0.3 CPU-s, a few ran 5-45 s
 # without a bound (20×20 Slitherlink seed 1, `python bench/run.py --sets none --no-counts`).
 LOCAL_WORK = 0.5
-# The full proof that a clue can go (deduction, then CP-SAT) gets this many seconds; beyond it
-# the clue stays and the puzzle is reported not proved minimal. Most proofs take 1-2 CPU-s; one
-# of 20×20 Slitherlink seed 1 ran for minutes, and CP-SAT's deterministic time (which would keep
-# runs identical) did not stop it. So a seed reproduces its puzzle unless a proof hits this bound
-# (the summary then says so).
-PROOF_SECONDS = 10.0
+# The full proof that a clue can go: `solve` by each strategy in turn, with its bound in seconds;
+# when every one runs out the clue stays and the puzzle is reported not proved minimal. These
+# searches on sparse boards are heavy-tailed, each loop condition where the other is not (two of
+# them: deduction and lazy cuts 10.7 and 6.8 CPU-s, AddCircuit alone 4.6 and 131), so the first
+# try is short and the second takes the other condition. 20×20 Slitherlink seed 1 (`time loopsat
+# generate --genre slitherlink --size 20x20 --seed 1`): 64 CPU-s and 126 clues, where one 10 s
+# `auto` proof per clue took 97-111 and left 130-131. CP-SAT's deterministic time (which would
+# keep runs identical) did not stop a runaway proof, so the bounds are wall time: a seed
+# reproduces its puzzle unless a proof hits one (the summary then says so).
+PROOFS = (("auto", 3.0), ("circuit", 7.0))
 
 
 @dataclass(frozen=True)
@@ -155,7 +159,7 @@ def generate(
 
 def _minimal(puzzle: Puzzle, solution: Solution, held: list[Point], setter: Setter) -> tuple[Puzzle, list[Point]]:
     """`puzzle` less every held clue whose removal leaves one loop, tried one by one in order,
-    and the clues kept because their proof ran out of time (PROOF_SECONDS).
+    and the clues kept because their proof ran out of time (PROOFS).
 
     The puzzle has one loop, so a second loop after removing a clue breaks that clue's law.
     One CP-SAT model holds the puzzle without the held clues and each held clue's law twice,
@@ -199,13 +203,22 @@ def _minimal(puzzle: Puzzle, solution: Solution, held: list[Point], setter: Sett
         others = [keep[other] for other in kept if other != cell]
         if any(_near_loop(search, solution, laws[cell][0], window, [*others, broken[cell]]) for window in WINDOWS):
             continue  # a second loop near the clue: the clue stays
-        proof = solve(setter.without(puzzle, [cell]), time_limit=PROOF_SECONDS)
+        proof = _proof(setter.without(puzzle, [cell]))
         if proof.status == Status.UNIQUE:
             kept.remove(cell)
             puzzle = setter.without(puzzle, [cell])
         elif proof.status == Status.UNKNOWN:
             unproved.append(cell)
     return puzzle, unproved
+
+
+def _proof(puzzle: Puzzle) -> Outcome:
+    """Whether `puzzle` has one loop, by the strategies of PROOFS in turn, each with its bound."""
+    for strategy, seconds in PROOFS:
+        outcome = solve(puzzle, strategy=strategy, time_limit=seconds)
+        if outcome.status != Status.UNKNOWN:
+            break
+    return outcome
 
 
 def _near_loop(search: Search, solution: Solution, scope: Sequence[Point], window: int, also: list[Literal]) -> bool:
