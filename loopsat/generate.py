@@ -176,13 +176,14 @@ def _minimal(puzzle: Puzzle, solution: Solution, held: list[Point], setter: Sett
 
     genre = GENRES[puzzle.genre]
     laws: dict[Point, Rule] = {}
+    tables = set(genre.rules(puzzle).tables)
     for cell in held:
-        removed = set(genre.rules(puzzle).tables) - set(genre.rules(setter.without(puzzle, [cell])).tables)
+        removed = tables - set(genre.rules(setter.without(puzzle, [cell])).tables)
         if len(removed) != 1:  # a clue of several tables: its negation is no table
             raise ValueError(f"the clue at {cell} is {len(removed)} rule tables, not one")
         laws[cell] = removed.pop()
     # Lazy cuts for the local looks: a loop near the loop is found in one or two cut rounds. The
-    # proofs (solve) take the genre's choice, AddCircuit for Slitherlink, where lazy cuts ran away.
+    # proofs (_proof) try the genre's choice and then AddCircuit alone (PROOFS).
     search = Search(genre.cover(setter.without(puzzle, held)), LazyCuts(), work_limit=LOCAL_WORK)
     model, edge_var = search.model, search.translation.edge_var
     keep, broken = {}, {}

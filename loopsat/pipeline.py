@@ -6,15 +6,15 @@ puzzle ──genre.cover──▶ ExactCover ──cpsat.Search──▶ solutio
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator
 from contextlib import closing
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from loopsat import frontier
 from loopsat.deadline import TimeUp, deadline
-from loopsat.deduce import Rule, Rules, Step, deduce
+from loopsat.deduce import Rules, Step, deduce
 from loopsat.errors import Exit
 from loopsat.frontier import NotCountable
 from loopsat.genres import GENRES, Genre
@@ -312,13 +312,10 @@ class Deduced:
         return grade(self.steps, self.fixed, self.edges, self.rules)
 
 
-def deduction(puzzle: Puzzle, extra: Sequence[Rule] = ()) -> Deduced:
-    """The deduction (loopsat/deduce) on a puzzle, as solve() runs it before any search; `extra`
-    tables hold besides the genre's (loopsat/generate.py adds a clue's law negated)."""
+def deduction(puzzle: Puzzle) -> Deduced:
+    """The deduction (loopsat/deduce) on a puzzle, as solve() runs it before any search."""
     genre = _genre(puzzle)
     rules = genre.rules(puzzle)
-    if extra:
-        rules = replace(rules, tables=[*rules.tables, *extra])
     # Tables that state every clue also rule out every edge the model leaves out (beside a 0), so
     # the deduction can run on the whole lattice and the model is built only when a search needs
     # it: building it first cost 0.3-0.45 CPU-s of a 60×60 proved in 0.6 s.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from loopsat.errors import PuzzleError, data_set_label
@@ -44,6 +44,14 @@ class Puzzle:
 
 # One data set of a file: its puzzle, or the located error (with its `index`) that spoils it alone.
 DataSet = Puzzle | PuzzleError
+
+
+def blanked(grid: Sequence[str], cells: Iterable[tuple[int, int]], empty: str) -> tuple[str, ...]:
+    """The board rows with `empty` in `cells`: a clue removed (`loopsat generate` thins clues)."""
+    rows = [list(row) for row in grid]
+    for i, j in cells:
+        rows[i][j] = empty
+    return tuple("".join(row) for row in rows)
 
 
 def puzzles_of(data_sets: Sequence[DataSet]) -> list[Puzzle]:

@@ -25,7 +25,7 @@ from loopsat.genres.masyu_loops import STRAIGHT, TURN, Grower, Region
 from loopsat.grid import Point, edge_ends, lattice_edges, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.picture import Sketch
-from loopsat.puzzle import Puzzle, check_board_row, text_lines
+from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
 
 GENRE = "masyu"
 VARIANTS = ("auto",)
@@ -396,8 +396,5 @@ def clue_cells(puzzle: Puzzle) -> list[Point]:
 
 def without(puzzle: Puzzle, cells: Iterable[Point]) -> Puzzle:
     """The same puzzle with the circles of `cells` removed."""
-    grid = [list(row) for row in puzzle.grid]
-    for i, j in cells:
-        grid[i][j] = _EMPTY
-    lines = tuple("".join(row) for row in grid)
+    lines = blanked(puzzle.grid, cells, _EMPTY)
     return Puzzle(puzzle.genre, puzzle.path, lines, {}, lines)

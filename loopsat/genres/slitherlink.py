@@ -20,7 +20,7 @@ from loopsat.errors import PuzzleError
 from loopsat.grid import Point, cell_sides, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.picture import Region, Sketch
-from loopsat.puzzle import Puzzle, check_board_row, text_lines
+from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
 
 GENRE = "slitherlink"
 VARIANTS = ("auto", "super", "general", "plain")
@@ -460,9 +460,6 @@ def clue_cells(puzzle: Puzzle) -> list[Point]:
 
 def without(puzzle: Puzzle, cells: Iterable[Point]) -> Puzzle:
     """The board with `.` in `cells`."""
-    grid = [list(row) for row in puzzle.grid]
-    for i, j in cells:
-        grid[i][j] = "."
-    rows = tuple("".join(row) for row in grid)
+    rows = blanked(puzzle.grid, cells, ".")
     lines = (*rows, *(f"!{letter}={clue}" for letter, clue in puzzle.letters.items()))
     return replace(puzzle, grid=rows, lines=lines)
