@@ -659,8 +659,9 @@ def generate(
     if shape is None:
         _fail(f"error: --size {size!r}: expected ROWSxCOLS, e.g. 20x20", Exit.BAD_INPUT)
     rows, cols = int(shape[1]), int(shape[2])
-    if min(rows, cols) < 2 or rows * cols > MAX_CELLS:
-        _fail(f"error: --size {size}: boards from 2x2 up to {MAX_CELLS:,} cells", Exit.BAD_INPUT)
+    least = SETTERS[genre].MIN_SIDE
+    if min(rows, cols) < least or rows * cols > MAX_CELLS:
+        _fail(f"error: --size {size}: {genre} boards from {least}x{least} up to {MAX_CELLS:,} cells", Exit.BAD_INPUT)
     try:
         most = None if difficulty is None else generating.level(difficulty)
     except ValueError as exc:

@@ -103,6 +103,7 @@ def test_folder_for_batch(cli, tmp_path: Path) -> None:
         ["--size", "400x400"],
         ["--size", "five"],
         ["--size", "5x5", "--genre", "slink"],
+        ["--size", "2x2", "--genre", "masyu"],  # under Masyu's MIN_SIDE: was exit 70
         ["--size", "5x5", "--difficulty", "9"],
         ["--size", "5x5", "--count", "2"],
         ["--size", "5x5", "--seed", "-1"],

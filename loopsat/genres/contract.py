@@ -95,6 +95,11 @@ class Setter(Protocol):
     (genre-free) thins them. A genre module never imports the solver: `solutions` is handed in.
     """
 
+    @property
+    def MIN_SIDE(self) -> int:
+        """The fewest rows and columns `dense` can make a puzzle of."""
+        ...
+
     def dense(
         self, rows: int, cols: int, rng: random.Random, solutions: Callable[[Puzzle], list[frozenset[Point]]]
     ) -> tuple[Puzzle, frozenset[Point]]:

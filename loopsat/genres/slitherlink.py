@@ -24,6 +24,7 @@ from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
 
 GENRE = "slitherlink"
 VARIANTS = ("auto", "super", "general", "plain")
+MIN_SIDE = 2  # `generate`: its bound from the start (one-row boards work too, but their puzzles are dull)
 MCC_MAX = 30  # Knuth's maxn: every coordinate then encodes as one character
 # `auto`: deduce first at every size: deduction decides every Tatham Hard puzzle of bench/ completely,
 # and the whole process took (median CPU-s, deduce / AddCircuit search) 0.65 / 1.74 at 20x20,
