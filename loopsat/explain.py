@@ -8,9 +8,10 @@ steps from the empty board always gives the solution.
 Difficulty, graded like Tatham's Loopy solver (Easy / Normal / Tricky / Hard), by the weakest
 rule set that decides the whole board:
 
-1. easy: each clue (or circle) alone, each vertex's degree (0 or 2), no premature loop, and
-   Tatham's one Easy refinement: a clue whose open sides must hold exactly one off side, with a
-   line entering one of its corners from outside, joined with that corner's vertex;
+1. easy: each clue (or circle) alone, each vertex's degree (0 or 2), no premature loop, loop
+   closed (every other edge is off), and Tatham's one Easy refinement: a clue whose open sides
+   must hold exactly one off side, with a line entering one of its corners from outside, joined
+   with that corner's vertex;
 2. normal: every clue joined with each vertex at its corner (a line entering a 3's corner, a 1
    in a corner of the board), about what Tatham's Normal reads from pairs of lines at a dot;
 3. tricky: also the inside/outside parity of faces and the patterns of 3s (the deduction without
@@ -311,7 +312,8 @@ def _joined_patterns(
 
 
 def _premature_closers(edges: list[Point], value: list[int]) -> list[int]:
-    """Undecided edges joining the two ends of one chain of loop edges while loop edges lie outside it."""
+    """Undecided edges joining the two ends of one chain of loop edges while loop edges lie
+    outside it; every undecided edge once the loop edges close a cycle (*loop closed*)."""
     parent: dict[Point, Point] = {}
 
     def root(tile: Point) -> Point:
@@ -324,9 +326,14 @@ def _premature_closers(edges: list[Point], value: list[int]) -> list[int]:
         a, b = map(root, edge_ends(edges[k]))
         parent[a] = b
     size: dict[Point, int] = {}
+    degree: dict[Point, int] = {}
     for k in on:
         r = root(edge_ends(edges[k])[0])
         size[r] = size.get(r, 0) + 1
+        for tile in edge_ends(edges[k]):
+            degree[tile] = degree.get(tile, 0) + 1
+    if len({root(tile) for tile, d in degree.items() if d != 2}) < len(size):  # some piece is a cycle
+        return [k for k, v in enumerate(value) if v < 0]
     closers = []
     for k, v in enumerate(value):
         a, b = map(root, edge_ends(edges[k]))

@@ -29,6 +29,7 @@ KNOWN_RULES = {
     named.VERTEX_DEGREE,
     named.NO_SUCH_EDGE,
     named.NO_PREMATURE_LOOP,
+    named.LOOP_CLOSED,
     named.PARITY,
     named.PROBE_CONTRADICTION,
     named.PROBE_AGREE,

@@ -46,7 +46,7 @@ class Search:
         self.condition = condition
         self.translation = Translation(cover)
         self.model = self.translation.model
-        condition.constrain(self.translation)
+        condition.constrain(self.translation, fixed or {})
         edge_var = self.translation.edge_var
         for edge, on in (fixed or {}).items():
             self.model.clause([edge_var[edge] if on else negated(edge_var[edge])])

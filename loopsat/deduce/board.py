@@ -16,6 +16,7 @@ from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
 from loopsat.deduce.rules import (
     AT_A_CORNER,
+    LOOP_CLOSED,
     NO_PREMATURE_LOOP,
     NO_SUCH_EDGE,
     PARITY,
@@ -306,6 +307,8 @@ class Board:
                     self.done += 1
                     if chain is not None:
                         self._forbid_closing(*chain)
+                    else:
+                        self._close(k)
                 else:
                     self.done += 1
                 f, g = edge_faces[k]
@@ -376,6 +379,13 @@ class Board:
                 self.assign(k, 0, NO_PREMATURE_LOOP, (k,))
             else:
                 self.lonely = True
+
+    def _close(self, k: int) -> None:
+        """Edge k closed the loop: every other edge is off (a second loop otherwise)."""
+        value = self.value
+        for j in range(len(value)):
+            if value[j] < 0:
+                self.assign(j, 0, LOOP_CLOSED, (k,))
 
     def closing_pass(self) -> None:
         """Re-check the closing edge of a chain that held every loop edge when it was made (the

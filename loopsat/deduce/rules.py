@@ -15,6 +15,7 @@ NO_SUCH_EDGE = "no such edge"  # a lattice edge the genre's model leaves out (e.
 VERTEX_DEGREE = "vertex degree"
 AT_A_CORNER = " at a corner"  # appended to a rule's name when it is joined with a vertex
 NO_PREMATURE_LOOP = "no premature loop"
+LOOP_CLOSED = "loop closed"  # the loop is whole: every other edge is off
 PARITY = "inside/outside parity"
 PROBE_CONTRADICTION = "probe: contradiction"
 PROBE_AGREE = "probe: both ways agree"

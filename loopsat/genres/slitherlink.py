@@ -30,14 +30,15 @@ MCC_MAX = 30  # Knuth's maxn: every coordinate then encodes as one character
 # and the whole process took (median CPU-s, deduce / AddCircuit search) 0.65 / 1.74 at 20x20,
 # 0.94 / 3.28 at 40x40, 1.90 / 6.44 at 60x60 (`python bench/run.py --no-peers --strategies deduce
 # auto`, with DEDUCE_FIRST_CELLS = 225 as before, on a loaded machine: start-up alone 0.35 CPU-s).
-# Where deduction stops short, the search that finishes uses lazy cuts. With the deduced edges
-# fixed they were faster on 4 of 6 boards that need search (25x30 and 30x30: 1.87 CPU-s in all
-# against AddCircuit's 2.32, `python bench/search_phases.py FILE`), and `loopsat generate --genre
-# slitherlink --size 20x20 --seed 1`, whose proofs that a clue can go are such searches, took 97
-# CPU-s with them against 111. Both run away on some sparse boards, each where the other does
+# Where deduction stops short, the search that finishes uses AddCircuit over the undecided part
+# (cpsat.encodings.Circuit contracts each chain of deduced loop edges to one arc): whole process,
+# median of 5 CPU-s, the 25x30 boards of bench/ that need search 0.38 / 0.29 / 0.50 against lazy
+# cuts' 0.48 / 0.29 / 0.75 (`python bench/run.py --sets slitherlink/25x30`), and `loopsat generate
+# --genre slitherlink --size 20x20 --seed 1`, whose proofs that a clue can go are such searches,
+# 57 CPU-s against 62. Both conditions run away on some sparse boards, each where the other does
 # not (two such proofs: lazy 10.7 and 6.8 CPU-s, AddCircuit 4.6 and 131): generate bounds them.
 DEDUCE_FIRST_CELLS = math.inf
-AUTO_CIRCUIT = False
+AUTO_CIRCUIT = True
 
 _CLUE_LINE = re.compile(r"!(.)=(\d{1,9})")
 _DIGITS = "01234"
