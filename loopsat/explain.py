@@ -38,7 +38,7 @@ from typing import Any
 
 from loopsat.deduce import Rule, Rules, Step, deduce
 from loopsat.deduce.board import CORNER_WIDTH, Table, scope_bits
-from loopsat.deduce.rules import PROBE_AGREE, PROBE_CONTRADICTION, PROBE_RELATION
+from loopsat.deduce.rules import GIVEN, PROBE_AGREE, PROBE_CONTRADICTION, PROBE_RELATION
 from loopsat.errors import PuzzleError
 from loopsat.genres import GENRES
 from loopsat.grid import Point, edge_ends
@@ -54,7 +54,6 @@ GRADES = ("easy", "normal", "tricky", "hard", "search")
 # that needs probes takes 0.20 CPU-s (was 0.01), a 30×30 0.06 (`python bench/difficulty.py
 # bench/masyu/40x58/001.masyu`); Slitherlink 40×40 stays 0.01.
 JOIN_WIDTH = 10
-GIVEN = "given"  # the rule of an edge a partial solution states (`explain --hint`)
 SEARCH = "search"  # the last step when the deduction stops short
 _PROBES = (PROBE_CONTRADICTION, PROBE_AGREE, PROBE_RELATION)
 

@@ -7,10 +7,16 @@ its clues, genre-free, while the loop stays the only one:
    whole board, which proves the loop unique without any search (a board it decides has one
    loop). The batch doubles after a success and halves after a failure; a single clue whose
    removal the deduction cannot follow is held. Deduction is monotone (fewer clues never deduce
-   more), so a held clue stays held.
-2. Without a difficulty, or with `search`, each held clue is then tried once with the full proof
-   (deduction, then CP-SAT for a second loop). Removing clues only adds loops, so a clue whose
-   removal once gave two loops never becomes removable: one pass leaves a minimal clue set.
+   more), so a held clue stays held. Each try is screened first near the removed clues: the
+   deduction with every edge farther than SCREEN given as in the loop, which knows more than
+   the whole deduction and so fails whenever that one would, at a tenth of the cost.
+2. Without a difficulty, or with `search`, each held clue c is then tried once. The puzzle has
+   one loop, so the puzzle without c has another exactly when some loop breaks c's law: one
+   near c is looked for first (the edges beyond WINDOWS given as in the loop, a small
+   backtracking search over the deduction: a loop found keeps c), then the whole board decides
+   (the deduction with c's law negated: a contradiction removes c; then CP-SAT on what it left
+   open, PROOFS). Removing clues only adds loops, so a clue once needed stays needed: one pass
+   leaves a minimal clue set.
 
 With a difficulty D (explain.GRADES: 1 easy ... 5 search) a removal is kept only when the grade
 stays at most D, so the result is minimal *for that difficulty*: removing any one clue more
@@ -18,31 +24,31 @@ either admits a second loop or makes the puzzle harder than D. D = 4 (hard) mean
 deduction alone"; D = 5 (search), like no D, lets the search prove what the deduction cannot.
 
 Reproducible: one `random.Random(seed)` drives the genre's loop and the order of removals, and
-the solver calls are deterministic (the deduction is; CP-SAT runs one worker, the looks for a
-second loop near a clue under a deterministic work limit, loopsat/cpsat/search.py), so a seed
-gives the same puzzle on the same OR-Tools version. The one exception is a full proof stopped by
-its time limits (PROOFS): its clue stays, and `Generated.unproved` says so.
+the solver calls are deterministic (the deduction and its backtracking are; CP-SAT runs one
+worker), so a seed gives the same puzzle on the same OR-Tools version. The one exception is a
+proof stopped by its time limits (PROOFS): its clue stays, and `Generated.unproved` says so.
 """
 
 from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from itertools import product
 from typing import TYPE_CHECKING
 
-from loopsat.deduce import Rule
+from loopsat.deduce import Rule, deduce
+from loopsat.deduce.branch import OutOfNodes, find_loop
 from loopsat.explain import GRADES, Difficulty
 from loopsat.genres import GENRES, SETTERS, SUFFIXES, Setter
-from loopsat.grid import Point
-from loopsat.pipeline import Outcome, Solution, Status, deduction, solve
+from loopsat.grid import Point, lattice_edges
+from loopsat.pipeline import Solution, bits, deduction, solve
 from loopsat.puzzle import Puzzle
+from loopsat.verify import verify
 
 if TYPE_CHECKING:
     from loopsat.cpsat import Search
-    from loopsat.cpsat.proto import Literal
 
 # The first batch of clues tried at once, and the largest. Thinning 20×20 Slitherlink seed 1
 # (`time loopsat generate --genre slitherlink --size 20x20 --seed 1 --difficulty hard`): 16/64
@@ -51,23 +57,25 @@ if TYPE_CHECKING:
 FIRST_BATCH = 16
 LARGEST_BATCH = 64
 _SEARCH = len(GRADES)  # the level at which the search may prove what the deduction cannot
-# How far (doubled coordinates: 6 = three cells) from a clue a second loop is looked for, every
-# edge beyond kept as in the one loop, before the full proof: a quick certificate that the clue
-# is needed.
-WINDOWS = (6, 16)
-# CP-SAT's deterministic time for that local look: most answer in 0.1-0.3 CPU-s, a few ran 5-45 s
-# without a bound (20×20 Slitherlink seed 1, `python bench/run.py --sets none --no-counts`).
-LOCAL_WORK = 0.5
-# The full proof that a clue can go: `solve` by each strategy in turn, with its bound in seconds;
-# when every one runs out the clue stays and the puzzle is reported not proved minimal. These
-# searches on sparse boards are heavy-tailed, each loop condition where the other is not (two of
-# them: deduction and lazy cuts 10.7 and 6.8 CPU-s, AddCircuit alone 4.6 and 131), so the first
-# try is short and the second takes the other condition. 20×20 Slitherlink seed 1 (`time loopsat
-# generate --genre slitherlink --size 20x20 --seed 1`): 64 CPU-s and 126 clues, where one 10 s
-# `auto` proof per clue took 97-111 and left 130-131. CP-SAT's deterministic time (which would
-# keep runs identical) did not stop a runaway proof, so the bounds are wall time: a seed
-# reproduces its puzzle unless a proof hits one (the summary then says so).
-PROOFS = (("auto", 3.0), ("circuit", 7.0))
+# How far (doubled coordinates: 12 = six cells) around the removed clues the screen of a try
+# deduces, every edge beyond given as in the loop. 30×30 Masyu seed 1, the 211 clues thinning
+# holds: at 4, 6, 12 cells 2-5 % of them passed the screen (and failed the whole deduction),
+# 0.04-0.05 CPU-s a screen against 0.5 for the whole deduction; thinning took 91 CPU-s instead
+# of 193.
+SCREEN = 12
+# How far (doubled coordinates) from a held clue a loop that breaks it is looked for, every edge
+# beyond given as in the loop, and the backtracking's budget of decisions there. 30×30 Masyu
+# seed 1, 211 held clues: within 4 cells 170 such loops (0.02 CPU-s each), within 6 cells 181.
+WINDOWS = ((8, 200), (16, 1000))
+# The search that finishes a proof the deduction left open: CP-SAT with each loop condition in
+# turn, with its bound in seconds, on the puzzle without the clue and with its law negated
+# (then any loop found is the second one); when both run out the clue stays and the puzzle is
+# reported not proved minimal. These searches on sparse boards are heavy-tailed, each loop
+# condition where the other is not (two of them: deduction and lazy cuts 10.7 and 6.8 CPU-s,
+# AddCircuit alone 4.6 and 131). CP-SAT's deterministic time (which would keep runs identical)
+# did not stop a runaway proof, so the bounds are wall time: a seed reproduces its puzzle unless
+# a proof hits one (the summary then says so).
+PROOFS = (("circuit", 3.0), ("lazy", 7.0))
 
 
 @dataclass(frozen=True)
@@ -130,9 +138,11 @@ def generate(
     puzzle = replace(puzzle, path=file_name(genre, rows, cols, seed))
     dense_clues = len(setter.clue_cells(puzzle))
     most = _SEARCH if difficulty is None else difficulty
-    unproved: list[Point] = []
+    board = _Board(puzzle, solution)
 
     def deduced_within(candidate: Puzzle) -> bool:
+        if not board.screened(candidate, board.laws(puzzle, candidate)):
+            return False
         found = deduction(candidate)
         return found.complete and (most >= _SEARCH - 1 or found.grade().level <= most)
 
@@ -150,90 +160,135 @@ def generate(
         else:
             queue.extendleft(reversed(taken))
             batch = max(1, batch // 2)
+    unproved: list[Point] = []
     if most >= _SEARCH and held:
         tell(f"proving: {len(held)} clues")
-        puzzle, unproved = _minimal(puzzle, solution, held, setter)
+        puzzle, unproved = _minimal(puzzle, held, setter, board)
     clues = len(setter.clue_cells(puzzle))
     return Generated(puzzle, solution, deduction(puzzle).grade(), dense_clues, clues, len(unproved))
 
 
-def _minimal(puzzle: Puzzle, solution: Solution, held: list[Point], setter: Setter) -> tuple[Puzzle, list[Point]]:
+class _Board:
+    """The lattice of a puzzle being thinned, and its one loop: the deductions near clues."""
+
+    def __init__(self, puzzle: Puzzle, solution: Solution) -> None:
+        genre = GENRES[puzzle.genre]
+        self.genre = genre
+        self.solution = solution
+        self.edges = list(lattice_edges(*genre.tile_shape(puzzle)))
+        if not genre.rules(puzzle).whole:  # what the deduction's completeness proves relies on it
+            raise ValueError(f"{puzzle.genre}: its clue tables do not state every clue")
+
+    def laws(self, puzzle: Puzzle, thinner: Puzzle) -> list[Rule]:
+        """The tables `puzzle` has and `thinner` lacks: the laws of the clues removed."""
+        kept = set(self.genre.rules(thinner).tables)
+        return [rule for rule in self.genre.rules(puzzle).tables if rule not in kept]
+
+    def near(self, laws: Iterable[Rule], reach: int) -> tuple[set[Point], dict[Point, bool]]:
+        """The edges within `reach` (doubled coordinates) of the laws' edges, and every other
+        edge given as in the loop."""
+        near: set[Point] = set()
+        for scope, _ in laws:
+            xs, ys = [x for x, _ in scope], [y for _, y in scope]
+            near.update(
+                (x, y)
+                for x in range(min(xs) - reach, max(xs) + reach + 1)
+                for y in range(min(ys) - reach, max(ys) + reach + 1)
+            )
+        return near, {edge: edge in self.solution for edge in self.edges if edge not in near}
+
+    def tables(self, puzzle: Puzzle, near: set[Point] | None = None) -> tuple[list[Rule], list[str]]:
+        """The deduction's tables of `puzzle` (those reading an edge of `near`, when given)."""
+        tables, names = self.genre.rules(puzzle).for_deduction()
+        if near is None:
+            return tables, names
+        chosen = [n for n, (scope, _) in enumerate(tables) if not near.isdisjoint(scope)]
+        return [tables[n] for n in chosen], [names[n] for n in chosen]
+
+    def screened(self, candidate: Puzzle, laws: list[Rule]) -> bool:
+        """Whether the deduction decides every edge near the removed laws, the rest given."""
+        near, given = self.near(laws, SCREEN)
+        tables, names = self.tables(candidate, near)
+        fixed = deduce(self.edges, tables, names=names, given=given)
+        return fixed is not None and len(fixed) == len(self.edges)
+
+    def broken_near(self, candidate: Puzzle, law: Rule, reach: int, nodes: int) -> bool:
+        """Whether a loop of `candidate` breaks `law` within `reach` of it, every edge beyond as in
+        the loop (False also when the backtracking's budget ran out); a loop found is verified."""
+        near, given = self.near([law], reach)
+        tables, names = self.tables(candidate, near)
+        try:
+            loop = find_loop(self.edges, [*tables, _negated(law)], given=given, names=names, nodes=nodes)
+        except OutOfNodes:
+            return False
+        if loop is not None:
+            verify(candidate, *bits(self.genre, candidate, loop))
+        return loop is not None
+
+
+def _minimal(puzzle: Puzzle, held: list[Point], setter: Setter, board: _Board) -> tuple[Puzzle, list[Point]]:
     """`puzzle` less every held clue whose removal leaves one loop, tried one by one in order,
     and the clues kept because their proof ran out of time (PROOFS).
 
-    The puzzle has one loop, so a second loop after removing a clue breaks that clue's law.
-    One CP-SAT model holds the puzzle without the held clues and each held clue's law twice,
-    under a literal that keeps it and one that breaks it. A second loop is first looked for near
-    the clue (assumptions: the others kept, this one broken, the edges beyond WINDOWS as in the
-    loop): one found keeps the clue. Otherwise the full proof (solve: deduction, then CP-SAT)
-    decides. 20×20 Slitherlink seed 1, 137 clues held: 103 second loops within three cells (0.19
-    CPU-s each), 21 within eight, 11 clues removed (1.7 CPU-s per proof), 56 CPU-s in all; a
-    deduction and a search for every clue took 0.25-0.55 CPU-s each, and the one model without
-    the windows took up to 33 CPU-s for one clue.
-    """
-    from loopsat.cpsat import LazyCuts, Search  # CP-SAT is slow to import
-    from loopsat.cpsat.proto import negated
-
-    genre = GENRES[puzzle.genre]
-    laws: dict[Point, Rule] = {}
-    tables = set(genre.rules(puzzle).tables)
+    30×30 Masyu seed 1, 211 held clues: ..."""
+    unproved = []
     for cell in held:
-        removed = tables - set(genre.rules(setter.without(puzzle, [cell])).tables)
-        if len(removed) != 1:  # a clue of several tables: its negation is no table
-            raise ValueError(f"the clue at {cell} is {len(removed)} rule tables, not one")
-        laws[cell] = removed.pop()
-    # Lazy cuts for the local looks: a loop near the loop is found in one or two cut rounds. The
-    # proofs (_proof) try the genre's choice and then AddCircuit alone (PROOFS).
-    search = Search(genre.cover(setter.without(puzzle, held)), LazyCuts(), work_limit=LOCAL_WORK)
-    model, edge_var = search.model, search.translation.edge_var
-    keep, broken = {}, {}
-    for cell, (scope, allowed) in laws.items():
-        keep[cell], broken[cell] = model.new_bool(), model.new_bool()
-        for pattern in product((0, 1), repeat=len(scope)):
-            if any(bit and edge not in edge_var for edge, bit in zip(scope, pattern, strict=True)):
-                continue  # an edge the model lacks is off in every loop: the pattern never occurs
-            guard = broken[cell] if pattern in allowed else keep[cell]
-            sides = [
-                negated(edge_var[e]) if bit else edge_var[e]
-                for e, bit in zip(scope, pattern, strict=True)
-                if e in edge_var
-            ]
-            model.clause([negated(guard), *sides])
-    kept, unproved = list(held), []
-    for cell in held:
-        others = [keep[other] for other in kept if other != cell]
-        if any(_near_loop(search, solution, laws[cell][0], window, [*others, broken[cell]]) for window in WINDOWS):
+        candidate = setter.without(puzzle, [cell])
+        (law,) = board.laws(puzzle, candidate)  # a clue of several tables would have no one negation
+        if any(board.broken_near(candidate, law, reach, nodes) for reach, nodes in WINDOWS):
             continue  # a second loop near the clue: the clue stays
-        proof = _proof(setter.without(puzzle, [cell]))
-        if proof.status == Status.UNIQUE:
-            kept.remove(cell)
-            puzzle = setter.without(puzzle, [cell])
-        elif proof.status == Status.UNKNOWN:
+        needed = _proof(candidate, law, board)
+        if needed is False:
+            puzzle = candidate
+        elif needed is None:
             unproved.append(cell)
     return puzzle, unproved
 
 
-def _proof(puzzle: Puzzle) -> Outcome:
-    """Whether `puzzle` has one loop, by the strategies of PROOFS in turn, each with its bound."""
-    for strategy, seconds in PROOFS:
-        outcome = solve(puzzle, strategy=strategy, time_limit=seconds)
-        if outcome.status != Status.UNKNOWN:
-            break
-    return outcome
+def _proof(candidate: Puzzle, law: Rule, board: _Board) -> bool | None:
+    """Whether some loop of `candidate` breaks `law` (None: the proof ran out of time): the
+    deduction with the law negated, then CP-SAT on what it left open (PROOFS)."""
+    from loopsat.cpsat import Circuit, LazyCuts, Search, TimedOut  # CP-SAT is slow to import
 
-
-def _near_loop(search: Search, solution: Solution, scope: Sequence[Point], window: int, also: list[Literal]) -> bool:
-    """Whether `search` finds a loop under `also` that keeps every edge farther than `window`
-    from `scope` as in `solution` (False also when the work limit ran out)."""
-    from loopsat.cpsat import TimedOut
-
-    xs, ys = [x for x, _ in scope], [y for _, y in scope]
-    far = {
-        edge: edge in solution
-        for edge in search.edges
-        if not (min(xs) - window <= edge[0] <= max(xs) + window and min(ys) - window <= edge[1] <= max(ys) + window)
-    }
-    try:
-        return search.find(far, solution, also=also) is not None
-    except TimedOut:
+    tables, names = board.tables(candidate)
+    fixed = deduce(board.edges, [*tables, _negated(law)], names=names)
+    if fixed is None:
         return False
+    if len(fixed) == len(board.edges):
+        return True
+    cover = board.genre.cover(candidate)
+    modelled = set(cover.edges.values())
+    fixed = {edge: on for edge, on in fixed.items() if edge in modelled}
+    cover = cover.agreeing(fixed)
+    for strategy, seconds in PROOFS:
+        search = Search(cover, Circuit() if strategy == "circuit" else LazyCuts(), time_limit=seconds, fixed=fixed)
+        _forbid(search, law)
+        try:
+            loop = search.find()
+        except TimedOut:
+            continue
+        if loop is not None:
+            verify(candidate, *bits(board.genre, candidate, loop))
+        return loop is not None
+    return None
+
+
+def _negated(law: Rule) -> Rule:
+    """The table of every pattern `law` forbids."""
+    scope, allowed = law
+    return scope, frozenset(p for p in product((0, 1), repeat=len(scope)) if p not in allowed)
+
+
+def _forbid(search: Search, law: Rule) -> None:
+    """Add to the search's model a clause against each pattern `law` allows (an edge the model
+    lacks is off in every loop)."""
+    from loopsat.cpsat.proto import negated
+
+    edge_var = search.translation.edge_var
+    scope, allowed = law
+    for pattern in allowed:
+        if any(bit and edge not in edge_var for edge, bit in zip(scope, pattern, strict=True)):
+            continue  # the pattern never occurs
+        search.model.clause(
+            negated(edge_var[e]) if bit else edge_var[e] for e, bit in zip(scope, pattern, strict=True) if e in edge_var
+        )

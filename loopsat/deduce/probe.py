@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from loopsat.deduce.board import Board
-from loopsat.deduce.rules import CLUE, PROBE_AGREE, PROBE_CONTRADICTION, PROBE_RELATION, Contradiction, Rule, Step
+from loopsat.deduce.rules import (
+    CLUE,
+    GIVEN,
+    PROBE_AGREE,
+    PROBE_CONTRADICTION,
+    PROBE_RELATION,
+    Contradiction,
+    Rule,
+    Step,
+)
 from loopsat.grid import Point
 
 
@@ -16,23 +25,26 @@ def deduce(
     single_loop: bool = True,
     names: Sequence[str] = (),
     trace: Callable[[Step], None] | None = None,
+    given: Mapping[Point, bool] | None = None,
 ) -> dict[Point, bool] | None:
     """The edge values every solution shares that the rules can find; None when there is none.
 
     `names[i]` names `rules[i]` (default "clue"); `trace`, when given, hears every step in order.
+    `given` edges are decided from the start (rule "given"), as by a one-edge table each, at
+    less cost.
     """
-    given = list(edges)
+    listed = list(edges)
     try:
-        board = Board(given, rules, names, single_loop, CLUE, trace)
-        board.settle((), "", ())
-        _probe_to_fixpoint(board)
+        board = Board(listed, rules, names, single_loop, CLUE, trace)
+        board.settle([(board.index[e], int(on)) for e, on in (given or {}).items()], GIVEN, ())
+        probe_to_fixpoint(board)
     except Contradiction:
         return None
     value, index = board.value, board.index
-    return {e: bool(value[index[e]]) for e in given if value[index[e]] >= 0}
+    return {e: bool(value[index[e]]) for e in listed if value[index[e]] >= 0}
 
 
-def _probe_to_fixpoint(board: Board) -> None:
+def probe_to_fixpoint(board: Board) -> None:
     """Probe each undecided edge, on then off: a branch that fails fixes the other value, what
     both branches agree on holds too, and an edge that follows the probed edge both ways is equal
     or opposite to it, which may relate two faces. An edge is probed again only when something

@@ -11,6 +11,7 @@ Rule = tuple[tuple[Point, ...], frozenset[tuple[int, ...]]]
 
 # The rules the deduction itself knows; a genre's tables carry the names the genre gives them.
 CLUE = "clue"
+GIVEN = "given"  # an edge decided before the deduction starts (a partial solution, a far edge)
 NO_SUCH_EDGE = "no such edge"  # a lattice edge the genre's model leaves out (e.g. beside a 0)
 VERTEX_DEGREE = "vertex degree"
 AT_A_CORNER = " at a corner"  # appended to a rule's name when it is joined with a vertex
