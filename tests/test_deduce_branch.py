@@ -1,0 +1,61 @@
+"""The deduction's backtracking (`find_loop`), edges given up front, and the circuit contracted
+over the deduced chains: each against the brute force's loops on small random boards."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from referees import random_boards, verified_loops
+
+from loopsat.cpsat import Circuit, Search
+from loopsat.deduce import deduce
+from loopsat.deduce.branch import find_loop
+from loopsat.genres import GENRES
+from loopsat.grid import lattice_edges
+from loopsat.puzzle import Puzzle
+
+BOARDS = random_boards("slitherlink", 3, 4, "....0123", min_side=2) | random_boards(
+    "masyu", 4, 4, "........01", min_side=2
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(BOARDS)
+def test_find_loop_finds_a_loop_exactly_when_there_is_one(puzzle: Puzzle) -> None:
+    genre = GENRES[puzzle.genre]
+    tables, names = genre.rules(puzzle).for_deduction()
+    loops = verified_loops(puzzle)
+    found = find_loop(lattice_edges(*genre.tile_shape(puzzle)), tables, names=names, nodes=10**6)
+    assert (found is None) == (not loops)
+    assert found is None or found in loops
+
+
+@settings(max_examples=40, deadline=None)
+@given(BOARDS)
+def test_edges_given_up_front_deduce_as_one_edge_tables_do(puzzle: Puzzle) -> None:
+    genre = GENRES[puzzle.genre]
+    edges = list(lattice_edges(*genre.tile_shape(puzzle)))
+    tables, names = genre.rules(puzzle).for_deduction()
+    for loop in sorted(verified_loops(puzzle), key=sorted)[:2]:
+        some = {edge: edge in loop for edge in edges[::3]}
+        units = [((edge,), frozenset({(int(on),)})) for edge, on in some.items()]
+        assert deduce(edges, tables, names=names, given=some) == deduce(edges, tables + units, names=names)
+
+
+@settings(max_examples=40, deadline=None)
+@given(BOARDS)
+def test_the_circuit_over_deduced_chains_lists_each_loop_once(puzzle: Puzzle) -> None:
+    """With the deduction's edges fixed the circuit spans only the undecided vertices, each chain
+    of deduced loop edges one arc pair: one CP-SAT enumeration still gives every loop once."""
+    genre = GENRES[puzzle.genre]
+    cover = genre.cover(puzzle)
+    modelled = list(cover.edges.values())
+    tables, names = genre.rules(puzzle).for_deduction()
+    fixed = deduce(modelled, tables, names=names)
+    loops = verified_loops(puzzle)
+    if fixed is None:
+        assert not loops
+        return
+    search = Search(cover.agreeing(fixed), Circuit(), fixed=fixed)
+    listed = list(search.stream())
+    assert len(listed) == len(set(listed)) == len(loops)
+    assert set(listed) == loops
