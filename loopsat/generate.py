@@ -5,18 +5,20 @@ its clues, genre-free, while the loop stays the only one:
 
 1. Random batches of clues are removed while the deduction (loopsat/deduce) still decides the
    whole board, which proves the loop unique without any search (a board it decides has one
-   loop). The batch doubles after a success and halves after a failure; a single clue whose
-   removal the deduction cannot follow is held. Deduction is monotone (fewer clues never deduce
-   more), so a held clue stays held. Each try is screened first near the removed clues: the
-   deduction with every edge farther than SCREEN given as in the loop, which knows more than
-   the whole deduction and so fails whenever that one would, at a tenth of the cost.
+   loop). The batch doubles after a success and halves after a failure. A single clue is first
+   looked at near where it is: a loop that breaks its law there (every edge beyond WINDOWS
+   given as in the loop, a small backtracking search over the deduction) is a second loop once
+   the clue goes, so the clue is needed, now and after any later removal. Otherwise, a single
+   clue whose removal the deduction cannot follow is held; deduction is monotone (fewer clues
+   never deduce more), so a held clue stays held. Each try is screened before the whole
+   deduction by one near the removed clues, every edge farther than SCREEN given as in the
+   loop: it knows more than the whole deduction and so fails whenever that one would, at a
+   fraction of the cost.
 2. Without a difficulty, or with `search`, each held clue c is then tried once. The puzzle has
    one loop, so the puzzle without c has another exactly when some loop breaks c's law: one
-   near c is looked for first (the edges beyond WINDOWS given as in the loop, a small
-   backtracking search over the deduction: a loop found keeps c), then the whole board decides
-   (the deduction with c's law negated: a contradiction removes c; then CP-SAT on what it left
-   open, PROOFS). Removing clues only adds loops, so a clue once needed stays needed: one pass
-   leaves a minimal clue set.
+   near c is looked for first (WINDOWS), then the whole board decides (the deduction with c's
+   law negated: a contradiction removes c; then CP-SAT on what it left open, PROOFS). Removing
+   clues only adds loops, so a clue once needed stays needed: one pass leaves a minimal clue set.
 
 With a difficulty D (explain.GRADES: 1 easy ... 5 search) a removal is kept only when the grade
 stays at most D, so the result is minimal *for that difficulty*: removing any one clue more
@@ -63,9 +65,12 @@ _SEARCH = len(GRADES)  # the level at which the search may prove what the deduct
 # 0.04-0.05 CPU-s a screen against 0.5 for the whole deduction; thinning took 91 CPU-s instead
 # of 193.
 SCREEN = 12
-# How far (doubled coordinates) from a held clue a loop that breaks it is looked for, every edge
-# beyond given as in the loop, and the backtracking's budget of decisions there. 30×30 Masyu
-# seed 1, 211 held clues: within 4 cells 170 such loops (0.02 CPU-s each), within 6 cells 181.
+# How far (doubled coordinates) from a clue a loop that breaks it is looked for, every edge
+# beyond given as in the loop, and the backtracking's budget of decisions there: the first in
+# thinning, both for the held clues. 30×30 Masyu seed 1, 211 clues held after thinning without
+# the looks: within 4 cells 170 such loops (0.02 CPU-s each), within 6 cells 181. With the looks
+# in thinning too, 30×30 Masyu seed 1 took 125 CPU-s against 129 (40 clues held instead of 211),
+# 20×20 Slitherlink 45 against 46.
 WINDOWS = ((8, 200), (16, 1000))
 # The search that finishes a proof the deduction left open: CP-SAT with each loop condition in
 # turn, with its bound in seconds, on the puzzle without the clue and with its law negated
@@ -140,20 +145,25 @@ def generate(
     most = _SEARCH if difficulty is None else difficulty
     board = _Board(puzzle, solution)
 
-    def deduced_within(candidate: Puzzle) -> bool:
-        if not board.screened(candidate, board.laws(puzzle, candidate)):
+    def deduced_within(candidate: Puzzle, laws: list[Rule]) -> bool:
+        if not board.screened(candidate, laws):
             return False
         found = deduction(candidate)
         return found.complete and (most >= _SEARCH - 1 or found.grade().level <= most)
 
     order = setter.clue_cells(puzzle)
     rng.shuffle(order)
-    queue, held, batch = deque(order), [], FIRST_BATCH
+    queue, batch = deque(order), FIRST_BATCH
+    held: list[Point] = []  # clues the deduction cannot do without, not yet shown needed
+    needed = 0  # clues with a second loop when removed: they stay, whatever goes later
     while queue:
         tell(f"thinning: {len(setter.clue_cells(puzzle))} clues, {len(queue)} to try")
         taken = [queue.popleft() for _ in range(min(batch, len(queue)))]
         candidate = setter.without(puzzle, taken)
-        if deduced_within(candidate):
+        laws = board.laws(puzzle, candidate)
+        if len(taken) == 1 and len(laws) == 1 and board.broken_near(candidate, laws[0], *WINDOWS[0]):
+            needed += 1
+        elif deduced_within(candidate, laws):
             puzzle, batch = candidate, min(LARGEST_BATCH, 2 * batch)
         elif len(taken) == 1:
             held.append(taken[0])
@@ -230,7 +240,9 @@ def _minimal(puzzle: Puzzle, held: list[Point], setter: Setter, board: _Board) -
     """`puzzle` less every held clue whose removal leaves one loop, tried one by one in order,
     and the clues kept because their proof ran out of time (PROOFS).
 
-    30×30 Masyu seed 1, 211 held clues: ..."""
+    30×30 Masyu seed 1, 40 held clues: 20 loops near the clue, 20 proofs of 0.2-3.6 CPU-s (10
+    clues removed), 32 CPU-s of proofs in all; `solve` as the proof, after CP-SAT's own looks
+    near each clue, took about 500 CPU-s (`python bench/run.py --sets none --no-counts`)."""
     unproved = []
     for cell in held:
         candidate = setter.without(puzzle, [cell])
