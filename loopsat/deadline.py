@@ -47,6 +47,10 @@ def deadline(seconds: float | None) -> Iterator[None]:
             raise TimeUp
 
     started = time.monotonic()
+    # TimeUp can land inside a section that holds signals off (cli._Heard blocks Ctrl-C while a
+    # drawing is written) before it lets them through again: the mask is restored on the way out,
+    # or Ctrl-C stays blocked for the rest of the process and the processes it starts.
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, ())
     previous = signal.signal(signal.SIGALRM, ring)
     outer, outer_interval = signal.setitimer(signal.ITIMER_REAL, seconds + GRACE, RETRY)
     try:
@@ -55,6 +59,7 @@ def deadline(seconds: float | None) -> Iterator[None]:
         armed = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         if outer:  # an enclosing timer keeps its own deadline (a tiny delay if it has passed)
             signal.setitimer(signal.ITIMER_REAL, max(outer - (time.monotonic() - started), 1e-3), outer_interval)
 

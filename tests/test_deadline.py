@@ -69,6 +69,16 @@ def test_the_deadline_restores_the_handler_and_an_enclosing_timer() -> None:
         signal.signal(signal.SIGALRM, previous)
 
 
+def test_a_time_out_inside_a_section_that_holds_ctrl_c_off_lets_it_through_again() -> None:
+    """The CLI blocks SIGINT while it writes a drawing; TimeUp raised there, before the section
+    unblocks it, must not leave Ctrl-C blocked (the processes started later inherit the mask:
+    three Ctrl-C tests of one CI run hung that way)."""
+    with pytest.raises(TimeUp), deadline(0.01):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        time.sleep(5)  # the time-out lands before the section lets Ctrl-C through
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, ())
+
+
 def test_off_the_main_thread_the_deadline_does_nothing() -> None:
     seen: list[object] = []
 
