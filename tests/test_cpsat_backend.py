@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from children import ctrl_c_heard
 
 from loopsat import mcc
 from loopsat.cpsat import Search
@@ -98,7 +99,7 @@ def test_ctrl_c_during_an_enumeration_ends_the_process_normally(tmp_path: Path) 
     fcntl.ioctl(child_end, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # rich draws nothing 0 wide
     command = [sys.executable, "-m", "loopsat", "solve", "--count", "--strategy", "circuit", str(board)]
     env = {**os.environ, "TERM": "xterm"}  # rich shows no live progress on a dumb terminal
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=child_end, env=env)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=child_end, env=env, preexec_fn=ctrl_c_heard)
     os.close(child_end)
     shown = b""
 

@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+from children import ctrl_c_heard
+
 EMPTY_8X8 = "........\n" * 8  # 1.2e10 loops: enumeration never ends on its own
 LETTER_8X8 = "a.......\n" + "........\n" * 7 + "!a=2\n"  # a letter: no frontier DP, counting enumerates
 
@@ -23,7 +25,10 @@ def _interrupt(tmp_path: Path, board: str, *args: str, wait_for: str) -> tuple[i
     out, err = tmp_path / "out.txt", tmp_path / "err.txt"
     with out.open("w") as stdout, err.open("w") as stderr:
         process = subprocess.Popen(
-            [sys.executable, "-m", "loopsat", "solve", *args, str(path)], stdout=stdout, stderr=stderr
+            [sys.executable, "-m", "loopsat", "solve", *args, str(path)],
+            stdout=stdout,
+            stderr=stderr,
+            preexec_fn=ctrl_c_heard,
         )
         try:
             for _ in range(600):  # at most a minute for the first solutions to arrive
