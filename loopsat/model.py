@@ -76,6 +76,12 @@ class ExactCover:
     def secondary(self) -> list[Item]:
         return [item for item in self.items if not item.primary]
 
+    def modelled(self, values: Mapping[Point, bool]) -> dict[Point, bool]:
+        """The values of the edges this cover has an item for (every other edge is off in every
+        solution, so a deduction's value for it says nothing the model needs)."""
+        edges = set(self.edges.values())
+        return {edge: on for edge, on in values.items() if edge in edges}
+
     def agreeing(self, values: Mapping[Point, bool]) -> ExactCover:
         """Without the options that colour an edge of `values` 0 or 1 against its value: no
         solution that keeps `values` takes them. After a deduction that stops short this drops

@@ -276,9 +276,8 @@ def _solve(
             yield solution
             return _Settled(1, True, graded)
     cover = genre.cover(puzzle)
-    if fixed is not None:  # decided edges the model has (the others are off in both)
-        modelled = set(cover.edges.values())
-        fixed = {edge: on for edge, on in fixed.items() if edge in modelled}
+    if fixed is not None:
+        fixed = cover.modelled(fixed)
         cover = cover.agreeing(fixed)
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
     count, complete = yield from _search(puzzle, cover, fixed, mode, limit, left, single_loop, strategy)

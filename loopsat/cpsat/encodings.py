@@ -8,6 +8,7 @@ circuit constraint, its direction fixed, so that each loop is exactly one assign
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Protocol
 
 from loopsat import loops
@@ -114,12 +115,7 @@ class Circuit:
             return
         nodes, free, chains = contracted
         index = {v: k for k, v in enumerate(nodes)}
-        arcs = [(index[v], index[v], negated(translation.vertex(v))) for v in nodes]
-        for edge in free:
-            a, b = edge_ends(edge)
-            forward, backward = model.new_bool(), model.new_bool()
-            model.linear([(1, forward), (1, backward), (-1, translation.edge_var[edge])], 0, 0)
-            arcs += [(index[a], index[b], forward), (index[b], index[a], backward)]
+        arcs, _ = _arcs(translation, index, free)
         for k, (a, b) in enumerate(chains):
             forward, backward = model.new_bool(), model.new_bool()
             model.exactly_one((forward, backward))
@@ -135,15 +131,8 @@ class Circuit:
 def _whole_circuit(translation: Translation) -> None:
     """The circuit over every vertex; the loop's first vertex in row-major order has its arms
     east and south (nothing of the loop lies north or west of it), and the loop leaves it eastwards."""
-    model, edge_var = translation.model, translation.edge_var
-    index = {v: k for k, v in enumerate(translation.incident)}
-    arcs = [(index[v], index[v], negated(translation.vertex(v))) for v in translation.incident]
-    forward: dict[Point, Literal] = {}
-    for edge, var in edge_var.items():
-        a, b = edge_ends(edge)
-        forward[edge], backward = model.new_bool(), model.new_bool()
-        model.linear([(1, forward[edge]), (1, backward), (-1, var)], 0, 0)
-        arcs += [(index[a], index[b], forward[edge]), (index[b], index[a], backward)]
+    model = translation.model
+    arcs, forward = _arcs(translation, {v: k for k, v in enumerate(translation.incident)}, translation.edge_var)
     if not arcs:
         return  # no edge at all: the empty-set rule already makes it infeasible
     model.circuit(arcs)
@@ -161,6 +150,23 @@ def _whole_circuit(translation: Translation) -> None:
             model.implication(earlier, seen)
             model.clause([negated(seen), earlier, on])
         earlier = seen
+
+
+def _arcs(
+    translation: Translation, index: dict[Point, int], edges: Iterable[Point]
+) -> tuple[list[tuple[int, int, Literal]], dict[Point, Literal]]:
+    """The circuit's arcs over the vertices of `index`: each one's self-loop (off the loop), and
+    for each edge a forward and a backward arc, one of them on exactly when the edge is; the
+    forward arcs' literals by edge."""
+    model = translation.model
+    arcs = [(k, k, negated(translation.vertex(v))) for v, k in index.items()]
+    forward: dict[Point, Literal] = {}
+    for edge in edges:
+        a, b = edge_ends(edge)
+        forward[edge], backward = model.new_bool(), model.new_bool()
+        model.linear([(1, forward[edge]), (1, backward), (-1, translation.edge_var[edge])], 0, 0)
+        arcs += [(index[a], index[b], forward[edge]), (index[b], index[a], backward)]
+    return arcs, forward
 
 
 def _contracted(

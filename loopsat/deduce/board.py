@@ -162,11 +162,11 @@ class Board:
         self.watch: list[list[int]] = [[] for _ in self.lattice]
         self.watch_corner: list[list[int]] = [[] for _ in self.lattice]  # corner rules, outside probes
         self.tables: dict[frozenset[int], Table] = {}  # one per distinct pattern set
-        arms: list[list[int]] = [[] for _ in range(rows * cols)]
+        self.arms: list[list[int]] = [[] for _ in range(rows * cols)]  # the edges at each vertex
         for k, (a, b) in enumerate(self.ends):
-            arms[a].append(k)
-            arms[b].append(k)
-        for vertex_arms in arms:
+            self.arms[a].append(k)
+            self.arms[b].append(k)
+        for vertex_arms in self.arms:
             degree = frozenset(p for p in range(1 << len(vertex_arms)) if p.bit_count() in (0, 2))
             self._add_rule(tuple(vertex_arms), degree, VERTEX_DEGREE)
         self.vertex_rules = len(self.rules)  # the rules before this one are the vertices'

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from loopsat.deduce.board import Board
-from loopsat.deduce.probe import probe_to_fixpoint
-from loopsat.deduce.rules import CLUE, GIVEN, Contradiction, Rule
+from loopsat.deduce.probe import deduced_board
+from loopsat.deduce.rules import Contradiction, Rule
 from loopsat.grid import Point
 
 
@@ -31,24 +31,18 @@ def find_loop(
     OutOfNodes after `nodes` decisions without an answer. The root is deduced first, probing
     included, as `deduce` does."""
     try:
-        board = Board(list(edges), rules, names, True, CLUE)
-        board.settle([(board.index[e], int(on)) for e, on in (given or {}).items()], GIVEN, ())
-        probe_to_fixpoint(board)
+        board = deduced_board(list(edges), rules, names, True, given)
     except Contradiction:
         return None
     board.probing = True  # the corner rules only repeat the tables, which decide a full board
-    arms: list[list[int]] = [[] for _ in board.chains.degree]
-    for k, (a, b) in enumerate(board.ends):
-        arms[a].append(k)
-        arms[b].append(k)
     budget = [nodes]
-    found = _branch(board, arms, budget)
+    found = _branch(board, budget)
     return None if found is None else frozenset(board.lattice[k] for k in found)
 
 
-def _branch(board: Board, arms: list[list[int]], budget: list[int]) -> list[int] | None:
+def _branch(board: Board, budget: list[int]) -> list[int] | None:
     """Depth first from the board as it stands, which is undone on the way back."""
-    k = _choice(board, arms)
+    k = _choice(board)
     if k < 0:
         on = [j for j, bit in enumerate(board.value) if bit == 1]
         return on or None  # no edge on is no loop
@@ -62,17 +56,17 @@ def _branch(board: Board, arms: list[list[int]], budget: list[int]) -> list[int]
         except Contradiction:
             board.undo(mark)
             continue
-        found = _branch(board, arms, budget)
+        found = _branch(board, budget)
         if found is not None:
             return found
         board.undo(mark)
     return None
 
 
-def _choice(board: Board, arms: list[list[int]]) -> int:
+def _choice(board: Board) -> int:
     """An undecided edge at the end of a chain with the fewest open arms there (the loop must go
     on through one of them), else any undecided edge; -1 when every edge is decided."""
-    value, best, fewest = board.value, -1, 5
+    value, arms, best, fewest = board.value, board.arms, -1, 5
     for v, degree in enumerate(board.chains.degree):
         if degree == 1:
             open_arms = [k for k in arms[v] if value[k] < 0]

@@ -35,16 +35,30 @@ def deduce(
     """
     listed = list(edges)
     try:
-        board = Board(listed, rules, names, single_loop, CLUE, trace)
-        board.settle([(board.index[e], int(on)) for e, on in (given or {}).items()], GIVEN, ())
-        probe_to_fixpoint(board)
+        board = deduced_board(listed, rules, names, single_loop, given, trace)
     except Contradiction:
         return None
     value, index = board.value, board.index
     return {e: bool(value[index[e]]) for e in listed if value[index[e]] >= 0}
 
 
-def probe_to_fixpoint(board: Board) -> None:
+def deduced_board(
+    edges: list[Point],
+    rules: Iterable[Rule],
+    names: Sequence[str],
+    single_loop: bool,
+    given: Mapping[Point, bool] | None,
+    trace: Callable[[Step], None] | None = None,
+) -> Board:
+    """The propagator with `given` settled, propagated and probed to the fixpoint (`deduce`'s
+    work, the board kept for more); raises Contradiction."""
+    board = Board(edges, rules, names, single_loop, CLUE, trace)
+    board.settle([(board.index[e], int(on)) for e, on in (given or {}).items()], GIVEN, ())
+    _probe_to_fixpoint(board)
+    return board
+
+
+def _probe_to_fixpoint(board: Board) -> None:
     """Probe each undecided edge, on then off: a branch that fails fixes the other value, what
     both branches agree on holds too, and an edge that follows the probed edge both ways is equal
     or opposite to it, which may relate two faces. An edge is probed again only when something
