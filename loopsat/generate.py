@@ -155,15 +155,14 @@ def generate(
     rng.shuffle(order)
     queue, batch = deque(order), FIRST_BATCH
     held: list[Point] = []  # clues the deduction cannot do without, not yet shown needed
-    needed = 0  # clues with a second loop when removed: they stay, whatever goes later
     while queue:
         tell(f"thinning: {len(setter.clue_cells(puzzle))} clues, {len(queue)} to try")
         taken = [queue.popleft() for _ in range(min(batch, len(queue)))]
         candidate = setter.without(puzzle, taken)
         laws = board.laws(puzzle, candidate)
         if len(taken) == 1 and len(laws) == 1 and board.broken_near(candidate, laws[0], *WINDOWS[0]):
-            needed += 1
-        elif deduced_within(candidate, laws):
+            continue  # a second loop once it goes: the clue stays, whatever goes later
+        if deduced_within(candidate, laws):
             puzzle, batch = candidate, min(LARGEST_BATCH, 2 * batch)
         elif len(taken) == 1:
             held.append(taken[0])
@@ -269,8 +268,7 @@ def _proof(candidate: Puzzle, law: Rule, board: _Board) -> bool | None:
     if len(fixed) == len(board.edges):
         return True
     cover = board.genre.cover(candidate)
-    modelled = set(cover.edges.values())
-    fixed = {edge: on for edge, on in fixed.items() if edge in modelled}
+    fixed = cover.modelled(fixed)
     cover = cover.agreeing(fixed)
     for strategy, seconds in PROOFS:
         search = Search(cover, Circuit() if strategy == "circuit" else LazyCuts(), time_limit=seconds, fixed=fixed)

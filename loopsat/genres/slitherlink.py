@@ -33,10 +33,9 @@ MCC_MAX = 30  # Knuth's maxn: every coordinate then encodes as one character
 # Where deduction stops short, the search that finishes uses AddCircuit over the undecided part
 # (cpsat.encodings.Circuit contracts each chain of deduced loop edges to one arc): whole process,
 # median of 5 CPU-s, the 25x30 boards of bench/ that need search 0.38 / 0.29 / 0.50 against lazy
-# cuts' 0.48 / 0.29 / 0.75 (`python bench/run.py --sets slitherlink/25x30`), and `loopsat generate
-# --genre slitherlink --size 20x20 --seed 1`, whose proofs that a clue can go are such searches,
-# 57 CPU-s against 62. Both conditions run away on some sparse boards, each where the other does
-# not (two such proofs: lazy 10.7 and 6.8 CPU-s, AddCircuit 4.6 and 131): generate bounds them.
+# cuts' 0.48 / 0.29 / 0.75 (`python bench/run.py --sets slitherlink/25x30`). Both conditions run
+# away on some sparse boards, each where the other does not (two proofs of `loopsat generate`:
+# lazy 10.7 and 6.8 CPU-s, AddCircuit 4.6 and 131): generate tries both, each bounded (PROOFS).
 DEDUCE_FIRST_CELLS = math.inf
 AUTO_CIRCUIT = True
 
