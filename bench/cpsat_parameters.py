@@ -42,6 +42,7 @@ VARIANTS: dict[str, Callable[[Search], cmh.SatParameters] | None] = {
     "linearization=1": flip("linearization_level", 1),
     "presolve always": flip("cp_model_presolve", True),
     "presolve never": flip("cp_model_presolve", False),
+    "inprocessing off": flip("use_sat_inprocessing", False),
 }
 
 

@@ -44,9 +44,14 @@ def main() -> None:
     board.screened = timed("screen near removed clues", board.screened)  # type: ignore[method-assign]
     generator.deduction = timed("whole deduction", generator.deduction)
     generator._proof = timed("proof of a held clue", generator._proof)
-    started = time.process_time()
+    board.refuted = timed("refuted (law negated)", board.refuted)  # type: ignore[method-assign]
+    started, wall = time.process_time(), time.perf_counter()
     made = generator.generate(options.genre, rows, cols, seed=options.seed)
-    print(f"{options.genre} {options.size} seed {options.seed}: {time.process_time() - started:.1f} CPU-s, ", end="")
+    spent = time.process_time() - started
+    print(
+        f"{options.genre} {options.size} seed {options.seed}: {spent:.1f} CPU-s, {time.perf_counter() - wall:.1f} s, ",
+        end="",
+    )
     print(f"{made.clues} clues of {made.dense_clues}, {made.unproved} not proved")
     print(f"{'call':<28} {'answer':<7} {'count':>6} {'CPU-s':>8} {'per call':>9}")
     for (name, verdict), (count, total) in sorted(CALLS.items()):

@@ -3,32 +3,32 @@
 The genre (genres.SETTERS) makes a densely clued puzzle whose one loop it knows; this module thins
 its clues, genre-free, while the loop stays the only one:
 
-1. Random batches of clues are removed while the deduction (loopsat/deduce) still decides the
-   whole board, which proves the loop unique without any search (a board it decides has one
-   loop). The batch doubles after a success and halves after a failure. A single clue is first
-   looked at near where it is: a loop that breaks its law there (every edge beyond WINDOWS
-   given as in the loop, a small backtracking search over the deduction) is a second loop once
-   the clue goes, so the clue is needed, now and after any later removal. Otherwise, a single
-   clue whose removal the deduction cannot follow is held; deduction is monotone (fewer clues
-   never deduce more), so a held clue stays held. Each try is screened before the whole
-   deduction by one near the removed clues, every edge farther than SCREEN given as in the
-   loop: it knows more than the whole deduction and so fails whenever that one would, at a
-   fraction of the cost.
-2. Without a difficulty, or with `search`, each held clue c is then tried once. The puzzle has
-   one loop, so the puzzle without c has another exactly when some loop breaks c's law: one
-   near c is looked for first (WINDOWS), then the whole board decides (the deduction with c's
-   law negated: a contradiction removes c; then CP-SAT on what it left open, PROOFS). Removing
-   clues only adds loops, so a clue once needed stays needed: one pass leaves a minimal clue set.
+1. Thinning. Without a difficulty (or with `search`), in a genre that asks for it
+   (Setter.REFUTE_SINGLY), clues are tried one at a time, each with its law negated: the puzzle
+   has one loop, so the puzzle without clue c has another exactly when some loop breaks c's law.
+   When the deduction (loopsat/deduce) with c's law negated meets a contradiction, no such loop
+   exists and c goes; it probes nearest c first, where the contradiction usually is. Otherwise
+   random batches of clues are tried at once (doubling after a success, halving after a
+   failure), and a removal is kept while the whole deduction still decides the board, with a
+   grade at most D when a difficulty D below `search` is asked (explain.GRADES: 1 easy ... 4
+   hard, "decided by the deduction alone"). Each try is screened first by a deduction near the
+   removed clues, every edge farther than SCREEN given as in the loop: it knows more than the
+   whole one and so fails whenever that one would, at a fraction of the cost. A single clue that
+   fails is held; deduction is monotone (fewer clues never deduce more), so it stays held.
+2. Without a difficulty, each held clue c is then tried once. A loop that breaks c's law near c
+   (every edge beyond WINDOWS given as in the loop, a small backtracking search over the
+   deduction) is a second loop once c goes, so c is needed. Otherwise CP-SAT decides on what the
+   deduction with c's law negated left open (PROOFS). Removing clues only adds loops, so a clue
+   once needed stays needed: one pass leaves a minimal clue set.
 
-With a difficulty D (explain.GRADES: 1 easy ... 5 search) a removal is kept only when the grade
-stays at most D, so the result is minimal *for that difficulty*: removing any one clue more
-either admits a second loop or makes the puzzle harder than D. D = 4 (hard) means "decided by the
-deduction alone"; D = 5 (search), like no D, lets the search prove what the deduction cannot.
+With a difficulty the result is minimal *for that difficulty*: removing any one clue more either
+admits a second loop or makes the puzzle harder than D.
 
 Reproducible: one `random.Random(seed)` drives the genre's loop and the order of removals, and
-the solver calls are deterministic (the deduction and its backtracking are; CP-SAT runs one
-worker), so a seed gives the same puzzle on the same OR-Tools version. The one exception is a
-proof stopped by its time limits (PROOFS): its clue stays, and `Generated.unproved` says so.
+the answers are deterministic (the deduction and its backtracking are; CP-SAT's answer, a loop
+or none, is the same whichever search of a race gives it), so a seed gives the same puzzle on
+the same OR-Tools version. The one exception is a proof stopped by its time limits (PROOFS): its
+clue stays, and `Generated.unproved` says so.
 """
 
 from __future__ import annotations
@@ -63,24 +63,26 @@ _SEARCH = len(GRADES)  # the level at which the search may prove what the deduct
 # deduces, every edge beyond given as in the loop. 30×30 Masyu seed 1, the 211 clues thinning
 # holds: at 4, 6, 12 cells 2-5 % of them passed the screen (and failed the whole deduction),
 # 0.04-0.05 CPU-s a screen against 0.5 for the whole deduction; thinning took 91 CPU-s instead
-# of 193.
+# of 193. With each law negated (thinned singly), of the 214 clues held, 39 passed the screen
+# and failed the whole deduction (0.43 CPU-s each); at 8, 10, 12 cells 34, 30, 20 did, the
+# screens costing 1.9, 4.6, 8.8 CPU-s more for 2.1, 3.9, 8.2 saved.
 SCREEN = 12
-# How far (doubled coordinates) from a clue a loop that breaks it is looked for, every edge
-# beyond given as in the loop, and the backtracking's budget of decisions there: the first in
-# thinning, both for the held clues. 30×30 Masyu seed 1, 211 clues held after thinning without
-# the looks: within 4 cells 170 such loops (0.02 CPU-s each), within 6 cells 181. With the looks
-# in thinning too, 30×30 Masyu seed 1 took 125 CPU-s against 129 (40 clues held instead of 211),
-# 20×20 Slitherlink 45 against 46.
+# How far (doubled coordinates) from a held clue a loop that breaks it is looked for, every edge
+# beyond given as in the loop, and the backtracking's budget of decisions there, in turn. 30×30
+# Masyu seed 1, thinned singly: of 214 clues held, 179 such loops within 4 cells and 14 more
+# within 8, 0.03 CPU-s a look; 21 clues were left for a proof.
 WINDOWS = ((8, 200), (16, 1000))
-# The search that finishes a proof the deduction left open: CP-SAT with each loop condition in
-# turn, with its bound in seconds, on the puzzle without the clue and with its law negated
-# (then any loop found is the second one); when both run out the clue stays and the puzzle is
-# reported not proved minimal. These searches on sparse boards are heavy-tailed, each loop
-# condition where the other is not (two of them: deduction and lazy cuts 10.7 and 6.8 CPU-s,
-# AddCircuit alone 4.6 and 131). CP-SAT's deterministic time (which would keep runs identical)
-# did not stop a runaway proof, so the bounds are wall time: a seed reproduces its puzzle unless
-# a proof hits one (the summary then says so).
-PROOFS = (("circuit", 3.0), ("lazy", 7.0))
+# The searches that finish a proof the deduction left open, on the puzzle without the clue and
+# with its law negated (any loop found is the second one): two plans raced side by side (cpsat/
+# race.py), each (loop condition, CP-SAT inprocessing, seconds) in turn; when every search runs
+# out the clue stays and the puzzle is reported not proved minimal. These searches on sparse
+# boards are heavy-tailed, each where the others are not. The 21 proofs of 30×30 Masyu seed 1
+# (thinned singly, CPU-s of each search alone, a 20 s cap counted as 30): circuit 153, circuit
+# without inprocessing 155, lazy cuts without it 87, lazy cuts 187, the former plan (circuit 3 s,
+# then lazy 7 s) 122; the race of these two plans 25.5 s of wall time. CP-SAT's deterministic
+# time (which would keep runs identical) did not stop a runaway proof, so the bounds are wall
+# time: a seed reproduces its puzzle unless a proof hits one (the summary then says so).
+PROOFS = ((("circuit", False, 10.0),), (("circuit", True, 2.0), ("lazy", False, 8.0)))
 
 
 @dataclass(frozen=True)
@@ -153,17 +155,16 @@ def generate(
 
     order = setter.clue_cells(puzzle)
     rng.shuffle(order)
-    queue, batch = deque(order), FIRST_BATCH
+    singly = most >= _SEARCH and setter.REFUTE_SINGLY  # each law negated: a proof may use the search
+    queue, batch = deque(order), 1 if singly else FIRST_BATCH
     held: list[Point] = []  # clues the deduction cannot do without, not yet shown needed
     while queue:
         tell(f"thinning: {len(setter.clue_cells(puzzle))} clues, {len(queue)} to try")
         taken = [queue.popleft() for _ in range(min(batch, len(queue)))]
         candidate = setter.without(puzzle, taken)
         laws = board.laws(puzzle, candidate)
-        if len(taken) == 1 and len(laws) == 1 and board.broken_near(candidate, laws[0], *WINDOWS[0]):
-            continue  # a second loop once it goes: the clue stays, whatever goes later
-        if deduced_within(candidate, laws):
-            puzzle, batch = candidate, min(LARGEST_BATCH, 2 * batch)
+        if board.refuted(candidate, laws[0]) if singly and len(laws) == 1 else deduced_within(candidate, laws):
+            puzzle, batch = candidate, 1 if singly else min(LARGEST_BATCH, 2 * batch)
         elif len(taken) == 1:
             held.append(taken[0])
         else:
@@ -221,6 +222,19 @@ class _Board:
         fixed = deduce(self.edges, tables, names=names, given=given)
         return fixed is not None and len(fixed) == len(self.edges)
 
+    def refuted(self, candidate: Puzzle, law: Rule) -> bool:
+        """Whether the deduction with `law` negated finds no loop of `candidate`; screened first
+        near the law (SCREEN)."""
+        return self.negated(candidate, law, SCREEN) is None and self.negated(candidate, law) is None
+
+    def negated(self, candidate: Puzzle, law: Rule, reach: int | None = None) -> dict[Point, bool] | None:
+        """The deduction of `candidate` with `law` negated, probing nearest the law first (None:
+        it found no loop that breaks the law); within `reach` of the law only, when given, every
+        edge beyond given as in the loop."""
+        near, given = self.near([law], reach) if reach is not None else (None, None)
+        tables, names = self.tables(candidate, near)
+        return deduce(self.edges, [*tables, _negated(law)], names=names, given=given, focus=_centre(law))
+
     def broken_near(self, candidate: Puzzle, law: Rule, reach: int, nodes: int) -> bool:
         """Whether a loop of `candidate` breaks `law` within `reach` of it, every edge beyond as in
         the loop (False also when the backtracking's budget ran out); a loop found is verified."""
@@ -239,9 +253,8 @@ def _minimal(puzzle: Puzzle, held: list[Point], setter: Setter, board: _Board) -
     """`puzzle` less every held clue whose removal leaves one loop, tried one by one in order,
     and the clues kept because their proof ran out of time (PROOFS).
 
-    30×30 Masyu seed 1, 40 held clues: 20 loops near the clue, 20 proofs of 0.2-3.6 CPU-s (10
-    clues removed), 32 CPU-s of proofs in all; `solve` as the proof, after CP-SAT's own looks
-    near each clue, took about 500 CPU-s (`python bench/run.py --sets none --no-counts`)."""
+    30×30 Masyu seed 1: 214 held clues, 193 loops near the clue, 21 proofs (13 clues removed, 6
+    needed, 2 out of time); `python bench/generate_phases.py masyu 30x30` times each kind."""
     unproved = []
     for cell in held:
         candidate = setter.without(puzzle, [cell])
@@ -258,11 +271,11 @@ def _minimal(puzzle: Puzzle, held: list[Point], setter: Setter, board: _Board) -
 
 def _proof(candidate: Puzzle, law: Rule, board: _Board) -> bool | None:
     """Whether some loop of `candidate` breaks `law` (None: the proof ran out of time): the
-    deduction with the law negated, then CP-SAT on what it left open (PROOFS)."""
+    deduction with the law negated, then a race of CP-SAT searches on what it left open (PROOFS)."""
     from loopsat.cpsat import Circuit, LazyCuts, Search, TimedOut  # CP-SAT is slow to import
+    from loopsat.cpsat.race import race
 
-    tables, names = board.tables(candidate)
-    fixed = deduce(board.edges, [*tables, _negated(law)], names=names)
+    fixed = board.negated(candidate, law)
     if fixed is None:
         return False
     if len(fixed) == len(board.edges):
@@ -270,17 +283,29 @@ def _proof(candidate: Puzzle, law: Rule, board: _Board) -> bool | None:
     cover = board.genre.cover(candidate)
     fixed = cover.modelled(fixed)
     cover = cover.agreeing(fixed)
-    for strategy, seconds in PROOFS:
-        search = Search(cover, Circuit() if strategy == "circuit" else LazyCuts(), time_limit=seconds, fixed=fixed)
-        _forbid(search, law)
-        try:
-            loop = search.find()
-        except TimedOut:
-            continue
-        if loop is not None:
-            verify(candidate, *bits(board.genre, candidate, loop))
-        return loop is not None
-    return None
+
+    def search(strategy: str, inprocessing: bool, seconds: float) -> Callable[[], Search]:
+        def make() -> Search:
+            condition = Circuit() if strategy == "circuit" else LazyCuts()
+            found = Search(cover, condition, time_limit=seconds, fixed=fixed, inprocessing=inprocessing)
+            _forbid(found, law)
+            return found
+
+        return make
+
+    try:
+        loop = race([[search(*step) for step in plan] for plan in PROOFS])
+    except TimedOut:
+        return None
+    if loop is not None:
+        verify(candidate, *bits(board.genre, candidate, loop))
+    return loop is not None
+
+
+def _centre(law: Rule) -> Point:
+    """The middle of a law's edges (doubled coordinates, rounded down)."""
+    scope = law[0]
+    return sum(x for x, _ in scope) // len(scope), sum(y for _, y in scope) // len(scope)
 
 
 def _negated(law: Rule) -> Rule:

@@ -4,6 +4,7 @@ over the deduced chains: each against the brute force's loops on small random bo
 from __future__ import annotations
 
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from referees import random_boards, verified_loops
 
 from loopsat.cpsat import Circuit, Search
@@ -59,3 +60,12 @@ def test_the_circuit_over_deduced_chains_lists_each_loop_once(puzzle: Puzzle) ->
     listed = list(search.stream())
     assert len(listed) == len(set(listed)) == len(loops)
     assert set(listed) == loops
+
+
+@settings(max_examples=40, deadline=None)
+@given(BOARDS, st.tuples(st.integers(0, 8), st.integers(0, 8)))
+def test_probing_nearest_a_focus_first_deduces_the_same(puzzle: Puzzle, focus: tuple[int, int]) -> None:
+    genre = GENRES[puzzle.genre]
+    edges = list(lattice_edges(*genre.tile_shape(puzzle)))
+    tables, names = genre.rules(puzzle).for_deduction()
+    assert deduce(edges, tables, names=names, focus=focus) == deduce(edges, tables, names=names)

@@ -39,10 +39,13 @@ class Search:
         time_limit: float | None = None,
         fixed: dict[Point, bool] | None = None,
         work_limit: float | None = None,
+        inprocessing: bool = True,
     ) -> None:
         """`fixed`: edge values known to hold in every solution (the deduction's), fixed up front.
         `work_limit`: CP-SAT's deterministic time per solve (TimedOut beyond it): a bound that,
-        unlike `time_limit`, gives the same answers on every run."""
+        unlike `time_limit`, gives the same answers on every run. `inprocessing`: CP-SAT's
+        simplification of the clauses between restarts; off makes another search, which wins
+        on some models and loses on others (a race of both wins on most)."""
         self.condition = condition
         self.translation = Translation(cover)
         self.model = self.translation.model
@@ -52,7 +55,13 @@ class Search:
             self.model.clause([edge_var[edge] if on else negated(edge_var[edge])])
         self.deadline = None if time_limit is None else time.monotonic() + time_limit
         self.work_limit = work_limit
+        self.inprocessing = inprocessing
+        self.stopper = stream.Stopper()
         self.solves = 0
+
+    def stop(self) -> None:
+        """Stop this search from another thread: the solve going on, and every later one, raise TimedOut."""
+        self.stopper.stop()
 
     @property
     def edges(self) -> KeysView[Point]:
@@ -116,7 +125,7 @@ class Search:
             return frozenset(e for e, var in edge_var.items() if callback.SolutionBooleanValue(var))
 
         count = 0
-        with closing(stream.run(self.model, parameters, read, limit)) as searching:
+        with closing(stream.run(self.model, parameters, read, limit, self.stopper)) as searching:
             while True:
                 try:
                     solution = next(searching)
@@ -147,6 +156,7 @@ class Search:
         # presolving was mixed: 60×60 lazy 8.6 instead of 6.4, circuit 3.2 instead of 3.8.)
         if self.solves:
             parameters.cp_model_presolve = False
+        parameters.use_sat_inprocessing = self.inprocessing
         if self.work_limit is not None:
             parameters.max_deterministic_time = self.work_limit
         if self.deadline is not None:
@@ -160,7 +170,7 @@ class Search:
         edge_var = self.translation.edge_var
         parameters = self._parameters()
         self.model.hint({var: e in hint for e, var in edge_var.items()} if hint is not None else {})
-        response = stream.solve(self.model, parameters)
+        response = stream.solve(self.model, parameters, self.stopper)
         self.solves += 1
         status = _status(self.model, response)
         if status == cmh.CpSolverStatus.INFEASIBLE:

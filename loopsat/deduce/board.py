@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
+from operator import itemgetter
 
 from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
@@ -60,7 +61,19 @@ class Table:
         self.width = width
         self.full = (1 << width) - 1
         self.known: dict[int, tuple[int, int] | None] = {}
+        # what `propagate` looks up: the scope's values as read, so the hot loop builds no masks
+        self.by_values: dict[tuple[int, ...], tuple[int, int] | None] = {}
         self.parities = _constant_parities(allowed, width)
+
+    def answer(self, values: tuple[int, ...]) -> tuple[int, int] | None:
+        """`consequence` for the scope's edge values (-1 undecided), remembered in `by_values`."""
+        known = bits = 0
+        for position, v in enumerate(values):
+            if v >= 0:
+                known |= 1 << position
+                bits |= v << position
+        forced = self.by_values[values] = self.consequence(known, bits)
+        return forced
 
     def consequence(self, known: int, bits: int) -> tuple[int, int] | None:
         """(edges forced on, edges forced off) as bit masks, or None when no pattern fits."""
@@ -117,6 +130,14 @@ def _joint_patterns(
 _UNKNOWN = (-1, -1)  # a table's answer not worked out yet
 
 
+def _reader(scope: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
+    """What reads a scope's edge values as one tuple, in C (itemgetter gives a bare value for one edge)."""
+    if len(scope) == 1:
+        (k,) = scope
+        return lambda value: (value[k],)
+    return itemgetter(*scope)
+
+
 def _masks(patterns: frozenset[tuple[int, ...]], kept: tuple[int, ...]) -> frozenset[int]:
     """The patterns whose dropped positions are off, as bit masks over the kept positions."""
     dropped = [i for i in range(len(next(iter(patterns), ()))) if i not in kept]
@@ -158,6 +179,8 @@ class Board:
         self.colours = self._colours(rows, cols)
         self.face_parities: list[list[int]] = [[] for _ in self.colours.leader]
         self.rules: list[tuple[tuple[int, ...], Table]] = []
+        self.readers: list[Callable[[list[int]], tuple[int, ...]]] = []  # each rule's scope values
+        self.rule_tables: list[Table] = []  # each rule's table again, for the hot loop
         self.rule_names: list[str] = []
         self.watch: list[list[int]] = [[] for _ in self.lattice]
         self.watch_corner: list[list[int]] = [[] for _ in self.lattice]  # corner rules, outside probes
@@ -231,6 +254,8 @@ class Board:
         table = self.tables[allowed]
         rule = len(self.rules)
         self.rules.append((scope, table))
+        self.readers.append(_reader(scope))
+        self.rule_tables.append(table)
         self.rule_names.append(name)
         for k in scope:
             (self.watch_corner if corner else self.watch)[k].append(rule)
@@ -293,7 +318,8 @@ class Board:
 
         The hot loop of the deduction, so it reads everything through locals and inlines the
         common cases: a table whose answer is cached, faces already in one class."""
-        value, rules, queue, assigned = self.value, self.rules, self.queue, self.assigned
+        value, readers, queue, assigned = self.value, self.readers, self.queue, self.assigned
+        tables = self.rule_tables
         watch = self.watch_corner if not self.probing else None
         parity_queue, edge_faces, ends = self.parity_queue, self.edge_faces, self.ends
         leader, flip = self.colours.leader, self.colours.flip
@@ -321,11 +347,11 @@ class Board:
                     queue.extend(watch[k])
             if queue:
                 rule = queue.pop()
-                scope, table = rules[rule]
-                known, bits = scope_bits(scope, value)
-                forced = table.known.get(known << table.width | bits, _UNKNOWN)
+                values = readers[rule](value)
+                table = tables[rule]
+                forced = table.by_values.get(values, _UNKNOWN)
                 if forced is _UNKNOWN:
-                    forced = table.consequence(known, bits)
+                    forced = table.answer(values)
                 if forced is None:
                     raise Contradiction
                 on, off = forced

@@ -26,16 +26,18 @@ def deduce(
     names: Sequence[str] = (),
     trace: Callable[[Step], None] | None = None,
     given: Mapping[Point, bool] | None = None,
+    focus: Point | None = None,
 ) -> dict[Point, bool] | None:
     """The edge values every solution shares that the rules can find; None when there is none.
 
     `names[i]` names `rules[i]` (default "clue"); `trace`, when given, hears every step in order.
     `given` edges are decided from the start (rule "given"), as by a one-edge table each, at
-    less cost.
+    less cost. `focus` (a point in doubled coordinates) has the edges probed nearest it first:
+    where a contradiction is expected there, it comes before the rest of the board is probed.
     """
     listed = list(edges)
     try:
-        board = deduced_board(listed, rules, names, single_loop, given, trace)
+        board = deduced_board(listed, rules, names, single_loop, given, trace, focus)
     except Contradiction:
         return None
     value, index = board.value, board.index
@@ -49,23 +51,28 @@ def deduced_board(
     single_loop: bool,
     given: Mapping[Point, bool] | None,
     trace: Callable[[Step], None] | None = None,
+    focus: Point | None = None,
 ) -> Board:
     """The propagator with `given` settled, propagated and probed to the fixpoint (`deduce`'s
     work, the board kept for more); raises Contradiction."""
     board = Board(edges, rules, names, single_loop, CLUE, trace)
     board.settle([(board.index[e], int(on)) for e, on in (given or {}).items()], GIVEN, ())
-    _probe_to_fixpoint(board)
+    order: Sequence[int] = range(len(board.value))
+    if focus is not None:
+        x, y = focus
+        order = sorted(order, key=lambda k: max(abs(board.lattice[k][0] - x), abs(board.lattice[k][1] - y)))
+    _probe_to_fixpoint(board, order)
     return board
 
 
-def _probe_to_fixpoint(board: Board) -> None:
-    """Probe each undecided edge, on then off: a branch that fails fixes the other value, what
-    both branches agree on holds too, and an edge that follows the probed edge both ways is equal
-    or opposite to it, which may relate two faces. An edge is probed again only when something
-    near what its last probe touched has changed since (a decided edge or a face's class)."""
+def _probe_to_fixpoint(board: Board, suspects: Sequence[int]) -> None:
+    """Probe each undecided edge, in the order of `suspects`, on then off: a branch that fails
+    fixes the other value, what both branches agree on holds too, and an edge that follows the
+    probed edge both ways is equal or opposite to it, which may relate two faces. An edge is
+    probed again only when something near what its last probe touched has changed since (a
+    decided edge or a face's class)."""
     value, colours = board.value, board.colours
-    reach: dict[int, set[int]] = {}  # the edges each probe of an edge touched
-    suspects: Iterable[int] = range(len(value))
+    reach: dict[int, set[int]] = {}  # the edges each probe of an edge touched, in the order first probed
     while suspects:
         mark, merges = len(board.assigned), len(colours.log)
         for k in suspects:

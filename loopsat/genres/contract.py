@@ -100,6 +100,13 @@ class Setter(Protocol):
         """The fewest rows and columns `dense` can make a puzzle of."""
         ...
 
+    @property
+    def REFUTE_SINGLY(self) -> bool:
+        """Whether thinning without a difficulty tries one clue at a time, refuting each law
+        negated (cheap and strong), rather than batches the whole deduction must still decide
+        (which leaves fewer clues for CP-SAT proofs, the better choice where those are hard)."""
+        ...
+
     def dense(
         self, rows: int, cols: int, rng: random.Random, solutions: Callable[[Puzzle], list[frozenset[Point]]]
     ) -> tuple[Puzzle, frozenset[Point]]:
