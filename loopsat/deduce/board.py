@@ -324,43 +324,48 @@ class Board:
         parity_queue, edge_faces, ends = self.parity_queue, self.edge_faces, self.ends
         leader, flip = self.colours.leader, self.colours.flip
         chains = self.chains if self.single_loop else None
-        while True:
-            while self.done < len(assigned):
-                k = assigned[self.done]
-                bit = value[k]
-                if bit and chains is not None:
-                    chain = chains.add(k, *ends[k])
-                    self.done += 1
-                    if chain is not None:
-                        self._forbid_closing(*chain)
+        watch_rules = self.watch
+        done = self.done  # assigned[:done] have had their chain and colour consequences
+        try:
+            while True:
+                while done < len(assigned):
+                    k = assigned[done]
+                    bit = value[k]
+                    if bit and chains is not None:
+                        chain = chains.add(k, *ends[k])  # raises, changing nothing, before done moves
+                        done += 1
+                        if chain is not None:
+                            self._forbid_closing(*chain)
+                        else:
+                            self._close(k)
                     else:
-                        self._close(k)
-                else:
-                    self.done += 1
-                f, g = edge_faces[k]
-                if leader[f] != leader[g]:
-                    self.relate(f, g, bit, PARITY, (k,))
-                elif flip[f] ^ flip[g] != bit:
-                    raise Contradiction
-                queue.extend(self.watch[k])
-                if watch is not None:
-                    queue.extend(watch[k])
-            if queue:
-                rule = queue.pop()
-                values = readers[rule](value)
-                table = tables[rule]
-                forced = table.by_values.get(values, _UNKNOWN)
-                if forced is _UNKNOWN:
-                    forced = table.answer(values)
-                if forced is None:
-                    raise Contradiction
-                on, off = forced
-                if on or off:
-                    self._apply(rule, on, off)
-            elif parity_queue:
-                self._check_parity(parity_queue.pop())
-            elif self.done == len(assigned):
-                return
+                        done += 1
+                    f, g = edge_faces[k]
+                    if leader[f] != leader[g]:
+                        self.relate(f, g, bit, PARITY, (k,))
+                    elif flip[f] ^ flip[g] != bit:
+                        raise Contradiction
+                    queue.extend(watch_rules[k])
+                    if watch is not None:
+                        queue.extend(watch[k])
+                if queue:
+                    rule = queue.pop()
+                    values = readers[rule](value)
+                    table = tables[rule]
+                    forced = table.by_values.get(values, _UNKNOWN)
+                    if forced is _UNKNOWN:
+                        forced = table.answer(values)
+                    if forced is None:
+                        raise Contradiction
+                    on, off = forced
+                    if on or off:
+                        self._apply(rule, on, off)
+                elif parity_queue:
+                    self._check_parity(parity_queue.pop())
+                elif done == len(assigned):
+                    return
+        finally:
+            self.done = done
 
     def _apply(self, rule: int, on: int, off: int) -> None:
         """Assign what a rule's table forces (bit masks over its scope)."""
