@@ -3,6 +3,7 @@ no thread outlives the race."""
 
 from __future__ import annotations
 
+import signal
 import threading
 from collections.abc import Callable
 
@@ -88,3 +89,24 @@ def test_cp_sat_searches_race_and_a_stopped_search_times_out() -> None:
     with pytest.raises(TimedOut):
         stopped.find()
     assert racing() == []
+
+
+def test_an_interrupt_while_the_race_waits_stops_every_search() -> None:
+    """What Ctrl-C (or a time limit's alarm) does to `loopsat generate` while a proof is raced."""
+
+    class Interrupt(Exception):
+        pass
+
+    def ring(_signal: int, _frame: object) -> None:
+        raise Interrupt
+
+    searches = [Endless(), Endless()]
+    before = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, 0.2)
+    try:
+        with pytest.raises(Interrupt):
+            race([[made(search)] for search in searches])
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+    assert all(search.stopped.is_set() for search in searches) and racing() == []
