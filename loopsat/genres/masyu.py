@@ -30,9 +30,9 @@ from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
 GENRE = "masyu"
 VARIANTS = ("auto",)
 MIN_SIDE = 3  # `generate`: the smallest loop whose every cell can hold a circle is 3×3 (masyu_loops)
-# `generate` thins clue by clue, each law negated: 30×30 seed 1 in 97 s (2 clues not proved
-# minimal) and seed 3 in 57 s, against 122 and 90 in batches (`python bench/generate_phases.py
-# masyu 30x30 --seed N`, wall time, 2 cores).
+# `generate` thins clue by clue, each law negated: thinning 30×30 seeds 1 and 3 took 52 and 42
+# CPU-s, against 61 and 60 with batches the whole deduction must decide before the single clues
+# (`python bench/generate_phases.py masyu 30x30 --seed N`, both pairs run side by side).
 REFUTE_SINGLY = True
 MCC_MAX = 31  # Knuth's maxn: every coordinate (up to 2*31 - 1) then encodes as one character
 # `auto`: always deduce first (it finished every Masyu of bench/, up to 40×58), then lazy cuts

@@ -26,7 +26,7 @@ GENRE = "slitherlink"
 VARIANTS = ("auto", "super", "general", "plain")
 MIN_SIDE = 2  # `generate`: its bound from the start (one-row boards work too, but their puzzles are dull)
 # `generate` thins in batches the whole deduction must decide: clue by clue, each law negated,
-# 20×20 seed 1 took 84 s instead of ~45 and left 6 clues not proved minimal instead of 2, their
+# 20×20 seed 1 took 84 s instead of 42 and left 6 clues not proved minimal instead of 2, their
 # CP-SAT proofs out of time (`python bench/generate_phases.py slitherlink 20x20`, 2 cores).
 REFUTE_SINGLY = False
 MCC_MAX = 30  # Knuth's maxn: every coordinate then encodes as one character
