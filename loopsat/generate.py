@@ -147,7 +147,12 @@ def generate(
     most = _SEARCH if difficulty is None else difficulty
     board = _Board(puzzle, solution)
 
-    def deduced_within(candidate: Puzzle, laws: list[Rule]) -> bool:
+    singly = most >= _SEARCH and setter.REFUTE_SINGLY  # each law negated: a proof may use the search
+    first, largest = (1, 1) if singly else (FIRST_BATCH, LARGEST_BATCH)
+
+    def removable(candidate: Puzzle, laws: list[Rule]) -> bool:
+        if singly and len(laws) == 1:
+            return board.refuted(candidate, laws[0])
         if not board.screened(candidate, laws):
             return False
         found = deduction(candidate)
@@ -155,16 +160,14 @@ def generate(
 
     order = setter.clue_cells(puzzle)
     rng.shuffle(order)
-    singly = most >= _SEARCH and setter.REFUTE_SINGLY  # each law negated: a proof may use the search
-    queue, batch = deque(order), 1 if singly else FIRST_BATCH
+    queue, batch = deque(order), first
     held: list[Point] = []  # clues the deduction cannot do without, not yet shown needed
     while queue:
         tell(f"thinning: {len(setter.clue_cells(puzzle))} clues, {len(queue)} to try")
         taken = [queue.popleft() for _ in range(min(batch, len(queue)))]
         candidate = setter.without(puzzle, taken)
-        laws = board.laws(puzzle, candidate)
-        if board.refuted(candidate, laws[0]) if singly and len(laws) == 1 else deduced_within(candidate, laws):
-            puzzle, batch = candidate, 1 if singly else min(LARGEST_BATCH, 2 * batch)
+        if removable(candidate, board.laws(puzzle, candidate)):
+            puzzle, batch = candidate, min(largest, 2 * batch)
         elif len(taken) == 1:
             held.append(taken[0])
         else:

@@ -39,7 +39,7 @@ CORNER_WIDTH = 6
 Tracer = Callable[[Step], None]
 
 
-def scope_bits(scope: Sequence[int], value: list[int]) -> tuple[int, int]:
+def scope_bits(scope: Sequence[int], value: Sequence[int]) -> tuple[int, int]:
     """Which edges of a rule's scope are decided, and which of those are on, as bit masks."""
     known = bits = 0
     position = 1
@@ -67,12 +67,7 @@ class Table:
 
     def answer(self, values: tuple[int, ...]) -> tuple[int, int] | None:
         """`consequence` for the scope's edge values (-1 undecided), remembered in `by_values`."""
-        known = bits = 0
-        for position, v in enumerate(values):
-            if v >= 0:
-                known |= 1 << position
-                bits |= v << position
-        forced = self.by_values[values] = self.consequence(known, bits)
+        forced = self.by_values[values] = self.consequence(*scope_bits(range(len(values)), values))
         return forced
 
     def consequence(self, known: int, bits: int) -> tuple[int, int] | None:
