@@ -10,7 +10,7 @@ logs (assigned edges, chain changes, colour merges); `undo` returns to one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from operator import itemgetter
 
 from loopsat.deduce.chains import Chains
@@ -37,6 +37,9 @@ Mark = tuple[int, int, int]
 # (7 edges) saved no probe.
 CORNER_WIDTH = 6
 Tracer = Callable[[Step], None]
+# How many rules' face parities a lattice size keeps (`Board.face_sums`), so that a long batch of
+# one size does not grow it without end: a 30×30 Masyu generate meets about 40 000.
+FACE_SUMS_KEPT = 200_000
 
 
 def scope_bits(scope: Sequence[int], value: Sequence[int]) -> tuple[int, int]:
@@ -85,6 +88,11 @@ class Table:
                 free = self.full & ~known
                 self.known[key] = (every & free, ~some & free)
         return self.known[key]
+
+
+@lru_cache(maxsize=4096)  # one table, and the answers it has cached, per pattern set, for every board
+def _table(allowed: frozenset[int], width: int) -> Table:
+    return Table(allowed, width)
 
 
 def _constant_parities(allowed: frozenset[int], width: int) -> list[tuple[int, int]]:
@@ -139,6 +147,25 @@ def _masks(patterns: frozenset[tuple[int, ...]], kept: tuple[int, ...]) -> froze
     return frozenset(sum(p[i] << bit for bit, i in enumerate(kept)) for p in patterns if not any(p[i] for i in dropped))
 
 
+def _extent(edges: list[Point]) -> tuple[int, int]:
+    """The rows and columns of vertices of the smallest lattice holding `edges` (doubled
+    coordinates: an edge with an odd coordinate reaches one further along it)."""
+    if not edges:
+        return 1, 1
+    return max(x + (x & 1) for x, _ in edges) // 2 + 1, max(y + (y & 1) for _, y in edges) // 2 + 1
+
+
+@lru_cache(maxsize=8)  # a batch of boards of mixed sizes keeps a few; one costs ~1 MB at 60x60
+def _bare_board(rows: int, cols: int) -> Board:
+    """A rows × cols lattice with only its vertex rules, which every board of that size copies.
+    The generator sets up thousands of boards: a 30×30 Masyu one took 15 ms to set up from
+    scratch, 4.6 ms from this copy with tables and face parities shared; thinning seed 1 took
+    27 CPU-s instead of 37 (`python bench/generate_phases.py masyu 30x30`)."""
+    bare = Board.__new__(Board)
+    bare._lay(rows, cols)
+    return bare
+
+
 class Board:
     """The whole lattice spanned by `edges`; lattice edges not among them are off from the start."""
 
@@ -151,11 +178,28 @@ class Board:
         clue: str,
         tracer: Tracer | None = None,
     ) -> None:
-        rows = max(max(a[0], b[0]) for a, b in map(edge_ends, edges)) // 2 + 1 if edges else 1
-        cols = max(max(a[1], b[1]) for a, b in map(edge_ends, edges)) // 2 + 1 if edges else 1
+        self._start_from(_bare_board(*_extent(edges)))
+        self.single_loop = single_loop
+        self.tracer: Tracer | None = tracer  # hears every step outside probes; None costs one test per edge
+        compiled: dict[tuple[frozenset[tuple[int, ...]], tuple[int, ...]], frozenset[int]] = {}
+        for n, (points, patterns) in enumerate(rules):
+            kept = tuple(i for i, e in enumerate(points) if e in self.index)  # an edge off the lattice is off
+            if (patterns, kept) not in compiled:
+                compiled[patterns, kept] = _masks(patterns, kept)
+            name = names[n] if n < len(names) else clue
+            self._add_rule(tuple(self.index[points[i]] for i in kept), compiled[patterns, kept], name)
+        self._add_corners()
+        if len(edges) < len(self.lattice):
+            given = set(edges)
+            for k, e in enumerate(self.lattice):
+                if e not in given:
+                    self.assign(k, 0, NO_SUCH_EDGE, ())
+
+    def _lay(self, rows: int, cols: int) -> None:
+        """The rows × cols lattice with its vertex rules and nothing else: what `_bare_board` keeps."""
         self.lattice = list(lattice_edges(rows, cols))
         self.index = {e: k for k, e in enumerate(self.lattice)}
-        self.single_loop = single_loop
+        self.single_loop = True
         self.value = [-1] * len(self.lattice)
         self.assigned: list[int] = []  # the trail: edges in the order they were decided
         self.done = 0  # assigned[:done] have had their chain and colour consequences
@@ -163,7 +207,7 @@ class Board:
         # (faces, parity of their colours, the edges whose rule gave it)
         self.parities: list[tuple[tuple[int, ...], int, tuple[int, ...]]] = []
         self.parity_queue: list[int] = []  # parities to re-check
-        self.tracer = tracer  # hears every step outside probes; None costs one test per edge
+        self.tracer = None
         self.probing = False  # probes skip the corner rules: cheaper probes beat fewer ones
         self.ends = [
             ((a[0] // 2) * cols + a[1] // 2, (b[0] // 2) * cols + b[1] // 2) for a, b in map(edge_ends, self.lattice)
@@ -179,7 +223,9 @@ class Board:
         self.rule_names: list[str] = []
         self.watch: list[list[int]] = [[] for _ in self.lattice]
         self.watch_corner: list[list[int]] = [[] for _ in self.lattice]  # corner rules, outside probes
-        self.tables: dict[frozenset[int], Table] = {}  # one per distinct pattern set
+        # each rule's face parities, by (scope, patterns): shared by every board of this size, as
+        # the generator sets up thousands that differ in a clue or two
+        self.face_sums: dict[tuple[tuple[int, ...], frozenset[int]], list[tuple[tuple[int, ...], int]]] = {}
         self.arms: list[list[int]] = [[] for _ in range(rows * cols)]  # the edges at each vertex
         for k, (a, b) in enumerate(self.ends):
             self.arms[a].append(k)
@@ -188,18 +234,26 @@ class Board:
             degree = frozenset(p for p in range(1 << len(vertex_arms)) if p.bit_count() in (0, 2))
             self._add_rule(tuple(vertex_arms), degree, VERTEX_DEGREE)
         self.vertex_rules = len(self.rules)  # the rules before this one are the vertices'
-        compiled: dict[tuple[frozenset[tuple[int, ...]], tuple[int, ...]], frozenset[int]] = {}
-        for n, (points, patterns) in enumerate(rules):
-            kept = tuple(i for i, e in enumerate(points) if e in self.index)  # an edge off the lattice is off
-            if (patterns, kept) not in compiled:
-                compiled[patterns, kept] = _masks(patterns, kept)
-            name = names[n] if n < len(names) else clue
-            self._add_rule(tuple(self.index[points[i]] for i in kept), compiled[patterns, kept], name)
-        self._add_corners()
-        given = set(edges)
-        for k, e in enumerate(self.lattice):
-            if e not in given:
-                self.assign(k, 0, NO_SUCH_EDGE, ())
+        # on a bare board a vertex rule forces nothing until its edges change, which queues it again
+        self.queue = [rule for rule in self.queue if self.rule_tables[rule].consequence(0, 0) != (0, 0)]
+        self.edge_vertex_rules: list[list[int]] = [[] for _ in self.lattice]  # the vertex rules reading each edge
+        for number in range(self.vertex_rules):
+            for k in self.rules[number][0]:
+                self.edge_vertex_rules[k].append(number)
+
+    def _start_from(self, bare: Board) -> None:
+        """Take `bare`'s state as this board's own: what is never changed is shared, the rest copied."""
+        self.__dict__.update(bare.__dict__)
+        self.value = bare.value.copy()
+        self.assigned, self.queue = [], bare.queue.copy()
+        self.parities, self.parity_queue = bare.parities.copy(), bare.parity_queue.copy()
+        self.chains = Chains(len(bare.chains.far))
+        self.colours = Colours(len(bare.colours.leader), bare.colours.face_edges, bare.colours.edge_faces)
+        self.face_parities = [list(numbers) for numbers in bare.face_parities]
+        self.rules, self.readers = bare.rules.copy(), bare.readers.copy()
+        self.rule_tables, self.rule_names = bare.rule_tables.copy(), bare.rule_names.copy()
+        self.watch = [list(rules) for rules in bare.watch]
+        self.watch_corner = [list(rules) for rules in bare.watch_corner]
 
     def _colours(self, rows: int, cols: int) -> Colours:
         """Faces: the (rows-1) × (cols-1) lattice cells, numbered from 1, and the outside, 0."""
@@ -228,12 +282,8 @@ class Board:
             for number in range(self.vertex_rules, len(self.rules))
             if len(self.rules[number][0]) <= CORNER_WIDTH
         ]
-        vertex_rules: dict[int, list[int]] = {}
-        for number in range(self.vertex_rules if narrow else 0):
-            for k in self.rules[number][0]:
-                vertex_rules.setdefault(k, []).append(number)
         for scope, table, name in narrow:
-            for vertex in sorted({v for k in scope for v in vertex_rules.get(k, ())}):
+            for vertex in sorted({v for k in scope for v in self.edge_vertex_rules[k]}):
                 arms, degree = self.rules[vertex]
                 if len(set(arms) & set(scope)) >= 2 and len(set(arms) | set(scope)) <= CORNER_WIDTH:
                     joint = _joint(scope, table.allowed, arms, degree.allowed)
@@ -244,9 +294,7 @@ class Board:
             raise Contradiction
         if len(allowed) == 1 << len(scope):
             return  # no restriction
-        if allowed not in self.tables:
-            self.tables[allowed] = Table(allowed, len(scope))
-        table = self.tables[allowed]
+        table = _table(allowed, len(scope))
         rule = len(self.rules)
         self.rules.append((scope, table))
         self.readers.append(_reader(scope))
@@ -257,13 +305,22 @@ class Board:
         self.queue.append(rule)
         if corner:
             return  # its parities are its clue's
-        for mask, parity in table.parities:
-            odd: set[int] = set()  # the faces an odd number of these edges border
-            for position, k in enumerate(scope):
-                if mask >> position & 1:
-                    odd ^= set(self.edge_faces[k])
-            if odd:
-                self._add_parity(tuple(sorted(odd)), parity, scope)
+        key = scope, allowed
+        if key not in self.face_sums:
+            if len(self.face_sums) >= FACE_SUMS_KEPT:
+                self.face_sums.clear()
+            sums = [(self._odd(scope, mask), parity) for mask, parity in table.parities]
+            self.face_sums[key] = [(faces, parity) for faces, parity in sums if faces]
+        for faces, parity in self.face_sums[key]:
+            self._add_parity(faces, parity, scope)
+
+    def _odd(self, scope: tuple[int, ...], mask: int) -> tuple[int, ...]:
+        """The faces an odd number of the masked edges of `scope` border, in order."""
+        odd: set[int] = set()
+        for position, k in enumerate(scope):
+            if mask >> position & 1:
+                odd ^= set(self.edge_faces[k])
+        return tuple(sorted(odd))
 
     def _add_parity(self, faces: tuple[int, ...], parity: int, scope: tuple[int, ...]) -> None:
         """The colours of `faces` sum to `parity` (mod 2): each edge is the sum of its two faces'."""
