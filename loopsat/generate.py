@@ -74,15 +74,21 @@ SCREEN = 12
 WINDOWS = ((8, 200), (16, 1000))
 # The searches that finish a proof the deduction left open, on the puzzle without the clue and
 # with its law negated (any loop found is the second one): two plans raced side by side (cpsat/
-# race.py), each (loop condition, CP-SAT inprocessing, seconds) in turn; when every search runs
-# out the clue stays and the puzzle is reported not proved minimal. These searches on sparse
-# boards are heavy-tailed, each where the others are not. The 21 proofs of 30×30 Masyu seed 1
-# (thinned singly, CPU-s of each search alone, a 20 s cap counted as 30): circuit 153, circuit
-# without inprocessing 155, lazy cuts without it 87, lazy cuts 187, the former plan (circuit 3 s,
-# then lazy 7 s) 122; the race of these two plans 25.5 s of wall time. CP-SAT's deterministic
-# time (which would keep runs identical) did not stop a runaway proof, so the bounds are wall
-# time: a seed reproduces its puzzle unless a proof hits one (the summary then says so).
-PROOFS = ((("circuit", False, 10.0),), (("circuit", True, 2.0), ("lazy", False, 8.0)))
+# race.py), each (loop condition, CP-SAT inprocessing, face colours, seconds) in turn; when every
+# search runs out the clue stays and the puzzle is reported not proved minimal. These searches on
+# sparse boards are heavy-tailed, each where the others are not: of the 21 proofs of 30×30 Masyu
+# seed 1, circuit without inprocessing answered 14 within 1 s with face colours (encodings.
+# colour_faces) and 16 without, and timed out on 4 others either way, never the same ones. Each
+# search was timed alone on the proofs of seeds 1 and 2 (21 and 24) in the 8 combinations of
+# the three switches; the races simulated from those times: the former plans (circuit 10 s;
+# circuit with inprocessing 2 s, then lazy cuts 8 s) 38.6 and 28.4 s of search, 2 and 1 proofs
+# out of time; these 22.5 and 20.9 s, none out of time. CP-SAT's deterministic time (which would
+# keep runs identical) did not stop a runaway proof, so the bounds are wall time: a seed
+# reproduces its puzzle unless a proof hits one (the summary then says so).
+PROOFS = (
+    (("circuit", False, True, 5.0), ("circuit", True, True, 5.0)),
+    (("circuit", False, False, 2.0), ("lazy", True, True, 8.0)),
+)
 
 
 @dataclass(frozen=True)
@@ -287,10 +293,12 @@ def _proof(candidate: Puzzle, law: Rule, board: _Board) -> bool | None:
     fixed = cover.modelled(fixed)
     cover = cover.agreeing(fixed)
 
-    def search(strategy: str, inprocessing: bool, seconds: float) -> Callable[[], Search]:
+    def search(strategy: str, inprocessing: bool, colours: bool, seconds: float) -> Callable[[], Search]:
         def make() -> Search:
             condition = Circuit() if strategy == "circuit" else LazyCuts()
-            found = Search(cover, condition, time_limit=seconds, fixed=fixed, inprocessing=inprocessing)
+            found = Search(
+                cover, condition, time_limit=seconds, fixed=fixed, inprocessing=inprocessing, colours=colours
+            )
             _forbid(found, law)
             return found
 

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from lattice import cycle_unions
 from referees import connected, obeys, slitherlink_boards
 
-from loopsat.cpsat import Disjoint, LazyCuts, Search
+from loopsat.cpsat import Circuit, Disjoint, LazyCuts, Search
 from loopsat.genres import slitherlink
 from loopsat.pipeline import solve
 from loopsat.puzzle import Puzzle
@@ -27,9 +27,11 @@ def test_counts_equal_brute_force(board: tuple[list[str], dict[str, int]]) -> No
         assert solve(puzzle, mode="count", strategy=strategy).count == single
     general = slitherlink.cover(puzzle, "general")
     assert sum(1 for _ in Search(general, LazyCuts()).solutions()) == single
+    assert sum(1 for _ in Search(general, Circuit(), colours=True).stream()) == single  # face colours lose no loop
     if not letters:
         plain = slitherlink.cover(puzzle, "plain")
         assert sum(1 for _ in Search(plain, Disjoint()).stream()) == len(good)
+        assert sum(1 for _ in Search(plain, Disjoint(), colours=True).stream()) == len(good)  # nor a cycle union
 
 
 def test_empty_boards_count_grid_cycles() -> None:

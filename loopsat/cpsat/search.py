@@ -17,7 +17,7 @@ from ortools.sat.python import cp_model_helper as cmh
 
 from loopsat import loops
 from loopsat.cpsat import stream
-from loopsat.cpsat.encodings import LoopCondition, Solution
+from loopsat.cpsat.encodings import LoopCondition, Solution, colour_faces
 from loopsat.cpsat.proto import Literal, Model, negated
 from loopsat.cpsat.translate import Translation
 from loopsat.grid import Point
@@ -40,16 +40,20 @@ class Search:
         fixed: dict[Point, bool] | None = None,
         work_limit: float | None = None,
         inprocessing: bool = True,
+        colours: bool = False,
     ) -> None:
         """`fixed`: edge values known to hold in every solution (the deduction's), fixed up front.
         `work_limit`: CP-SAT's deterministic time per solve (TimedOut beyond it): a bound that,
         unlike `time_limit`, gives the same answers on every run. `inprocessing`: CP-SAT's
         simplification of the clauses between restarts; off makes another search, which wins
-        on some models and loses on others (a race of both wins on most)."""
+        on some models and loses on others (a race of both wins on most). `colours`: the faces'
+        inside/outside booleans too (encodings.colour_faces)."""
         self.condition = condition
         self.translation = Translation(cover)
         self.model = self.translation.model
         condition.constrain(self.translation, fixed or {})
+        if colours:
+            colour_faces(self.translation)
         edge_var = self.translation.edge_var
         for edge, on in (fixed or {}).items():
             self.model.clause([edge_var[edge] if on else negated(edge_var[edge])])
