@@ -15,6 +15,8 @@ from referees import random_boards, verified_loops
 
 from loopsat import loops
 from loopsat.deduce import deduce
+from loopsat.deduce.board import Board
+from loopsat.deduce.rules import CLUE
 from loopsat.genres import GENRES
 from loopsat.grid import edge_ends, lattice_edges
 from loopsat.pipeline import STRATEGIES, solve
@@ -93,3 +95,15 @@ def test_short_cycles_are_every_cycle_of_six_edges_or_fewer(rows: int, cols: int
         expected.add(frozenset(graph.edges[a, b]["mid"] for a, b in pairs))
     found = loops.short_cycles(edges)
     assert len(found) == len(expected) and set(found) == expected
+
+
+def test_rules_with_the_same_patterns_over_different_widths_each_force_their_whole_scope() -> None:
+    """Boards share one table per pattern set; the table must also be per width, or the wider
+    rule never forces its last edge (the empty pattern over 2 edges, then over 3), and only a
+    probe would find it."""
+    edges = list(lattice_edges(4, 4))
+    narrow, wide = tuple(edges[:2]), tuple(edges[10:13])
+    rules = [(narrow, frozenset({(0, 0)})), (wide, frozenset({(0, 0, 0)}))]
+    board = Board(edges, rules, (), single_loop=False, clue=CLUE)
+    board.settle((), CLUE, ())  # propagation alone
+    assert all(board.value[board.index[edge]] == 0 for edge in narrow + wide)
