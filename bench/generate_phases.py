@@ -32,13 +32,19 @@ def timed(name: str, call: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def generation(description: str) -> tuple[str, int, int, int]:
+    """GENRE RxC [--seed N] from the command line (bench/proof_plans.py reads the same)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("genre")
     parser.add_argument("size", help="RxC")
     parser.add_argument("--seed", type=int, default=1)
     options = parser.parse_args()
     rows, cols = map(int, options.size.split("x"))
+    return options.genre, rows, cols, options.seed
+
+
+def main() -> None:
+    genre, rows, cols, seed = generation(__doc__.splitlines()[0])
     board = generator._Board
     board.broken_near = timed("look near a clue", board.broken_near)  # type: ignore[method-assign]
     board.screened = timed("screen near removed clues", board.screened)  # type: ignore[method-assign]
@@ -46,10 +52,10 @@ def main() -> None:
     generator._proof = timed("proof of a held clue", generator._proof)
     board.refuted = timed("refuted (law negated)", board.refuted)  # type: ignore[method-assign]
     started, wall = time.process_time(), time.perf_counter()
-    made = generator.generate(options.genre, rows, cols, seed=options.seed)
+    made = generator.generate(genre, rows, cols, seed=seed)
     spent = time.process_time() - started
     print(
-        f"{options.genre} {options.size} seed {options.seed}: {spent:.1f} CPU-s, {time.perf_counter() - wall:.1f} s, ",
+        f"{genre} {rows}x{cols} seed {seed}: {spent:.1f} CPU-s, {time.perf_counter() - wall:.1f} s, ",
         end="",
     )
     print(f"{made.clues} clues of {made.dense_clues}, {made.unproved} not proved")

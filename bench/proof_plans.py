@@ -11,9 +11,10 @@ Never asserts; prints a table.
 
 from __future__ import annotations
 
-import argparse
 import time
 from typing import Any
+
+from generate_phases import generation
 
 import loopsat.generate as generator
 
@@ -30,12 +31,7 @@ PLANS: dict[str, Any] = {
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("genre")
-    parser.add_argument("size", help="RxC")
-    parser.add_argument("--seed", type=int, default=1)
-    options = parser.parse_args()
-    rows, cols = map(int, options.size.split("x"))
+    genre, rows, cols, seed = generation(__doc__.splitlines()[0])
     proofs: list[tuple[Any, Any, Any]] = []
     prove = generator._proof
 
@@ -44,9 +40,9 @@ def main() -> None:
         return prove(candidate, law, board)
 
     generator._proof = kept
-    generator.generate(options.genre, rows, cols, seed=options.seed)
+    generator.generate(genre, rows, cols, seed=seed)
     generator._proof = prove
-    print(f"{options.genre} {options.size} seed {options.seed}: {len(proofs)} proofs")
+    print(f"{genre} {rows}x{cols} seed {seed}: {len(proofs)} proofs")
     print(f"{'plans':<28} {'wall s':>7} {'out of time':>12}")
     for name, plans in PLANS.items():
         generator.PROOFS = plans
