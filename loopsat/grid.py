@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 Point = tuple[int, int]
 
@@ -30,6 +30,15 @@ def edge_ends(edge: Point) -> tuple[Point, Point]:
     if x % 2:
         return (x - 1, y), (x + 1, y)
     return (x, y - 1), (x, y + 1)
+
+
+def tile_extent(edges: Iterable[Point]) -> tuple[int, int]:
+    """The rows and columns of tiles of the smallest lattice holding `edges` (1 × 1 when there
+    are none): an edge reaches one further along its odd coordinate."""
+    listed = list(edges)
+    rows = max((x + x % 2 for x, _ in listed), default=0) // 2 + 1
+    cols = max((y + y % 2 for _, y in listed), default=0) // 2 + 1
+    return rows, cols
 
 
 def cell_sides(cell: Point) -> tuple[Point, Point, Point, Point]:

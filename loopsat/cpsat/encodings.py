@@ -14,7 +14,7 @@ from typing import Protocol
 from loopsat import loops
 from loopsat.cpsat.proto import INT64_MAX, INT64_MIN, Literal, negated
 from loopsat.cpsat.translate import Translation
-from loopsat.grid import Point, edge_ends
+from loopsat.grid import Point, edge_ends, tile_extent
 
 Solution = frozenset[Point]
 SHORT_CYCLE = 6  # cycles up to this length are forbidden before the first solve (loops.short_cycles)
@@ -141,8 +141,8 @@ def colour_faces(translation: Translation) -> None:
     if not edge_var or any((x + y) % 2 == 0 or min(x, y) < 0 for x, y in edge_var):
         return
     model = translation.model
-    last_x = max(x + x % 2 for x, _ in edge_var)  # the last row and column of tiles, doubled
-    last_y = max(y + y % 2 for _, y in edge_var)
+    rows, cols = tile_extent(edge_var)
+    last_x, last_y = 2 * rows - 2, 2 * cols - 2  # the last row and column of tiles, doubled
     outside = model.new_bool()
     model.clause([negated(outside)])
     faces = {(x, y): model.new_bool() for x in range(1, last_x, 2) for y in range(1, last_y, 2)}

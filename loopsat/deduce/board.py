@@ -26,7 +26,7 @@ from loopsat.deduce.rules import (
     Rule,
     Step,
 )
-from loopsat.grid import Point, edge_ends, lattice_edges
+from loopsat.grid import Point, edge_ends, lattice_edges, tile_extent
 
 Mark = tuple[int, int, int]
 # Clue-and-vertex tables up to this many edges: a Slitherlink clue and a corner (6 edges), a Masyu
@@ -147,14 +147,6 @@ def _masks(patterns: frozenset[tuple[int, ...]], kept: tuple[int, ...]) -> froze
     return frozenset(sum(p[i] << bit for bit, i in enumerate(kept)) for p in patterns if not any(p[i] for i in dropped))
 
 
-def _extent(edges: list[Point]) -> tuple[int, int]:
-    """The rows and columns of vertices of the smallest lattice holding `edges` (doubled
-    coordinates: an edge with an odd coordinate reaches one further along it)."""
-    if not edges:
-        return 1, 1
-    return max(x + (x & 1) for x, _ in edges) // 2 + 1, max(y + (y & 1) for _, y in edges) // 2 + 1
-
-
 @lru_cache(maxsize=8)  # a batch of boards of mixed sizes keeps a few; one costs ~1 MB at 60x60
 def _bare_board(rows: int, cols: int) -> Board:
     """A rows × cols lattice with only its vertex rules, which every board of that size copies.
@@ -178,7 +170,7 @@ class Board:
         clue: str,
         tracer: Tracer | None = None,
     ) -> None:
-        self._start_from(_bare_board(*_extent(edges)))
+        self._start_from(_bare_board(*tile_extent(edges)))
         self.single_loop = single_loop
         self.tracer: Tracer | None = tracer  # hears every step outside probes; None costs one test per edge
         compiled: dict[tuple[frozenset[tuple[int, ...]], tuple[int, ...]], frozenset[int]] = {}

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from loopsat import mcc
 from loopsat.deduce import Rules
-from loopsat.grid import Point, edge_ends
+from loopsat.grid import Point, tile_extent
 from loopsat.model import ExactCover
 from loopsat.picture import Sketch
 from loopsat.puzzle import Puzzle, decode_text
@@ -27,9 +27,7 @@ AUTO_CIRCUIT = False
 def parse(data: bytes, path: str) -> list[Puzzle]:
     """One puzzle: the MCC text, checked by the MCC reader, with its tile lattice."""
     text = decode_text(data, path)  # not text_lines: its trimming would change the MCC's bytes
-    tiles = [tile for edge in _read(text, path).edges.values() for tile in edge_ends(edge)]
-    rows = max((x for x, _ in tiles), default=0) // 2 + 1  # no edges (MASYU-DLX's `abort`): 1×1, no loop
-    cols = max((y for _, y in tiles), default=0) // 2 + 1
+    rows, cols = tile_extent(_read(text, path).edges.values())  # no edges (MASYU-DLX's `abort`): 1×1, no loop
     return [Puzzle(GENRE, path, ("." * cols,) * rows, {}, tuple(text.split("\n")))]
 
 
