@@ -1,10 +1,10 @@
-"""Why loopsat/generate.py races the proof plans it does: the same proofs under other plans.
+"""Why loopsat/generate.py proves held clues as it does: the same proofs under other settings.
 
 Generates one puzzle, keeping every proof of a held clue it made (the puzzle less the clue, and
-the clue's law), then replays those proofs under each set of plans: the wall seconds of all of
-them, and how many ran out of time. The proofs are those of the current plans' run (a proof that
-removes a clue changes the later ones), so the comparison is fair to the others only on them.
-Never asserts; prints a table.
+the clue's law), then replays those proofs under each setting: the wall seconds of all of them
+(model built and searched), and how many ran out of time. The proofs are those of the current
+setting's run (a proof that removes a clue changes the later ones), so the comparison is fair to
+the others only on them. Never asserts; prints a table.
 
     python bench/proof_plans.py GENRE RxC [--seed N]
 """
@@ -12,21 +12,50 @@ Never asserts; prints a table.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from generate_phases import generation
 
 import loopsat.generate as generator
+from loopsat.cpsat import Circuit, Search, TimedOut
 
-# Each entry: (loop condition, CP-SAT inprocessing, face colours, seconds), as generate.PROOFS.
-PLANS: dict[str, Any] = {
-    "current (generate.PROOFS)": generator.PROOFS,
-    "before face colours": (
-        (("circuit", False, False, 10.0),),
-        (("circuit", True, False, 2.0), ("lazy", False, False, 8.0)),
-    ),
-    "circuit alone": ((("circuit", False, False, 10.0),),),
-    "circuit with colours alone": ((("circuit", False, True, 10.0),),),
+
+def replay(*, portfolio: bool, inprocessing: bool = False, deduced: bool = False) -> Callable[..., bool | None]:
+    """A proof as generate._proof makes it, with other CP-SAT settings; `deduced`: on what the
+    deduction with the law negated leaves open, as before the portfolio."""
+
+    def prove(candidate: Any, law: Any, board: Any) -> bool | None:
+        cover, fixed = board.genre.cover(candidate), None
+        if deduced:
+            fixed = board.negated(candidate, law)
+            if fixed is None:
+                return False
+            fixed = cover.modelled(fixed)
+            cover = cover.agreeing(fixed)
+        search = Search(
+            cover,
+            Circuit(),
+            time_limit=generator.PROOF_SECONDS,
+            fixed=fixed,
+            inprocessing=inprocessing,
+            portfolio=portfolio,
+        )
+        generator._forbid(search, law)
+        try:
+            return search.find() is not None
+        except TimedOut:
+            return None
+
+    return prove
+
+
+SETTINGS: dict[str, Callable[..., bool | None]] = {
+    "current (generate._proof)": generator._proof,
+    "portfolio, inprocessing": replay(portfolio=True, inprocessing=True),
+    "portfolio, deduced first": replay(portfolio=True, deduced=True),
+    "default search": replay(portfolio=False),
+    "default search, deduced first": replay(portfolio=False, deduced=True),
 }
 
 
@@ -43,13 +72,12 @@ def main() -> None:
     generator.generate(genre, rows, cols, seed=seed)
     generator._proof = prove
     print(f"{genre} {rows}x{cols} seed {seed}: {len(proofs)} proofs")
-    print(f"{'plans':<28} {'wall s':>7} {'out of time':>12}")
-    for name, plans in PLANS.items():
-        generator.PROOFS = plans
+    print(f"{'setting':<32} {'wall s':>7} {'out of time':>12}")
+    for name, setting in SETTINGS.items():
         started, unproved = time.perf_counter(), 0
         for candidate, law, board in proofs:
-            unproved += generator._proof(candidate, law, board) is None
-        print(f"{name:<28} {time.perf_counter() - started:7.1f} {unproved:12d}")
+            unproved += setting(candidate, law, board) is None
+        print(f"{name:<32} {time.perf_counter() - started:7.1f} {unproved:12d}")
 
 
 if __name__ == "__main__":

@@ -17,18 +17,18 @@ its clues, genre-free, while the loop stays the only one:
    fails is held; deduction is monotone (fewer clues never deduce more), so it stays held.
 2. Without a difficulty, each held clue c is then tried once. A loop that breaks c's law near c
    (every edge beyond WINDOWS given as in the loop, a small backtracking search over the
-   deduction) is a second loop once c goes, so c is needed. Otherwise CP-SAT decides on what the
-   deduction with c's law negated left open (PROOFS). Removing clues only adds loops, so a clue
-   once needed stays needed: one pass leaves a minimal clue set.
+   deduction) is a second loop once c goes, so c is needed. Otherwise CP-SAT decides, on the
+   whole board without c and with c's law negated (PROOF_SECONDS). Removing clues only adds
+   loops, so a clue once needed stays needed: one pass leaves a minimal clue set.
 
 With a difficulty the result is minimal *for that difficulty*: removing any one clue more either
 admits a second loop or makes the puzzle harder than D.
 
 Reproducible: one `random.Random(seed)` drives the genre's loop and the order of removals, and
-the answers are deterministic (the deduction and its backtracking are; CP-SAT's answer, a loop
-or none, is the same whichever search of a race gives it), so a seed gives the same puzzle on
-the same OR-Tools version. The one exception is a proof stopped by its time limits (PROOFS): its
-clue stays, and `Generated.unproved` says so.
+the answers are deterministic (the deduction and its backtracking are, and so is CP-SAT with
+one worker), so a seed gives the same puzzle on the same OR-Tools version. The one exception is
+a proof stopped by its time limit (PROOF_SECONDS): its clue stays, and `Generated.unproved`
+says so.
 """
 
 from __future__ import annotations
@@ -72,23 +72,20 @@ SCREEN = 12
 # Masyu seed 1, thinned singly: of 214 clues held, 179 such loops within 4 cells and 14 more
 # within 8, 0.03 CPU-s a look; 21 clues were left for a proof.
 WINDOWS = ((8, 200), (16, 1000))
-# The searches that finish a proof the deduction left open, on the puzzle without the clue and
-# with its law negated (any loop found is the second one): two plans raced side by side (cpsat/
-# race.py), each (loop condition, CP-SAT inprocessing, face colours, seconds) in turn; when every
-# search runs out the clue stays and the puzzle is reported not proved minimal. These searches on
-# sparse boards are heavy-tailed, each where the others are not: of the 21 proofs of 30×30 Masyu
-# seed 1, circuit without inprocessing answered 14 within 1 s with face colours (encodings.
-# colour_faces) and 16 without, and timed out on 4 others either way, never the same ones. Each
-# search was timed alone on the proofs of seeds 1 and 2 (21 and 24) in the 8 combinations of
-# the three switches; the races simulated from those times: the former plans (circuit 10 s;
-# circuit with inprocessing 2 s, then lazy cuts 8 s) 38.6 and 28.4 s of search, 2 and 1 proofs
-# out of time; these 22.5 and 20.9 s, none out of time. CP-SAT's deterministic time (which would
-# keep runs identical) did not stop a runaway proof, so the bounds are wall time: a seed
-# reproduces its puzzle unless a proof hits one (the summary then says so).
-PROOFS = (
-    (("circuit", False, True, 5.0), ("circuit", True, True, 5.0)),
-    (("circuit", False, False, 2.0), ("lazy", True, True, 8.0)),
-)
+# The seconds of the CP-SAT search that proves a held clue needed or not (the puzzle without it,
+# its law negated: any loop found is the second one); when it runs out the clue stays and the
+# puzzle is reported not proved minimal. One worker's default search is heavy-tailed on these
+# sparse boards; CP-SAT's portfolio of heuristics, switched at restarts (Search(portfolio=True)),
+# is not. Each proof of Masyu 30×30 seeds 1 and 2 (21 and 22) and Slitherlink 20×20 seed 1 (10),
+# model built and searched (`python bench/proof_plans.py GENRE RxC`): the former race of two
+# threads (circuit with face colours 5 s, then with inprocessing 5 s; circuit 2 s, then lazy
+# cuts 8 s), each on what the deduction with the law negated left open, took 50.5, 35.2 and
+# 24.8 s of wall time, 2, 1 and 2 proofs out of time; the portfolio alone on the whole board
+# 18.9, 20.1 and 26.2 s on one core, the Masyu proofs at most 2.0 s each, 2 Slitherlink ones out
+# of time (one of them answers in 12-19 s). Neither the deduction's edges, nor face colours, nor
+# inprocessing, nor a race of the portfolio with CP-SAT's randomized search changed it by more
+# than the noise.
+PROOF_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -260,7 +257,7 @@ class _Board:
 
 def _minimal(puzzle: Puzzle, held: list[Point], setter: Setter, board: _Board) -> tuple[Puzzle, list[Point]]:
     """`puzzle` less every held clue whose removal leaves one loop, tried one by one in order,
-    and the clues kept because their proof ran out of time (PROOFS).
+    and the clues kept because their proof ran out of time (PROOF_SECONDS).
 
     30×30 Masyu seed 1: 214 held clues, 193 loops near the clue, 21 proofs (13 clues removed, 6
     needed, 2 out of time); `python bench/generate_phases.py masyu 30x30` times each kind."""
@@ -279,33 +276,15 @@ def _minimal(puzzle: Puzzle, held: list[Point], setter: Setter, board: _Board) -
 
 
 def _proof(candidate: Puzzle, law: Rule, board: _Board) -> bool | None:
-    """Whether some loop of `candidate` breaks `law` (None: the proof ran out of time): the
-    deduction with the law negated, then a race of CP-SAT searches on what it left open (PROOFS)."""
-    from loopsat.cpsat import Circuit, LazyCuts, Search, TimedOut  # CP-SAT is slow to import
-    from loopsat.cpsat.race import race
+    """Whether some loop of `candidate` breaks `law` (None: the proof ran out of time,
+    PROOF_SECONDS): a CP-SAT search on the whole board."""
+    from loopsat.cpsat import Circuit, Search, TimedOut  # CP-SAT is slow to import
 
-    fixed = board.negated(candidate, law)
-    if fixed is None:
-        return False
-    if len(fixed) == len(board.edges):
-        return True
     cover = board.genre.cover(candidate)
-    fixed = cover.modelled(fixed)
-    cover = cover.agreeing(fixed)
-
-    def search(strategy: str, inprocessing: bool, colours: bool, seconds: float) -> Callable[[], Search]:
-        def make() -> Search:
-            condition = Circuit() if strategy == "circuit" else LazyCuts()
-            found = Search(
-                cover, condition, time_limit=seconds, fixed=fixed, inprocessing=inprocessing, colours=colours
-            )
-            _forbid(found, law)
-            return found
-
-        return make
-
+    search = Search(cover, Circuit(), time_limit=PROOF_SECONDS, inprocessing=False, portfolio=True)
+    _forbid(search, law)
     try:
-        loop = race([[search(*step) for step in plan] for plan in PROOFS])
+        loop = search.find()
     except TimedOut:
         return None
     if loop is not None:

@@ -219,9 +219,3 @@ def test_solutions_equal_a_brute_force(puzzle: Puzzle) -> None:
     assert set(Search(cover, Disjoint()).stream()) == every
     assert set(Search(cover, LazyCuts()).solutions()) == single
     assert set(Search(cover, Circuit()).stream()) == single
-    # face colours (inside/outside) hold in every cycle union: they lose none and admit no other
-    assert set(Search(cover, Disjoint(), colours=True).stream()) == every
-    assert set(Search(cover, Circuit(), colours=True).stream()) == single
-    plain = Search(cover, Disjoint())
-    faces = (puzzle.rows - 1) * (puzzle.cols - 1) + 1 if plain.edges else 0  # between circle centres, and outside
-    assert Search(cover, Disjoint(), colours=True).model.size == plain.model.size + faces

@@ -14,7 +14,7 @@ from typing import Protocol
 from loopsat import loops
 from loopsat.cpsat.proto import INT64_MAX, INT64_MIN, Literal, negated
 from loopsat.cpsat.translate import Translation
-from loopsat.grid import Point, edge_ends, tile_extent
+from loopsat.grid import Point, edge_ends
 
 Solution = frozenset[Point]
 SHORT_CYCLE = 6  # cycles up to this length are forbidden before the first solve (loops.short_cycles)
@@ -126,39 +126,6 @@ class Circuit:
 
     def cut(self, translation: Translation, found: Solution) -> bool:
         return False  # the circuit allows nothing but one loop
-
-
-def colour_faces(translation: Translation) -> None:
-    """Inside and outside: a boolean per face of the lattice (the outside's false), and each edge
-    on exactly when its two faces differ, an edge the model lacks being off.
-
-    Every union of disjoint cycles on the grid colours the faces so, so no solution is lost; the
-    colours carry the parity argument of a human solver (and of loopsat.deduce's colours) across
-    the board, which the loop conditions alone leave CP-SAT to rediscover by search. Edges in
-    doubled coordinates with one odd coordinate (every genre's); any other model is left as it is.
-    """
-    edge_var = translation.edge_var
-    if not edge_var or any((x + y) % 2 == 0 or min(x, y) < 0 for x, y in edge_var):
-        return
-    model = translation.model
-    rows, cols = tile_extent(edge_var)
-    last_x, last_y = 2 * rows - 2, 2 * cols - 2  # the last row and column of tiles, doubled
-    outside = model.new_bool()
-    model.clause([negated(outside)])
-    faces = {(x, y): model.new_bool() for x in range(1, last_x, 2) for y in range(1, last_y, 2)}
-    for x in range(last_x + 1):
-        for y in range(1 - x % 2, last_y + 1, 2):
-            sides = ((x, y - 1), (x, y + 1)) if x % 2 else ((x - 1, y), (x + 1, y))
-            f, g = (faces.get(side, outside) for side in sides)
-            on = edge_var.get((x, y))
-            if on is None:  # off: the faces agree
-                model.implication(f, g)
-                model.implication(g, f)
-                continue
-            model.clause([negated(on), f, g])
-            model.clause([negated(on), negated(f), negated(g)])
-            model.clause([on, negated(f), g])
-            model.clause([on, f, negated(g)])
 
 
 def _whole_circuit(translation: Translation) -> None:

@@ -17,7 +17,7 @@ from ortools.sat.python import cp_model_helper as cmh
 
 from loopsat import loops
 from loopsat.cpsat import stream
-from loopsat.cpsat.encodings import LoopCondition, Solution, colour_faces
+from loopsat.cpsat.encodings import LoopCondition, Solution
 from loopsat.cpsat.proto import Literal, Model, negated
 from loopsat.cpsat.translate import Translation
 from loopsat.grid import Point
@@ -40,32 +40,27 @@ class Search:
         fixed: dict[Point, bool] | None = None,
         work_limit: float | None = None,
         inprocessing: bool = True,
-        colours: bool = False,
+        portfolio: bool = False,
     ) -> None:
         """`fixed`: edge values known to hold in every solution (the deduction's), fixed up front.
         `work_limit`: CP-SAT's deterministic time per solve (TimedOut beyond it): a bound that,
         unlike `time_limit`, gives the same answers on every run. `inprocessing`: CP-SAT's
         simplification of the clauses between restarts; off makes another search, which wins
-        on some models and loses on others (a race of both wins on most). `colours`: the faces'
-        inside/outside booleans too (encodings.colour_faces)."""
+        on some models and loses on others. `portfolio`: CP-SAT's sequential
+        portfolio of search heuristics, switched at its restarts, instead of one worker's single
+        default search, whose time is heavy-tailed on boards the deduction decides little of."""
         self.condition = condition
         self.translation = Translation(cover)
         self.model = self.translation.model
         condition.constrain(self.translation, fixed or {})
-        if colours:
-            colour_faces(self.translation)
         edge_var = self.translation.edge_var
         for edge, on in (fixed or {}).items():
             self.model.clause([edge_var[edge] if on else negated(edge_var[edge])])
         self.deadline = None if time_limit is None else time.monotonic() + time_limit
         self.work_limit = work_limit
         self.inprocessing = inprocessing
-        self.stopper = stream.Stopper()
+        self.portfolio = portfolio
         self.solves = 0
-
-    def stop(self) -> None:
-        """Stop this search from another thread: the solve going on, and every later one, raise TimedOut."""
-        self.stopper.stop()
 
     @property
     def edges(self) -> KeysView[Point]:
@@ -129,7 +124,7 @@ class Search:
             return frozenset(e for e, var in edge_var.items() if callback.SolutionBooleanValue(var))
 
         count = 0
-        with closing(stream.run(self.model, parameters, read, limit, self.stopper)) as searching:
+        with closing(stream.run(self.model, parameters, read, limit)) as searching:
             while True:
                 try:
                     solution = next(searching)
@@ -161,6 +156,8 @@ class Search:
         if self.solves:
             parameters.cp_model_presolve = False
         parameters.use_sat_inprocessing = self.inprocessing
+        if self.portfolio:
+            parameters.search_branching = cmh.SatParameters.PORTFOLIO_SEARCH
         if self.work_limit is not None:
             parameters.max_deterministic_time = self.work_limit
         if self.deadline is not None:
@@ -174,7 +171,7 @@ class Search:
         edge_var = self.translation.edge_var
         parameters = self._parameters()
         self.model.hint({var: e in hint for e, var in edge_var.items()} if hint is not None else {})
-        response = stream.solve(self.model, parameters, self.stopper)
+        response = stream.solve(self.model, parameters)
         self.solves += 1
         status = _status(self.model, response)
         if status == cmh.CpSolverStatus.INFEASIBLE:
