@@ -33,9 +33,13 @@ says so.
 
 from __future__ import annotations
 
+import queue
 import random
+import signal
+import threading
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable
+from contextlib import closing
 from dataclasses import dataclass, replace
 from itertools import product
 from typing import TYPE_CHECKING
@@ -75,16 +79,16 @@ WINDOWS = ((8, 200), (16, 1000))
 # The seconds of the CP-SAT search that proves a held clue needed or not (the puzzle without it,
 # its law negated: any loop found is the second one); when it runs out the clue stays and the
 # puzzle is reported not proved minimal. One worker's default search is heavy-tailed on these
-# sparse boards; CP-SAT's portfolio of heuristics, switched at restarts (Search(portfolio=True)),
-# is not. Each proof of Masyu 30×30 seeds 1 and 2 (21 and 22) and Slitherlink 20×20 seed 1 (10),
-# model built and searched (`python bench/proof_plans.py GENRE RxC`): the former race of two
-# threads (circuit with face colours 5 s, then with inprocessing 5 s; circuit 2 s, then lazy
-# cuts 8 s), each on what the deduction with the law negated left open, took 50.5, 35.2 and
-# 24.8 s of wall time, 2, 1 and 2 proofs out of time; the portfolio alone on the whole board
-# 18.9, 20.1 and 26.2 s on one core, the Masyu proofs at most 2.0 s each, 2 Slitherlink ones out
-# of time (one of them answers in 12-19 s). Neither the deduction's edges, nor face colours, nor
-# inprocessing, nor a race of the portfolio with CP-SAT's randomized search changed it by more
-# than the noise.
+# sparse boards; CP-SAT's portfolio of heuristics, switched at its restarts (Search(portfolio=
+# True)), is not. The proofs of one run, each model built and searched on one core (`python
+# bench/proof_plans.py GENRE RxC`), wall seconds and proofs out of time:
+#   Masyu 30×30 seed 1, 21 proofs: portfolio on the whole board 21.0, none; with inprocessing
+#     26.0; on what the deduction with the law negated leaves open 23.5; the default search 74.4,
+#     4 out; the default on what the deduction leaves open (as before) 85.2, 5 out.
+#   Slitherlink 20×20 seed 1, 10 proofs: 22.0, 22.3, 21.7 with 2 out each; the default 31.7, 3
+#     out; the default on what the deduction leaves open 51.2, 5 out.
+# The former race of two plans in two threads took 50.5 s of wall time for the Masyu proofs, 2
+# out of time. One of the two Slitherlink proofs out of time answers in 12-19 s.
 PROOF_SECONDS = 10.0
 
 
@@ -259,20 +263,63 @@ def _minimal(puzzle: Puzzle, held: list[Point], setter: Setter, board: _Board) -
     """`puzzle` less every held clue whose removal leaves one loop, tried one by one in order,
     and the clues kept because their proof ran out of time (PROOF_SECONDS).
 
-    30×30 Masyu seed 1: 214 held clues, 193 loops near the clue, 21 proofs (13 clues removed, 6
-    needed, 2 out of time); `python bench/generate_phases.py masyu 30x30` times each kind."""
-    unproved = []
-    for cell in held:
+    The looks near each clue run ahead in a thread, on the puzzle thinning left, while CP-SAT
+    proves the clue before (it releases the GIL): a loop found there is a loop of every puzzle
+    with fewer clues, so the clue stays; a look that found none is made again once a clue has
+    gone, so the answers are those of looking clue by clue. 30×30 Masyu seed 1: 214 held clues,
+    193 loops near the clue, 21 proofs (14 clues removed, 7 needed); `python
+    bench/generate_phases.py masyu 30x30` times each kind."""
+    thinned, unproved = puzzle, []
+
+    def law(puzzle: Puzzle, cell: Point) -> tuple[Puzzle, Rule]:
         candidate = setter.without(puzzle, [cell])
-        (law,) = board.laws(puzzle, candidate)  # a clue of several tables would have no one negation
-        if any(board.broken_near(candidate, law, reach, nodes) for reach, nodes in WINDOWS):
-            continue  # a second loop near the clue: the clue stays
-        needed = _proof(candidate, law, board)
-        if needed is False:
-            puzzle = candidate
-        elif needed is None:
-            unproved.append(cell)
+        (rule,) = board.laws(puzzle, candidate)  # a clue of several tables would have no one negation
+        return candidate, rule
+
+    def near(candidate: Puzzle, rule: Rule) -> bool:
+        return any(board.broken_near(candidate, rule, reach, nodes) for reach, nodes in WINDOWS)
+
+    with closing(_ahead(lambda cell: near(*law(thinned, cell)), held)) as looks:
+        for cell, broken in zip(held, looks, strict=True):
+            if broken:
+                continue  # a second loop near the clue: the clue stays
+            candidate, rule = law(puzzle, cell)
+            if puzzle is not thinned and near(candidate, rule):
+                continue
+            needed = _proof(candidate, rule, board)
+            if needed is False:
+                puzzle = candidate
+            elif needed is None:
+                unproved.append(cell)
     return puzzle, unproved
+
+
+def _ahead(answer: Callable[[Point], bool], cells: list[Point]) -> Generator[bool, None, None]:
+    """`answer` of each cell in turn, worked out ahead in a daemon thread; closing the generator
+    stops the thread at its next cell."""
+    answers: queue.Queue[tuple[bool] | BaseException] = queue.Queue()
+    stop = threading.Event()
+
+    def work() -> None:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # Ctrl-C is the main thread's
+        for cell in cells:
+            if stop.is_set():
+                return
+            try:
+                answers.put((answer(cell),))
+            except BaseException as error:  # raised again in the caller's thread
+                answers.put(error)
+                return
+
+    threading.Thread(target=work, name="looks ahead", daemon=True).start()
+    try:
+        for _ in cells:
+            got = answers.get()
+            if isinstance(got, BaseException):
+                raise got
+            yield got[0]
+    finally:
+        stop.set()
 
 
 def _proof(candidate: Puzzle, law: Rule, board: _Board) -> bool | None:

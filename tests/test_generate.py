@@ -115,3 +115,35 @@ def test_bad_options_are_one_line(cli, options: list[str]) -> None:
     assert done.exit_code == 2
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: "), done.stderr
     assert done.stdout == ""
+
+
+def test_looks_ahead_answer_in_order_and_stop_when_closed() -> None:
+    """The thread that looks ahead near held clues: its answers come in the clues' order, an
+    error in it reaches the caller, and closing the generator ends the thread."""
+    import threading
+    import time
+    from contextlib import closing
+
+    from loopsat.generate import _ahead
+
+    cells = [(k, k) for k in range(50)]
+    assert list(_ahead(lambda cell: cell[0] % 3 == 0, cells)) == [k % 3 == 0 for k in range(50)]
+
+    def failing(cell: tuple[int, int]) -> bool:
+        if cell[0] == 2:
+            raise ZeroDivisionError
+        return False
+
+    with pytest.raises(ZeroDivisionError):
+        list(_ahead(failing, cells))
+
+    def slow(cell: tuple[int, int]) -> bool:
+        time.sleep(0.01)
+        return True
+
+    with closing(_ahead(slow, cells)) as answers:
+        assert next(answers)
+    deadline = time.monotonic() + 5
+    while any(t.name == "looks ahead" for t in threading.enumerate()) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not any(t.name == "looks ahead" for t in threading.enumerate())

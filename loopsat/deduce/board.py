@@ -298,12 +298,13 @@ class Board:
         if corner:
             return  # its parities are its clue's
         key = scope, allowed
-        if key not in self.face_sums:
+        face_sums = self.face_sums.get(key)  # read once: a board of another thread may clear them
+        if face_sums is None:
             if len(self.face_sums) >= FACE_SUMS_KEPT:
                 self.face_sums.clear()
             sums = [(self._odd(scope, mask), parity) for mask, parity in table.parities]
-            self.face_sums[key] = [(faces, parity) for faces, parity in sums if faces]
-        for faces, parity in self.face_sums[key]:
+            face_sums = self.face_sums[key] = [(faces, parity) for faces, parity in sums if faces]
+        for faces, parity in face_sums:
             self._add_parity(faces, parity, scope)
 
     def _odd(self, scope: tuple[int, ...], mask: int) -> tuple[int, ...]:
