@@ -2,9 +2,10 @@
 
     python bench/generate_phases.py GENRE RxC [--seed N]
 
-Prints, for the looks for a loop that breaks a clue nearby, the screens near removed clues, the
-whole deductions and the proofs of held clues: how many answered yes and no, their CPU seconds
-in all and per call (this process, imports excluded). Never asserts.
+Prints the wall and CPU seconds of each phase (drawing the loop, thinning, proving), then, for the
+looks for a loop that breaks a clue nearby, the screens near removed clues, the whole
+deductions and the proofs of held clues: how many answered yes and no, their CPU seconds in all
+and per call (this process, imports excluded; a look, its own thread's). Never asserts.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 import loopsat.generate as generator
@@ -19,11 +21,11 @@ import loopsat.generate as generator
 CALLS: dict[tuple[str, str], tuple[int, float]] = {}
 
 
-def timed(name: str, call: Callable[..., Any]) -> Callable[..., Any]:
+def timed(name: str, call: Callable[..., Any], clock: Callable[[], float] = time.process_time) -> Callable[..., Any]:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        started = time.process_time()
+        started = clock()
         answer = call(*args, **kwargs)
-        spent = time.process_time() - started
+        spent = clock() - started
         verdict = str(answer.complete if hasattr(answer, "complete") else answer)
         count, total = CALLS.get((name, verdict), (0, 0.0))
         CALLS[name, verdict] = (count + 1, total + spent)
@@ -46,19 +48,30 @@ def generation(description: str) -> tuple[str, int, int, int]:
 def main() -> None:
     genre, rows, cols, seed = generation(__doc__.splitlines()[0])
     board = generator._Board
-    board.broken_near = timed("look near a clue", board.broken_near)  # type: ignore[method-assign]
+    # the looks run in a thread beside the proofs: their own thread's CPU
+    board.broken_near = timed("look near a clue", board.broken_near, time.thread_time)  # type: ignore[method-assign]
     board.screened = timed("screen near removed clues", board.screened)  # type: ignore[method-assign]
     generator.deduction = timed("whole deduction", generator.deduction)
     generator._proof = timed("proof of a held clue", generator._proof)
     board.refuted = timed("refuted (law negated)", board.refuted)  # type: ignore[method-assign]
     started, wall = time.process_time(), time.perf_counter()
-    made = generator.generate(genre, rows, cols, seed=seed)
+    phases: list[tuple[str, float, float]] = []  # (phase, wall, CPU) at its start
+
+    def heard(text: str) -> None:
+        phase = text.split(":")[0]
+        if not phases or phases[-1][0] != phase:
+            phases.append((phase, time.perf_counter(), time.process_time()))
+
+    made = generator.generate(genre, rows, cols, seed=seed, progress=heard)
     spent = time.process_time() - started
+    phases.append(("end", time.perf_counter(), time.process_time()))
     print(
         f"{genre} {rows}x{cols} seed {seed}: {spent:.1f} CPU-s, {time.perf_counter() - wall:.1f} s, ",
         end="",
     )
     print(f"{made.clues} clues of {made.dense_clues}, {made.unproved} not proved")
+    for (phase, wall_at, cpu_at), (_, wall_next, cpu_next) in pairwise(phases):
+        print(f"{phase:<28} {wall_next - wall_at:7.1f} s wall {cpu_next - cpu_at:7.1f} CPU-s")
     print(f"{'call':<28} {'answer':<7} {'count':>6} {'CPU-s':>8} {'per call':>9}")
     for (name, verdict), (count, total) in sorted(CALLS.items()):
         print(f"{name:<28} {verdict:<7} {count:6d} {total:8.1f} {total / count:9.3f}")
