@@ -46,9 +46,9 @@ class Search:
         `work_limit`: CP-SAT's deterministic time per solve (TimedOut beyond it): a bound that,
         unlike `time_limit`, gives the same answers on every run. `inprocessing`: CP-SAT's
         simplification of the clauses between restarts; off makes another search, which wins
-        on some models and loses on others. `portfolio`: CP-SAT's sequential
-        portfolio of search heuristics, switched at its restarts, instead of one worker's single
-        default search, whose time is heavy-tailed on boards the deduction decides little of."""
+        on some models and loses on others. `portfolio`: CP-SAT's sequential portfolio of search
+        heuristics, switched at its restarts, instead of one worker's single default search,
+        whose time is heavy-tailed on boards the deduction decides little of (generate.py)."""
         self.condition = condition
         self.translation = Translation(cover)
         self.model = self.translation.model
