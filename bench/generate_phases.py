@@ -5,7 +5,8 @@
 Prints the wall and CPU seconds of each phase (drawing the loop, thinning, proving), then, for the
 looks for a loop that breaks a clue nearby, the screens near removed clues, the whole
 deductions and the proofs of held clues: how many answered yes and no, their CPU seconds in all
-and per call (this process, imports excluded; a look, its own thread's). Never asserts.
+and per call (this process, imports excluded; a look, its own thread's; a proof, which runs
+beside another, and the main thread's wait for one, their wall seconds). Never asserts.
 """
 
 from __future__ import annotations
@@ -24,11 +25,21 @@ CALLS: dict[tuple[str, str], tuple[int, float]] = {}
 def timed(name: str, call: Callable[..., Any], clock: Callable[[], float] = time.process_time) -> Callable[..., Any]:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         started = clock()
-        answer = call(*args, **kwargs)
+        try:
+            answer = call(*args, **kwargs)
+        except Exception as error:  # a proof out of time, or stopped
+            answer = error
         spent = clock() - started
-        verdict = str(answer.complete if hasattr(answer, "complete") else answer)
+        if isinstance(answer, frozenset):
+            verdict = "loop"
+        else:
+            verdict = (
+                type(answer).__name__ if isinstance(answer, Exception) else str(getattr(answer, "complete", answer))
+            )
         count, total = CALLS.get((name, verdict), (0, 0.0))
         CALLS[name, verdict] = (count + 1, total + spent)
+        if isinstance(answer, Exception):
+            raise answer
         return answer
 
     return wrapper
@@ -52,7 +63,10 @@ def main() -> None:
     board.broken_near = timed("look near a clue", board.broken_near, time.thread_time)  # type: ignore[method-assign]
     board.screened = timed("screen near removed clues", board.screened)  # type: ignore[method-assign]
     generator.deduction = timed("whole deduction", generator.deduction)
-    generator._proof = timed("proof of a held clue", generator._proof)
+    # a proof's CP-SAT runs in a thread of its own, beside another proof: wall seconds
+    generator._loop_breaking = timed("proof of a held clue", generator._loop_breaking, time.perf_counter)
+    proofs = generator._Proofs
+    proofs.needed = timed("wait for a proof (wall)", proofs.needed, time.perf_counter)  # type: ignore[method-assign]
     board.refuted = timed("refuted (law negated)", board.refuted)  # type: ignore[method-assign]
     started, wall = time.process_time(), time.perf_counter()
     phases: list[tuple[str, float, float]] = []  # (phase, wall, CPU) at its start

@@ -18,8 +18,9 @@ its clues, genre-free, while the loop stays the only one:
 2. Without a difficulty, each held clue c is then tried once. A loop that breaks c's law near c
    (every edge beyond WINDOWS given as in the loop, a small backtracking search over the
    deduction) is a second loop once c goes, so c is needed. Otherwise CP-SAT decides, on the
-   whole board without c and with c's law negated (PROOF_SECONDS). Removing clues only adds
-   loops, so a clue once needed stays needed: one pass leaves a minimal clue set.
+   whole board without c and with c's law negated (PROOF_SECONDS), two such proofs at a time
+   (the next clue's as if c went: `_Proofs`). Removing clues only adds loops, so a clue once
+   needed stays needed: one pass leaves a minimal clue set.
 
 With a difficulty the result is minimal *for that difficulty*: removing any one clue more either
 admits a second loop or makes the puzzle harder than D.
@@ -33,12 +34,14 @@ says so.
 
 from __future__ import annotations
 
+import multiprocessing
 import queue
 import random
 import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import closing
 from dataclasses import dataclass, replace
 from itertools import product
@@ -46,15 +49,16 @@ from typing import TYPE_CHECKING
 
 from loopsat.deduce import Rule, deduce
 from loopsat.deduce.branch import OutOfNodes, find_loop
+from loopsat.errors import VerificationError
 from loopsat.explain import GRADES, Difficulty
-from loopsat.genres import GENRES, SETTERS, SUFFIXES, Setter
+from loopsat.genres import GENRES, SETTERS, SUFFIXES
 from loopsat.grid import Point, lattice_edges
 from loopsat.pipeline import Solution, bits, deduction, solve
 from loopsat.puzzle import Puzzle
 from loopsat.verify import verify
 
 if TYPE_CHECKING:
-    from loopsat.cpsat import Search
+    from loopsat.cpsat import Search, Stopper
 
 # The first batch of clues tried at once, and the largest. Thinning 20×20 Slitherlink seed 1
 # (`time loopsat generate --genre slitherlink --size 20x20 --seed 1 --difficulty hard`): 16/64
@@ -169,21 +173,25 @@ def generate(
     rng.shuffle(order)
     queue, batch = deque(order), first
     held: list[Point] = []  # clues the deduction cannot do without, not yet shown needed
-    while queue:
-        tell(f"thinning: {len(setter.clue_cells(puzzle))} clues, {len(queue)} to try")
-        taken = [queue.popleft() for _ in range(min(batch, len(queue)))]
-        candidate = setter.without(puzzle, taken)
-        if removable(candidate, board.laws(puzzle, candidate)):
-            puzzle, batch = candidate, min(largest, 2 * batch)
-        elif len(taken) == 1:
-            held.append(taken[0])
-        else:
-            queue.extendleft(reversed(taken))
-            batch = max(1, batch // 2)
+    with closing(_Looker(board, most >= _SEARCH)) as looker:
+        while queue:
+            tell(f"thinning: {len(setter.clue_cells(puzzle))} clues, {len(queue)} to try")
+            taken = [queue.popleft() for _ in range(min(batch, len(queue)))]
+            candidate = setter.without(puzzle, taken)
+            if removable(candidate, board.laws(puzzle, candidate)):
+                puzzle, batch = candidate, min(largest, 2 * batch)
+            elif len(taken) == 1:
+                held.append(taken[0])
+                looker.look(puzzle, taken[0])
+            else:
+                queue.extendleft(reversed(taken))
+                batch = max(1, batch // 2)
+        needed = looker.shown()
     unproved: list[Point] = []
+    held = [cell for cell in held if cell not in needed]
     if most >= _SEARCH and held:
         tell(f"proving: {len(held)} clues")
-        puzzle, unproved = _minimal(puzzle, held, setter, board)
+        puzzle, unproved = _minimal(puzzle, held, board)
     clues = len(setter.clue_cells(puzzle))
     return Generated(puzzle, solution, deduction(puzzle).grade(), dense_clues, clues, len(unproved))
 
@@ -194,10 +202,29 @@ class _Board:
     def __init__(self, puzzle: Puzzle, solution: Solution) -> None:
         genre = GENRES[puzzle.genre]
         self.genre = genre
+        self.setter = SETTERS[puzzle.genre]
         self.solution = solution
         self.edges = list(lattice_edges(*genre.tile_shape(puzzle)))
         if not genre.rules(puzzle).whole:  # what the deduction's completeness proves relies on it
             raise ValueError(f"{puzzle.genre}: its clue tables do not state every clue")
+
+    def clues(self, puzzle: Puzzle) -> frozenset[Point]:
+        """The cells of `puzzle` that hold a clue: the thinner puzzles' differ only in them."""
+        return frozenset(self.setter.clue_cells(puzzle))
+
+    def without(self, puzzle: Puzzle, cell: Point) -> tuple[Puzzle, Rule]:
+        """`puzzle` less the clue in `cell`, and that clue's law."""
+        candidate = self.setter.without(puzzle, [cell])
+        (law,) = self.laws(puzzle, candidate)  # a clue of several tables would have no one negation
+        return candidate, law
+
+    def loop_of(self, puzzle: Puzzle, loop: Solution) -> bool:
+        """Whether `loop` is a loop of `puzzle`."""
+        try:
+            verify(puzzle, *bits(self.genre, puzzle, loop))
+        except VerificationError:
+            return False
+        return True
 
     def laws(self, puzzle: Puzzle, thinner: Puzzle) -> list[Rule]:
         """The tables `puzzle` has and `thinner` lacks: the laws of the clues removed."""
@@ -245,6 +272,12 @@ class _Board:
         tables, names = self.tables(candidate, near)
         return deduce(self.edges, [*tables, _negated(law)], names=names, given=given, focus=_centre(law))
 
+    def shown_needed(self, puzzle: Puzzle, cell: Point) -> bool:
+        """Whether a loop of `puzzle` without the clue in `cell` breaks its law near it (WINDOWS):
+        a second loop, in `puzzle` and every thinner one, so the clue is needed in them all."""
+        candidate, law = self.without(puzzle, cell)
+        return any(self.broken_near(candidate, law, reach, nodes) for reach, nodes in WINDOWS)
+
     def broken_near(self, candidate: Puzzle, law: Rule, reach: int, nodes: int) -> bool:
         """Whether a loop of `candidate` breaks `law` within `reach` of it, every edge beyond as in
         the loop (False also when the backtracking's budget ran out); a loop found is verified."""
@@ -259,39 +292,107 @@ class _Board:
         return loop is not None
 
 
-def _minimal(puzzle: Puzzle, held: list[Point], setter: Setter, board: _Board) -> tuple[Puzzle, list[Point]]:
+def _minimal(puzzle: Puzzle, held: list[Point], board: _Board) -> tuple[Puzzle, list[Point]]:
     """`puzzle` less every held clue whose removal leaves one loop, tried one by one in order,
     and the clues kept because their proof ran out of time (PROOF_SECONDS).
 
     The looks near each clue run ahead in a thread, on the puzzle thinning left, while CP-SAT
     proves the clue before (it releases the GIL): a loop found there is a loop of every puzzle
     with fewer clues, so the clue stays; a look that found none is made again once a clue has
-    gone, so the answers are those of looking clue by clue. 30×30 Masyu seed 1: 214 held clues,
-    193 loops near the clue, 21 proofs (14 clues removed, 7 needed); `python
-    bench/generate_phases.py masyu 30x30` times each kind."""
+    gone, so the answers are those of looking clue by clue. The proofs run two at a time
+    (`_Proofs`). 30×30 Masyu seed 1: 214 held clues, 193 loops near the clue, 21 proofs (14
+    clues removed, 7 needed); `python bench/generate_phases.py masyu 30x30` times each kind."""
     thinned, unproved = puzzle, []
+    looked: list[bool] = []  # the looks' answers on `thinned`, by index into `held`
+    near: dict[tuple[Point, frozenset[Point]], bool] = {}  # looks again, by clue and clue set
 
-    def law(puzzle: Puzzle, cell: Point) -> tuple[Puzzle, Rule]:
-        candidate = setter.without(puzzle, [cell])
-        (rule,) = board.laws(puzzle, candidate)  # a clue of several tables would have no one negation
-        return candidate, rule
+    def stays(index: int, puzzle: Puzzle) -> bool:
+        """Whether a look shows held[index] needed in `puzzle` (a loop near it breaks its law)."""
+        while len(looked) <= index:
+            looked.append(next(looks))
+        if looked[index] or puzzle is thinned:
+            return looked[index]
+        key = (held[index], board.clues(puzzle))
+        if key not in near:
+            near[key] = board.shown_needed(puzzle, held[index])
+        return near[key]
 
-    def near(candidate: Puzzle, rule: Rule) -> bool:
-        return any(board.broken_near(candidate, rule, reach, nodes) for reach, nodes in WINDOWS)
-
-    with closing(_ahead(lambda cell: near(*law(thinned, cell)), held)) as looks:
-        for cell, broken in zip(held, looks, strict=True):
-            if broken:
-                continue  # a second loop near the clue: the clue stays
-            candidate, rule = law(puzzle, cell)
-            if puzzle is not thinned and near(candidate, rule):
+    # The proofs' outcomes so far (one "went" assumed), for the guess of the next proof's puzzle:
+    # begun as if this clue went, it is wasted when the clue stays and its answer is not "no
+    # loop"; begun as if it stays, when the clue goes and its answer is not a loop. The likelier
+    # waste is avoided: 30×30 Masyu seed 1 has 14 clues removed, 7 needed, 0 out of time (so
+    # "went"), 40×40 Slitherlink seed 1 has 8, 11 and 58 (so "stays").
+    went, needed, timed = 1, 0, 0
+    with (
+        closing(_ahead(lambda cell: board.shown_needed(thinned, cell), held)) as looks,
+        closing(_Proofs(board)) as proofs,
+    ):
+        for index, cell in enumerate(held):
+            if stays(index, puzzle):
+                proofs.forget(cell)
                 continue
-            needed = _proof(candidate, rule, board)
-            if needed is False:
-                puzzle = candidate
-            elif needed is None:
+            proofs.begin(cell, puzzle)
+            gone = board.without(puzzle, cell)[0]
+            stay = needed + timed
+            guess = gone if stay * stay <= went * (went + timed) else puzzle
+            after = next((k for k in range(index + 1, len(held)) if not stays(k, guess)), None)
+            if after is not None:
+                proofs.begin(held[after], guess)
+            answer = proofs.needed(cell, puzzle)
+            if answer is False:
+                puzzle, went = gone, went + 1
+            elif answer is None:
                 unproved.append(cell)
+                timed += 1
+            else:
+                needed += 1
     return puzzle, unproved
+
+
+class _Looker:
+    """Looks near each clue as thinning holds it (`Board.shown_needed` on the puzzle then), in a
+    helper process beside the thinning, when `wanted`: a clue it shows needed then is needed in
+    the end, and skips its look and proof (179 of the 214 clues held in 30×30 Masyu seed 1). The
+    process is forked, so that the board comes along; where fork is missing, nothing is looked."""
+
+    def __init__(self, board: _Board, wanted: bool) -> None:
+        forks = "fork" in multiprocessing.get_all_start_methods()
+        self.pool = (
+            ProcessPoolExecutor(1, multiprocessing.get_context("fork"), _looking, (board,))
+            if wanted and forks
+            else None
+        )
+        self.looks: dict[Point, Future[bool]] = {}
+
+    def look(self, puzzle: Puzzle, cell: Point) -> None:
+        if self.pool is not None:
+            self.looks[cell] = self.pool.submit(_shown_needed, puzzle, cell)
+
+    def shown(self) -> set[Point]:
+        """The clues shown needed, once every look is done."""
+        return {cell for cell, look in self.looks.items() if look.result()}
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+
+
+_LOOKING: list[_Board] = []  # the looker process's board
+
+
+def _looking(board: _Board) -> None:
+    """Start the looker process: Ctrl-C is its parent's to handle (it closes the pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _LOOKING.append(board)
+
+
+def _shown_needed(puzzle: Puzzle, cell: Point) -> bool:
+    return _LOOKING[0].shown_needed(puzzle, cell)
+
+
+def _leave_ctrl_c_to_main() -> None:
+    """Block SIGINT in this worker thread: Ctrl-C is the main thread's (cpsat/stream.py says why)."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
 
 
 def _ahead(answer: Callable[[Point], bool], cells: list[Point]) -> Generator[bool, None, None]:
@@ -301,7 +402,7 @@ def _ahead(answer: Callable[[Point], bool], cells: list[Point]) -> Generator[boo
     stop = threading.Event()
 
     def work() -> None:
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # Ctrl-C is the main thread's
+        _leave_ctrl_c_to_main()
         for cell in cells:
             if stop.is_set():
                 return
@@ -322,21 +423,87 @@ def _ahead(answer: Callable[[Point], bool], cells: list[Point]) -> Generator[boo
         stop.set()
 
 
-def _proof(candidate: Puzzle, law: Rule, board: _Board) -> bool | None:
-    """Whether some loop of `candidate` breaks `law` (None: the proof ran out of time,
-    PROOF_SECONDS): a CP-SAT search on the whole board."""
-    from loopsat.cpsat import Circuit, Search, TimedOut  # CP-SAT is slow to import
+@dataclass(frozen=True)
+class _Begun:
+    """A proof under way: the clues of the puzzle it was begun on, its loop to come, its stop."""
+
+    clues: frozenset[Point]
+    loop: Future[Solution | None]
+    stopper: Stopper
+
+
+class _Proofs:
+    """CP-SAT's proofs of held clues, two at a time: while the main thread waits for one clue's
+    proof, the next clue's runs on the other core, on the puzzle the clue before is likelier to
+    leave (`_minimal` guesses from the outcomes so far: 14 of 21 clues went in 30×30 Masyu seed
+    1, 8 of 77 in 40×40 Slitherlink, where most proofs run out of time). An answer is used for
+    the puzzle met in the end wherever it holds there: "no loop breaks the law" on every puzzle
+    with the clues it was proved under and more (more clues, fewer loops), a loop on every
+    puzzle it verifies on (every one with fewer clues among them). Otherwise the clue is proved
+    again on the puzzle met, so the answers are those of proving clue by clue."""
+
+    def __init__(self, board: _Board) -> None:
+        self.board = board
+        self.pool = ThreadPoolExecutor(2, "proof", initializer=_leave_ctrl_c_to_main)
+        self.begun: dict[Point, _Begun] = {}
+
+    def begin(self, cell: Point, puzzle: Puzzle) -> None:
+        """Start proving whether `puzzle` needs `cell`, unless a proof of it is under way."""
+        from loopsat.cpsat import Stopper  # CP-SAT is slow to import
+
+        if cell not in self.begun:
+            candidate, law = self.board.without(puzzle, cell)
+            stopper = Stopper()
+            loop = self.pool.submit(_loop_breaking, candidate, law, self.board, stopper)
+            self.begun[cell] = _Begun(self.board.clues(puzzle), loop, stopper)
+
+    def forget(self, cell: Point) -> None:
+        """Stop the proof of `cell`, if one is under way: it is not needed."""
+        begun = self.begun.pop(cell, None)
+        if begun is not None:
+            begun.stopper.stop()
+
+    def needed(self, cell: Point, puzzle: Puzzle) -> bool | None:
+        """Whether `puzzle` needs `cell`: some loop breaks its law without it (None: the proof
+        ran out of time)."""
+        from loopsat.cpsat import TimedOut
+
+        clues = self.board.clues(puzzle)
+        begun = self.begun.get(cell)
+        if begun is not None and not clues >= begun.clues and not begun.loop.done():
+            self.forget(cell)  # "no loop" would not hold here, and may be long in coming
+        self.begin(cell, puzzle)
+        begun = self.begun.pop(cell)
+        try:
+            loop = begun.loop.result()
+        except TimedOut:
+            if begun.clues == clues:
+                return None
+            return self.needed(cell, puzzle)  # out of time on another puzzle: try this one
+        if loop is None and clues >= begun.clues:
+            return False
+        if loop is not None and (begun.clues == clues or self.board.loop_of(self.board.without(puzzle, cell)[0], loop)):
+            return True
+        return self.needed(cell, puzzle)  # the answer does not hold for this puzzle: prove it on it
+
+    def close(self) -> None:
+        for begun in self.begun.values():
+            begun.stopper.stop()
+        self.pool.shutdown(cancel_futures=True)
+
+
+def _loop_breaking(candidate: Puzzle, law: Rule, board: _Board, stopper: Stopper) -> Solution | None:
+    """A loop of `candidate` that breaks `law`, or None: a CP-SAT search on the whole board
+    (TimedOut after PROOF_SECONDS, or when stopped)."""
+    from loopsat.cpsat import Circuit, Search  # CP-SAT is slow to import
 
     cover = board.genre.cover(candidate)
-    search = Search(cover, Circuit(), time_limit=PROOF_SECONDS, inprocessing=False, portfolio=True)
+    search = Search(cover, Circuit(), time_limit=PROOF_SECONDS, inprocessing=False, portfolio=True, stopper=stopper)
     _forbid(search, law)
-    try:
-        loop = search.find()
-    except TimedOut:
-        return None
+    loop = search.find()
     if loop is not None:
         verify(candidate, *bits(board.genre, candidate, loop))
-    return loop is not None
+    return loop
 
 
 def _centre(law: Rule) -> Point:

@@ -16,7 +16,9 @@ from loopsat import frontier
 from loopsat.api import parse
 from loopsat.generate import Generated, file_text, generate, level
 from loopsat.genres import SETTERS
+from loopsat.grid import Point
 from loopsat.pipeline import deduction, solve
+from loopsat.puzzle import Puzzle
 
 CASES = [(genre, rows, cols, seed) for genre in SETTERS for rows, cols, seed in ((4, 4, 0), (5, 6, 1), (6, 5, 2))]
 
@@ -147,3 +149,75 @@ def test_looks_ahead_answer_in_order_and_stop_when_closed() -> None:
     while any(t.name == "looks ahead" for t in threading.enumerate()) and time.monotonic() < deadline:
         time.sleep(0.01)
     assert not any(t.name == "looks ahead" for t in threading.enumerate())
+
+
+@pytest.mark.parametrize("genre", sorted(SETTERS))
+def test_proofs_begun_on_another_puzzle_answer_as_on_the_puzzle_itself(genre: str) -> None:
+    """`_Proofs` begins the next clue's proof on the puzzle as if the clue before went. Its answer
+    for the puzzle met in the end must be that puzzle's own, which the frontier DP's counts give:
+    some loop breaks a clue's law exactly when the puzzle without it has more loops. The puzzles:
+    a minimal one plus one clue of its dense board (which can go), less one clue more or not."""
+    import random
+    import threading
+    from contextlib import closing
+    from itertools import product
+
+    from loopsat.generate import _Board, _Proofs, unique_loops
+
+    setter = SETTERS[genre]
+    generated = made(genre, 5, 6, 1)
+    dense, _ = setter.dense(5, 6, random.Random(1), unique_loops)  # as generate draws it from seed 1
+    minimal = setter.clue_cells(generated.puzzle)
+    extras = [cell for cell in setter.clue_cells(dense) if cell not in minimal]
+
+    def needs(puzzle: Puzzle, cell: Point) -> bool:
+        return frontier.count(setter.without(puzzle, [cell])) > frontier.count(puzzle)
+
+    for extra in extras[:2]:
+        puzzle = setter.without(dense, [cell for cell in extras if cell != extra])
+        assert not needs(puzzle, extra)
+        with closing(_Proofs(_Board(puzzle, generated.solution))) as proofs:
+            for other, done in product(minimal, (False, True)):
+                fewer = setter.without(puzzle, [other])
+                proofs.begin(extra, fewer)  # a loop found there may break `other`'s law
+                if done:
+                    proofs.begun[extra].loop.exception()  # the answer waits, or is stopped
+                assert proofs.needed(extra, puzzle) is False
+                proofs.begin(extra, puzzle)  # "no loop" there need not hold with fewer clues
+                if done:
+                    proofs.begun[extra].loop.exception()
+                assert proofs.needed(extra, fewer) is needs(fewer, extra)
+            proofs.begin(minimal[0], puzzle)  # under way when closed: stopped
+    assert not any(thread.name.startswith("proof") for thread in threading.enumerate())
+
+
+def test_a_proof_out_of_time_on_another_puzzle_is_made_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Out of time on the puzzle it was begun on, a proof is made again on the puzzle met; out of
+    time on that one, its answer is None (the clue stays, not proved)."""
+    import random
+    from contextlib import closing
+
+    import loopsat.generate as generator
+    from loopsat.cpsat import TimedOut
+
+    setter = SETTERS["masyu"]
+    dense, solution = setter.dense(5, 6, random.Random(7), generator.unique_loops)
+    first, second = setter.clue_cells(dense)[:2]
+    made: list[Puzzle] = []
+    prove = generator._loop_breaking
+
+    def first_out_of_time(candidate: Puzzle, *rest: object) -> object:
+        made.append(candidate)
+        if len(made) == 1:
+            raise TimedOut
+        return prove(candidate, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(generator, "_loop_breaking", first_out_of_time)
+    with closing(generator._Proofs(generator._Board(dense, solution))) as proofs:
+        proofs.begin(second, setter.without(dense, [first]))
+        assert proofs.needed(second, dense) is (frontier.count(setter.without(dense, [second])) >= 2)
+        assert len(made) == 2
+        made.clear()
+        proofs.begin(second, dense)
+        assert proofs.needed(second, dense) is None
+        assert len(made) == 1

@@ -41,6 +41,7 @@ class Search:
         work_limit: float | None = None,
         inprocessing: bool = True,
         portfolio: bool = False,
+        stopper: stream.Stopper | None = None,
     ) -> None:
         """`fixed`: edge values known to hold in every solution (the deduction's), fixed up front.
         `work_limit`: CP-SAT's deterministic time per solve (TimedOut beyond it): a bound that,
@@ -60,6 +61,7 @@ class Search:
         self.work_limit = work_limit
         self.inprocessing = inprocessing
         self.portfolio = portfolio
+        self.stopper = stopper
         self.solves = 0
 
     @property
@@ -124,7 +126,7 @@ class Search:
             return frozenset(e for e, var in edge_var.items() if callback.SolutionBooleanValue(var))
 
         count = 0
-        with closing(stream.run(self.model, parameters, read, limit)) as searching:
+        with closing(stream.run(self.model, parameters, read, limit, self.stopper)) as searching:
             while True:
                 try:
                     solution = next(searching)
@@ -171,7 +173,7 @@ class Search:
         edge_var = self.translation.edge_var
         parameters = self._parameters()
         self.model.hint({var: e in hint for e, var in edge_var.items()} if hint is not None else {})
-        response = stream.solve(self.model, parameters)
+        response = stream.solve(self.model, parameters, self.stopper)
         self.solves += 1
         status = _status(self.model, response)
         if status == cmh.CpSolverStatus.INFEASIBLE:

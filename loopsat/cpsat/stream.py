@@ -44,18 +44,48 @@ class _Hand(cmh.SolutionCallback):
                 self.StopSearch()
 
 
+class Stopper:
+    """Stops, from any thread, the CP-SAT runs handed to it: the one going on, and every later
+    one at once (it then ends without an answer, as if out of time)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._running: list[cmh.SolveWrapper] = []
+        self.stopped = False
+
+    def stop(self) -> None:
+        with self._lock:
+            self.stopped = True
+            for wrapper in self._running:
+                wrapper.stop_search()
+
+    def _started(self, wrapper: cmh.SolveWrapper) -> None:
+        with self._lock:
+            self._running.append(wrapper)
+            if self.stopped:
+                wrapper.stop_search()  # a stop before the search starts holds too
+
+    def _ended(self, wrapper: cmh.SolveWrapper) -> None:
+        with self._lock:
+            self._running.remove(wrapper)
+
+
 def run(
     model: Model,
     parameters: cmh.SatParameters,
     read: Callable[[cmh.SolutionCallback], T] | None = None,
     limit: int | None = None,
+    stopper: Stopper | None = None,
 ) -> Generator[T, None, cmh.CpSolverResponse]:
     """One CP-SAT search; yields `read` of each solution when given (enumeration), then returns
-    the response. Closing the generator early, or an exception while it waits, stops the search.
+    the response. Closing the generator early, an exception while it waits, or `stopper` stops
+    the search.
     """
     parameters.catch_sigint_signal = False
     wrapper = cmh.SolveWrapper()
     wrapper.set_parameters(parameters)
+    stopper = stopper or Stopper()
+    stopper._started(wrapper)
     handed: queue.Queue[Any] = queue.Queue(maxsize=HANDOVER)  # what `read` makes, then _FINISHED
     if read is not None:
         hand = _Hand(read, handed, limit)
@@ -83,6 +113,7 @@ def run(
     finally:
         wrapper.stop_search()  # a stop before the search starts holds too: it then returns at once
         late = _wait_for(worker, handed)
+        stopper._ended(wrapper)
         if late is not None and isinstance(sys.exc_info()[1], (GeneratorExit, type(None))):
             raise late  # nothing else on its way up (a close is no error): this one must be heard
     if isinstance(outcome[0], BaseException):
@@ -107,10 +138,10 @@ def _wait_for(worker: threading.Thread, handed: queue.Queue[Any]) -> BaseExcepti
     return late
 
 
-def solve(model: Model, parameters: cmh.SatParameters) -> cmh.CpSolverResponse:
+def solve(model: Model, parameters: cmh.SatParameters, stopper: Stopper | None = None) -> cmh.CpSolverResponse:
     """One CP-SAT search for a single solution, waited for interruptibly."""
     try:
-        next(run(model, parameters))  # without `read` nothing is yielded: the search's end returns
+        next(run(model, parameters, stopper=stopper))  # without `read` nothing is yielded: the search's end returns
     except StopIteration as finished:
         response: cmh.CpSolverResponse = finished.value
         return response
