@@ -18,6 +18,8 @@ from itertools import pairwise
 from typing import Any
 
 import loopsat.generate as generator
+import loopsat.minimal as proving
+from loopsat.board import Board
 
 CALLS: dict[tuple[str, str], tuple[int, float]] = {}
 
@@ -58,14 +60,14 @@ def generation(description: str) -> tuple[str, int, int, int]:
 
 def main() -> None:
     genre, rows, cols, seed = generation(__doc__.splitlines()[0])
-    board = generator._Board
+    board = Board
     # the looks run in a thread beside the proofs: their own thread's CPU
     board.broken_near = timed("look near a clue", board.broken_near, time.thread_time)  # type: ignore[method-assign]
     board.screened = timed("screen near removed clues", board.screened)  # type: ignore[method-assign]
     generator.deduction = timed("whole deduction", generator.deduction)
     # a proof's CP-SAT runs in a thread of its own, beside another proof: wall seconds
-    generator._loop_breaking = timed("proof of a held clue", generator._loop_breaking, time.perf_counter)
-    proofs = generator._Proofs
+    proving.loop_breaking = timed("proof of a held clue", proving.loop_breaking, time.perf_counter)
+    proofs = proving.Proofs
     proofs.needed = timed("wait for a proof (wall)", proofs.needed, time.perf_counter)  # type: ignore[method-assign]
     board.refuted = timed("refuted (law negated)", board.refuted)  # type: ignore[method-assign]
     started, wall = time.process_time(), time.perf_counter()

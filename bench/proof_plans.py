@@ -1,4 +1,4 @@
-"""Why loopsat/generate.py proves held clues as it does: the same proofs under other settings.
+"""Why loopsat/minimal.py proves held clues as it does: the same proofs under other settings.
 
 Generates one puzzle, keeping every proof of a held clue it made (the puzzle less the clue, and
 the clue's law; those begun ahead as if the clue before went too), then replays those proofs one
@@ -19,11 +19,12 @@ from typing import Any
 from generate_phases import generation
 
 import loopsat.generate as generator
+import loopsat.minimal as proving
 from loopsat.cpsat import Circuit, Search, Stopper, TimedOut
 
 
 def replay(*, portfolio: bool, inprocessing: bool = False, deduced: bool = False) -> Callable[..., bool | None]:
-    """A proof as generate._loop_breaking makes it, with other CP-SAT settings; `deduced`: on what the
+    """A proof as minimal.loop_breaking makes it, with other CP-SAT settings; `deduced`: on what the
     deduction with the law negated leaves open, as before the portfolio."""
 
     def prove(candidate: Any, law: Any, board: Any) -> bool | None:
@@ -37,12 +38,12 @@ def replay(*, portfolio: bool, inprocessing: bool = False, deduced: bool = False
         search = Search(
             cover,
             Circuit(),
-            time_limit=generator.PROOF_SECONDS,
+            time_limit=proving.PROOF_SECONDS,
             fixed=fixed,
             inprocessing=inprocessing,
             portfolio=portfolio,
         )
-        generator._forbid(search, law)
+        proving._forbid(search, law)
         try:
             return search.find() is not None
         except TimedOut:
@@ -54,13 +55,13 @@ def replay(*, portfolio: bool, inprocessing: bool = False, deduced: bool = False
 def current(candidate: Any, law: Any, board: Any) -> bool | None:
     """A proof as generate makes it."""
     try:
-        return generator._loop_breaking(candidate, law, board, Stopper()) is not None
+        return proving.loop_breaking(candidate, law, board, Stopper()) is not None
     except TimedOut:
         return None
 
 
 SETTINGS: dict[str, Callable[..., bool | None]] = {
-    "current (generate._loop_breaking)": current,
+    "current (minimal.loop_breaking)": current,
     "portfolio, inprocessing": replay(portfolio=True, inprocessing=True),
     "portfolio, deduced first": replay(portfolio=True, deduced=True),
     "default search": replay(portfolio=False),
@@ -71,7 +72,7 @@ SETTINGS: dict[str, Callable[..., bool | None]] = {
 def main() -> None:
     genre, rows, cols, seed = generation(__doc__.splitlines()[0])
     proofs: list[tuple[Any, Any, Any]] = []
-    prove = generator._loop_breaking
+    prove = proving.loop_breaking
 
     def kept(candidate: Any, law: Any, board: Any, stopper: Stopper) -> Any:
         try:
@@ -80,9 +81,9 @@ def main() -> None:
             if not stopper.stopped:  # a proof stopped as not needed is no proof of the run
                 proofs.append((candidate, law, board))
 
-    generator._loop_breaking = kept
+    proving.loop_breaking = kept
     generator.generate(genre, rows, cols, seed=seed)
-    generator._loop_breaking = prove
+    proving.loop_breaking = prove
     print(f"{genre} {rows}x{cols} seed {seed}: {len(proofs)} proofs")
     print(f"{'setting':<32} {'wall s':>7} {'out of time':>12}")
     for name, setting in SETTINGS.items():

@@ -126,10 +126,10 @@ def test_looks_ahead_answer_in_order_and_stop_when_closed() -> None:
     import time
     from contextlib import closing
 
-    from loopsat.generate import _ahead
+    from loopsat.minimal import ahead
 
     cells = [(k, k) for k in range(50)]
-    assert list(_ahead(lambda cell: cell[0] % 3 == 0, cells)) == [k % 3 == 0 for k in range(50)]
+    assert list(ahead(lambda cell: cell[0] % 3 == 0, cells)) == [k % 3 == 0 for k in range(50)]
 
     def failing(cell: tuple[int, int]) -> bool:
         if cell[0] == 2:
@@ -137,13 +137,13 @@ def test_looks_ahead_answer_in_order_and_stop_when_closed() -> None:
         return False
 
     with pytest.raises(ZeroDivisionError):
-        list(_ahead(failing, cells))
+        list(ahead(failing, cells))
 
     def slow(cell: tuple[int, int]) -> bool:
         time.sleep(0.01)
         return True
 
-    with closing(_ahead(slow, cells)) as answers:
+    with closing(ahead(slow, cells)) as answers:
         assert next(answers)
     deadline = time.monotonic() + 5
     while any(t.name == "looks ahead" for t in threading.enumerate()) and time.monotonic() < deadline:
@@ -162,7 +162,9 @@ def test_proofs_begun_on_another_puzzle_answer_as_on_the_puzzle_itself(genre: st
     from contextlib import closing
     from itertools import product
 
-    from loopsat.generate import _Board, _Proofs, unique_loops
+    from loopsat.board import Board
+    from loopsat.generate import unique_loops
+    from loopsat.minimal import Proofs
 
     setter = SETTERS[genre]
     generated = made(genre, 5, 6, 1)
@@ -176,7 +178,7 @@ def test_proofs_begun_on_another_puzzle_answer_as_on_the_puzzle_itself(genre: st
     for extra in extras[:2]:
         puzzle = setter.without(dense, [cell for cell in extras if cell != extra])
         assert not needs(puzzle, extra)
-        with closing(_Proofs(_Board(puzzle, generated.solution))) as proofs:
+        with closing(Proofs(Board(puzzle, generated.solution))) as proofs:
             for other, done in product(minimal, (False, True)):
                 fewer = setter.without(puzzle, [other])
                 proofs.begin(extra, fewer)  # a loop found there may break `other`'s law
@@ -197,14 +199,16 @@ def test_a_proof_out_of_time_on_another_puzzle_is_made_again(monkeypatch: pytest
     import random
     from contextlib import closing
 
-    import loopsat.generate as generator
+    import loopsat.minimal as proving
+    from loopsat.board import Board
     from loopsat.cpsat import TimedOut
+    from loopsat.generate import unique_loops
 
     setter = SETTERS["masyu"]
-    dense, solution = setter.dense(5, 6, random.Random(7), generator.unique_loops)
+    dense, solution = setter.dense(5, 6, random.Random(7), unique_loops)
     first, second = setter.clue_cells(dense)[:2]
     made: list[Puzzle] = []
-    prove = generator._loop_breaking
+    prove = proving.loop_breaking
 
     def first_out_of_time(candidate: Puzzle, *rest: object) -> object:
         made.append(candidate)
@@ -212,8 +216,8 @@ def test_a_proof_out_of_time_on_another_puzzle_is_made_again(monkeypatch: pytest
             raise TimedOut
         return prove(candidate, *rest)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(generator, "_loop_breaking", first_out_of_time)
-    with closing(generator._Proofs(generator._Board(dense, solution))) as proofs:
+    monkeypatch.setattr(proving, "loop_breaking", first_out_of_time)
+    with closing(proving.Proofs(Board(dense, solution))) as proofs:
         proofs.begin(second, setter.without(dense, [first]))
         assert proofs.needed(second, dense) is (frontier.count(setter.without(dense, [second])) >= 2)
         assert len(made) == 2

@@ -39,7 +39,7 @@ MCC_MAX = 30  # Knuth's maxn: every coordinate then encodes as one character
 # median of 5 CPU-s, the 25x30 boards of bench/ that need search 0.38 / 0.29 / 0.50 against lazy
 # cuts' 0.48 / 0.29 / 0.75 (`python bench/run.py --sets slitherlink/25x30`). Both conditions run
 # away on some sparse boards, each where the other does not (two proofs of `loopsat generate`:
-# lazy 10.7 and 6.8 CPU-s, AddCircuit 4.6 and 131); generate.PROOF_SECONDS has what tamed them.
+# lazy 10.7 and 6.8 CPU-s, AddCircuit 4.6 and 131); minimal.PROOF_SECONDS has what tamed them.
 DEDUCE_FIRST_CELLS = math.inf
 AUTO_CIRCUIT = True
 

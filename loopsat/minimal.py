@@ -1,0 +1,277 @@
+"""Which of the clues thinning held can go, one by one in order (`minimal`): the held clue c goes
+when the puzzle without it still has one loop, that is, when no loop breaks c's law.
+
+A loop that breaks c's law near c (`Board.shown_needed`: every edge beyond board.WINDOWS given
+as in the loop, a small backtracking search over the deduction) is a second loop once c goes, so
+c is needed. These looks are made as thinning holds each clue, in a helper process (`Looker`), and
+again on the thinned puzzle in a thread (`ahead`). For the rest CP-SAT decides, on the whole
+board without c and with c's law negated (PROOF_SECONDS), two proofs at a time (`Proofs`).
+Removing clues only adds loops, so a clue once needed stays needed: one pass leaves a minimal
+clue set, and the answers are those of trying clue by clue.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import signal
+import threading
+from collections.abc import Callable, Generator
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import closing
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from loopsat.board import Board
+from loopsat.deduce import Rule
+from loopsat.grid import Point
+from loopsat.pipeline import Solution, bits
+from loopsat.puzzle import Puzzle
+from loopsat.verify import verify
+
+if TYPE_CHECKING:
+    from loopsat.cpsat import Search, Stopper
+
+# The seconds of the CP-SAT search that proves a held clue needed or not (the puzzle without it,
+# its law negated: any loop found is the second one); when it runs out the clue stays and the
+# puzzle is reported not proved minimal. One worker's default search is heavy-tailed on these
+# sparse boards; CP-SAT's portfolio of heuristics, switched at its restarts (Search(portfolio=
+# True)), is not. The proofs of one run, each model built and searched on one core (`python
+# bench/proof_plans.py GENRE RxC`), wall seconds and proofs out of time:
+#   Masyu 30×30 seed 1, 21 proofs: portfolio on the whole board 21.0, none; with inprocessing
+#     26.0; on what the deduction with the law negated leaves open 23.5; the default search 74.4,
+#     4 out; the default on what the deduction leaves open (as before) 85.2, 5 out.
+#   Slitherlink 20×20 seed 1, 10 proofs: 22.0, 22.3, 21.7 with 2 out each; the default 31.7, 3
+#     out; the default on what the deduction leaves open 51.2, 5 out.
+# The former race of two plans in two threads took 50.5 s of wall time for the Masyu proofs, 2
+# out of time. One of the two Slitherlink proofs out of time answers in 12-19 s.
+PROOF_SECONDS = 10.0
+
+
+def minimal(puzzle: Puzzle, held: list[Point], board: Board) -> tuple[Puzzle, list[Point]]:
+    """`puzzle` less every held clue whose removal leaves one loop, tried one by one in order,
+    and the clues kept because their proof ran out of time (PROOF_SECONDS).
+
+    The looks near each clue run ahead in a thread, on the puzzle thinning left, while CP-SAT
+    proves the clue before (it releases the GIL): a loop found there is a loop of every puzzle
+    with fewer clues, so the clue stays; a look that found none is made again once a clue has
+    gone, so the answers are those of looking clue by clue. The proofs run two at a time
+    (`Proofs`). 30×30 Masyu seed 1: 214 held clues, 193 loops near the clue, 21 proofs (14
+    clues removed, 7 needed); `python bench/generate_phases.py masyu 30x30` times each kind."""
+    thinned, unproved = puzzle, []
+    looked: list[bool] = []  # the looks' answers on `thinned`, by index into `held`
+    near: dict[tuple[Point, frozenset[Point]], bool] = {}  # looks again, by clue and clue set
+
+    def stays(index: int, puzzle: Puzzle) -> bool:
+        """Whether a look shows held[index] needed in `puzzle` (a loop near it breaks its law)."""
+        while len(looked) <= index:
+            looked.append(next(looks))
+        if looked[index] or puzzle is thinned:
+            return looked[index]
+        key = (held[index], board.clues(puzzle))
+        if key not in near:
+            near[key] = board.shown_needed(puzzle, held[index])
+        return near[key]
+
+    # The proofs' outcomes so far (one "went" assumed), for the guess of the next proof's puzzle:
+    # begun as if this clue went, it is wasted when the clue stays and its answer is not "no
+    # loop"; begun as if it stays, when the clue goes and its answer is not a loop. The likelier
+    # waste is avoided: 30×30 Masyu seed 1 has 14 clues removed, 7 needed, 0 out of time (so
+    # "went"), 40×40 Slitherlink seed 1 has 8, 11 and 58 (so "stays").
+    went, needed, timed = 1, 0, 0
+    with (
+        closing(ahead(lambda cell: board.shown_needed(thinned, cell), held)) as looks,
+        closing(Proofs(board)) as proofs,
+    ):
+        for index, cell in enumerate(held):
+            if stays(index, puzzle):
+                proofs.forget(cell)
+                continue
+            proofs.begin(cell, puzzle)
+            gone = board.without(puzzle, cell)[0]
+            stay = needed + timed
+            guess = gone if stay * stay <= went * (went + timed) else puzzle
+            after = next((k for k in range(index + 1, len(held)) if not stays(k, guess)), None)
+            if after is not None:
+                proofs.begin(held[after], guess)
+            answer = proofs.needed(cell, puzzle)
+            if answer is False:
+                puzzle, went = gone, went + 1
+            elif answer is None:
+                unproved.append(cell)
+                timed += 1
+            else:
+                needed += 1
+    return puzzle, unproved
+
+
+class Looker:
+    """Looks near each clue as thinning holds it (`Board.shown_needed` on the puzzle then), in a
+    helper process beside the thinning, when `wanted`: a clue it shows needed then is needed in
+    the end, and skips its look and proof (179 of the 214 clues held in 30×30 Masyu seed 1). The
+    process is forked, so that the board comes along; where fork is missing, nothing is looked."""
+
+    def __init__(self, board: Board, wanted: bool) -> None:
+        forks = "fork" in multiprocessing.get_all_start_methods()
+        self.pool = (
+            ProcessPoolExecutor(1, multiprocessing.get_context("fork"), _looking, (board,))
+            if wanted and forks
+            else None
+        )
+        self.looks: dict[Point, Future[bool]] = {}
+
+    def look(self, puzzle: Puzzle, cell: Point) -> None:
+        if self.pool is not None:
+            self.looks[cell] = self.pool.submit(_shown_needed, puzzle, cell)
+
+    def shown(self) -> set[Point]:
+        """The clues shown needed, once every look is done."""
+        return {cell for cell, look in self.looks.items() if look.result()}
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+
+
+_LOOKING: list[Board] = []  # the looker process's board
+
+
+def _looking(board: Board) -> None:
+    """Start the looker process: Ctrl-C is its parent's to handle (it closes the pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _LOOKING.append(board)
+
+
+def _shown_needed(puzzle: Puzzle, cell: Point) -> bool:
+    return _LOOKING[0].shown_needed(puzzle, cell)
+
+
+def _leave_ctrl_c_to_main() -> None:
+    """Block SIGINT in this worker thread: Ctrl-C is the main thread's (cpsat/stream.py says why)."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def ahead(answer: Callable[[Point], bool], cells: list[Point]) -> Generator[bool, None, None]:
+    """`answer` of each cell in turn, worked out ahead in a daemon thread; closing the generator
+    stops the thread at its next cell."""
+    answers: queue.Queue[tuple[bool] | BaseException] = queue.Queue()
+    stop = threading.Event()
+
+    def work() -> None:
+        _leave_ctrl_c_to_main()
+        for cell in cells:
+            if stop.is_set():
+                return
+            try:
+                answers.put((answer(cell),))
+            except BaseException as error:  # raised again in the caller's thread
+                answers.put(error)
+                return
+
+    threading.Thread(target=work, name="looks ahead", daemon=True).start()
+    try:
+        for _ in cells:
+            got = answers.get()
+            if isinstance(got, BaseException):
+                raise got
+            yield got[0]
+    finally:
+        stop.set()
+
+
+@dataclass(frozen=True)
+class _Begun:
+    """A proof under way: the clues of the puzzle it was begun on, its loop to come, its stop."""
+
+    clues: frozenset[Point]
+    loop: Future[Solution | None]
+    stopper: Stopper
+
+
+class Proofs:
+    """CP-SAT's proofs of held clues, two at a time: while the main thread waits for one clue's
+    proof, the next clue's runs on the other core, on the puzzle the clue before is likelier to
+    leave (`minimal` guesses from the outcomes so far: 14 of 21 clues went in 30×30 Masyu seed
+    1, 8 of 77 in 40×40 Slitherlink, where most proofs run out of time). An answer is used for
+    the puzzle met in the end wherever it holds there: "no loop breaks the law" on every puzzle
+    with the clues it was proved under and more (more clues, fewer loops), a loop on every
+    puzzle it verifies on (every one with fewer clues among them). Otherwise the clue is proved
+    again on the puzzle met, so the answers are those of proving clue by clue."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.pool = ThreadPoolExecutor(2, "proof", initializer=_leave_ctrl_c_to_main)
+        self.begun: dict[Point, _Begun] = {}
+
+    def begin(self, cell: Point, puzzle: Puzzle) -> None:
+        """Start proving whether `puzzle` needs `cell`, unless a proof of it is under way."""
+        from loopsat.cpsat import Stopper  # CP-SAT is slow to import
+
+        if cell not in self.begun:
+            candidate, law = self.board.without(puzzle, cell)
+            stopper = Stopper()
+            loop = self.pool.submit(loop_breaking, candidate, law, self.board, stopper)
+            self.begun[cell] = _Begun(self.board.clues(puzzle), loop, stopper)
+
+    def forget(self, cell: Point) -> None:
+        """Stop the proof of `cell`, if one is under way: it is not needed."""
+        begun = self.begun.pop(cell, None)
+        if begun is not None:
+            begun.stopper.stop()
+
+    def needed(self, cell: Point, puzzle: Puzzle) -> bool | None:
+        """Whether `puzzle` needs `cell`: some loop breaks its law without it (None: the proof
+        ran out of time)."""
+        from loopsat.cpsat import TimedOut
+
+        clues = self.board.clues(puzzle)
+        begun = self.begun.get(cell)
+        if begun is not None and not clues >= begun.clues and not begun.loop.done():
+            self.forget(cell)  # "no loop" would not hold here, and may be long in coming
+        self.begin(cell, puzzle)
+        begun = self.begun.pop(cell)
+        try:
+            loop = begun.loop.result()
+        except TimedOut:
+            if begun.clues == clues:
+                return None
+            return self.needed(cell, puzzle)  # out of time on another puzzle: try this one
+        if loop is None and clues >= begun.clues:
+            return False
+        if loop is not None and (begun.clues == clues or self.board.loop_of(self.board.without(puzzle, cell)[0], loop)):
+            return True
+        return self.needed(cell, puzzle)  # the answer does not hold for this puzzle: prove it on it
+
+    def close(self) -> None:
+        for begun in self.begun.values():
+            begun.stopper.stop()
+        self.pool.shutdown(cancel_futures=True)
+
+
+def loop_breaking(candidate: Puzzle, law: Rule, board: Board, stopper: Stopper) -> Solution | None:
+    """A loop of `candidate` that breaks `law`, or None: a CP-SAT search on the whole board
+    (TimedOut after PROOF_SECONDS, or when stopped)."""
+    from loopsat.cpsat import Circuit, Search  # CP-SAT is slow to import
+
+    cover = board.genre.cover(candidate)
+    search = Search(cover, Circuit(), time_limit=PROOF_SECONDS, inprocessing=False, portfolio=True, stopper=stopper)
+    _forbid(search, law)
+    loop = search.find()
+    if loop is not None:
+        verify(candidate, *bits(board.genre, candidate, loop))
+    return loop
+
+
+def _forbid(search: Search, law: Rule) -> None:
+    """Add to the search's model a clause against each pattern `law` allows (an edge the model
+    lacks is off in every loop)."""
+    from loopsat.cpsat.proto import negated
+
+    edge_var = search.translation.edge_var
+    scope, allowed = law
+    for pattern in allowed:
+        if any(bit and edge not in edge_var for edge, bit in zip(scope, pattern, strict=True)):
+            continue  # the pattern never occurs
+        search.model.clause(
+            negated(edge_var[e]) if bit else edge_var[e] for e, bit in zip(scope, pattern, strict=True) if e in edge_var
+        )
