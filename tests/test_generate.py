@@ -151,45 +151,83 @@ def test_looks_ahead_answer_in_order_and_stop_when_closed() -> None:
     assert not any(t.name == "looks ahead" for t in threading.enumerate())
 
 
+def _needs(puzzle: Puzzle, cell: Point) -> bool:
+    """Whether some loop breaks the clue's law: the puzzle without it has more loops (frontier DP)."""
+    without = SETTERS[puzzle.genre].without(puzzle, [cell])
+    return frontier.count(without) > frontier.count(puzzle)
+
+
+def _dense_and_minimal(genre: str) -> tuple[Puzzle, Generated, list[Point]]:
+    """The dense 5×6 board generate draws from seed 1, the minimal puzzle it makes of it, and the
+    clues of the board that puzzle lacks."""
+    import random
+
+    from loopsat.generate import unique_loops
+
+    setter = SETTERS[genre]
+    generated = made(genre, 5, 6, 1)
+    dense, _ = setter.dense(5, 6, random.Random(1), unique_loops)  # as generate draws it
+    minimal = setter.clue_cells(generated.puzzle)
+    return dense, generated, [cell for cell in setter.clue_cells(dense) if cell not in minimal]
+
+
+@pytest.mark.parametrize("genre", sorted(SETTERS))
+def test_minimal_leaves_every_clue_needed_and_the_looker_shows_only_needed_ones(genre: str) -> None:
+    """`minimal` on a puzzle of extra clues (a minimal one plus half the other clues of its dense
+    board), every clue held in a shuffled order: what it leaves has one loop and needs every
+    clue. The `Looker`, shown every clue, says needed only of clues that are."""
+    import random
+    from contextlib import closing
+
+    from loopsat.board import Board
+    from loopsat.minimal import Looker, minimal
+
+    setter = SETTERS[genre]
+    dense, generated, extras = _dense_and_minimal(genre)
+    puzzle = setter.without(dense, extras[1::2])
+    board = Board(puzzle, generated.solution)
+    held = setter.clue_cells(puzzle)
+    random.Random(0).shuffle(held)
+    with closing(Looker(board, wanted=True)) as looker:
+        for cell in held:
+            looker.look(puzzle, cell)
+        shown = looker.shown()
+    assert shown and all(_needs(puzzle, cell) for cell in shown)
+    thinned, unproved = minimal(puzzle, held, board)
+    assert unproved == [] and frontier.count(thinned) == 1
+    assert all(_needs(thinned, cell) for cell in setter.clue_cells(thinned))
+    assert len(setter.clue_cells(thinned)) < len(held)
+
+
 @pytest.mark.parametrize("genre", sorted(SETTERS))
 def test_proofs_begun_on_another_puzzle_answer_as_on_the_puzzle_itself(genre: str) -> None:
-    """`_Proofs` begins the next clue's proof on the puzzle as if the clue before went. Its answer
-    for the puzzle met in the end must be that puzzle's own, which the frontier DP's counts give:
-    some loop breaks a clue's law exactly when the puzzle without it has more loops. The puzzles:
-    a minimal one plus one clue of its dense board (which can go), less one clue more or not."""
-    import random
+    """`Proofs` begins the next clue's proof on a guessed puzzle (as if the clue before went, or
+    stayed). Its answer for the puzzle met in the end must be that puzzle's own. The puzzles: a
+    minimal one plus one clue of its dense board (which can go), less one clue more or not."""
     import threading
     from contextlib import closing
     from itertools import product
 
     from loopsat.board import Board
-    from loopsat.generate import unique_loops
     from loopsat.minimal import Proofs
 
     setter = SETTERS[genre]
-    generated = made(genre, 5, 6, 1)
-    dense, _ = setter.dense(5, 6, random.Random(1), unique_loops)  # as generate draws it from seed 1
-    minimal = setter.clue_cells(generated.puzzle)
-    extras = [cell for cell in setter.clue_cells(dense) if cell not in minimal]
-
-    def needs(puzzle: Puzzle, cell: Point) -> bool:
-        return frontier.count(setter.without(puzzle, [cell])) > frontier.count(puzzle)
-
-    for extra in extras[:2]:
+    dense, generated, extras = _dense_and_minimal(genre)
+    for extra in extras[:1]:
         puzzle = setter.without(dense, [cell for cell in extras if cell != extra])
-        assert not needs(puzzle, extra)
+        assert not _needs(puzzle, extra)
         with closing(Proofs(Board(puzzle, generated.solution))) as proofs:
-            for other, done in product(minimal, (False, True)):
+            for other, done in product(setter.clue_cells(generated.puzzle), (False, True)):
                 fewer = setter.without(puzzle, [other])
                 proofs.begin(extra, fewer)  # a loop found there may break `other`'s law
                 if done:
-                    proofs.begun[extra].loop.exception()  # the answer waits, or is stopped
+                    proofs.begun[extra].loop.exception()  # waits for the answer
                 assert proofs.needed(extra, puzzle) is False
                 proofs.begin(extra, puzzle)  # "no loop" there need not hold with fewer clues
                 if done:
                     proofs.begun[extra].loop.exception()
-                assert proofs.needed(extra, fewer) is needs(fewer, extra)
-            proofs.begin(minimal[0], puzzle)  # under way when closed: stopped
+                assert proofs.needed(extra, fewer) is _needs(fewer, extra)
+            proofs.begin(extra, puzzle)  # under way when closed: stopped
     assert not any(thread.name.startswith("proof") for thread in threading.enumerate())
 
 
@@ -219,7 +257,7 @@ def test_a_proof_out_of_time_on_another_puzzle_is_made_again(monkeypatch: pytest
     monkeypatch.setattr(proving, "loop_breaking", first_out_of_time)
     with closing(proving.Proofs(Board(dense, solution))) as proofs:
         proofs.begin(second, setter.without(dense, [first]))
-        assert proofs.needed(second, dense) is (frontier.count(setter.without(dense, [second])) >= 2)
+        assert proofs.needed(second, dense) is _needs(dense, second)
         assert len(made) == 2
         made.clear()
         proofs.begin(second, dense)
