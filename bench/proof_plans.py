@@ -38,7 +38,7 @@ def replay(*, portfolio: bool, inprocessing: bool = False, deduced: bool = False
         search = Search(
             cover,
             Circuit(),
-            time_limit=proving.PROOF_SECONDS,
+            time_limit=proving.proof_seconds(board),
             fixed=fixed,
             inprocessing=inprocessing,
             portfolio=portfolio,

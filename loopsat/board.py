@@ -39,7 +39,9 @@ class Board:
         self.genre = genre
         self.setter = SETTERS[puzzle.genre]
         self.solution = solution
-        self.edges = list(lattice_edges(*genre.tile_shape(puzzle)))
+        rows, cols = genre.tile_shape(puzzle)
+        self.tiles = rows * cols
+        self.edges = list(lattice_edges(rows, cols))
         if not genre.rules(puzzle).whole:  # what the deduction's completeness proves relies on it
             raise ValueError(f"{puzzle.genre}: its clue tables do not state every clue")
 

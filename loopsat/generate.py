@@ -25,7 +25,7 @@ admits a second loop or makes the puzzle harder than D.
 Reproducible: one `random.Random(seed)` drives the genre's loop and the order of removals, and
 the answers are deterministic (the deduction and its backtracking are, and so is CP-SAT with
 one worker), so a seed gives the same puzzle on the same OR-Tools version. The one exception is
-a proof stopped by its time limit (minimal.PROOF_SECONDS): its clue stays, and
+a proof stopped by its time limit (minimal.proof_seconds): its clue stays, and
 `Generated.unproved` says so.
 """
 

@@ -5,7 +5,7 @@ A loop that breaks c's law near c (`Board.shown_needed`: every edge beyond board
 as in the loop, a small backtracking search over the deduction) is a second loop once c goes, so
 c is needed. These looks are made as thinning holds each clue, in a helper process (`Looker`), and
 again on the thinned puzzle in a thread (`ahead`). For the rest CP-SAT decides, on the whole
-board without c and with c's law negated (PROOF_SECONDS), two proofs at a time (`Proofs`).
+board without c and with c's law negated (`proof_seconds`), two proofs at a time (`Proofs`).
 Removing clues only adds loops, so a clue once needed stays needed: one pass leaves a minimal
 clue set, and the answers are those of trying clue by clue.
 """
@@ -45,12 +45,16 @@ if TYPE_CHECKING:
 #     out; the default on what the deduction leaves open 51.2, 5 out.
 # The former race of two plans in two threads took 50.5 s of wall time for the Masyu proofs, 2
 # out of time. One of the two Slitherlink proofs out of time answers in 12-19 s.
+# Bigger boards get more, in proportion to their tiles beyond PROOF_TILES: 40×40 Slitherlink
+# seed 1 ran 63 proofs out of 10 s (62 clues not proved); 8 of them searched again alone for
+# 30 s answered 7 times, in 12.7-29.8 s (`python bench/proof_plans.py` replays proofs).
 PROOF_SECONDS = 10.0
+PROOF_TILES = 600
 
 
 def minimal(puzzle: Puzzle, held: list[Point], board: Board) -> tuple[Puzzle, list[Point]]:
     """`puzzle` less every held clue whose removal leaves one loop, tried one by one in order,
-    and the clues kept because their proof ran out of time (PROOF_SECONDS).
+    and the clues kept because their proof ran out of time (`proof_seconds`).
 
     The looks near each clue run ahead in a thread, on the puzzle thinning left, while CP-SAT
     proves the clue before (it releases the GIL): a loop found there is a loop of every puzzle
@@ -248,13 +252,20 @@ class Proofs:
         self.pool.shutdown(cancel_futures=True)
 
 
+def proof_seconds(board: Board) -> float:
+    """A proof's time limit on this board: PROOF_SECONDS, more beyond PROOF_TILES tiles (30×30
+    Masyu 15 s, 40×40 Slitherlink 28 s)."""
+    return PROOF_SECONDS * max(1.0, board.tiles / PROOF_TILES)
+
+
 def loop_breaking(candidate: Puzzle, law: Rule, board: Board, stopper: Stopper) -> Solution | None:
     """A loop of `candidate` that breaks `law`, or None: a CP-SAT search on the whole board
-    (TimedOut after PROOF_SECONDS, or when stopped)."""
+    (TimedOut after `proof_seconds`, or when stopped)."""
     from loopsat.cpsat import Circuit, Search  # CP-SAT is slow to import
 
     cover = board.genre.cover(candidate)
-    search = Search(cover, Circuit(), time_limit=PROOF_SECONDS, inprocessing=False, portfolio=True, stopper=stopper)
+    limit = proof_seconds(board)
+    search = Search(cover, Circuit(), time_limit=limit, inprocessing=False, portfolio=True, stopper=stopper)
     _forbid(search, law)
     loop = search.find()
     if loop is not None:
