@@ -2,8 +2,9 @@
 
     python bench/generate_phases.py GENRE RxC [--seed N]
 
-Prints the wall and CPU seconds of each phase (drawing the loop, thinning, proving), then, for the
-looks for a loop that breaks a clue nearby, the screens near removed clues, the whole
+Prints how many held clues the looks made as thinning held them showed needed, the wall and CPU
+seconds of each phase (drawing the loop, thinning, proving), then, for the looks (on the thinned
+puzzle) for a loop that breaks a clue nearby, the screens near removed clues, the whole
 deductions and the proofs of held clues: how many answered yes and no, their CPU seconds in all
 and per call (this process, imports excluded; a look, its own thread's; a proof, which runs
 beside another, and the main thread's wait for one, their wall seconds). Never asserts.
@@ -68,6 +69,14 @@ def main() -> None:
     # a proof's CP-SAT runs in a thread of its own, beside another proof: wall seconds
     proving.loop_breaking = timed("proof of a held clue", proving.loop_breaking, time.perf_counter)
     proofs = proving.Proofs
+    shown = proving.Looker.shown
+
+    def counted(looker: proving.Looker) -> set[Any]:
+        needed = shown(looker)
+        print(f"looks as thinning held clues (a helper process): {len(needed)} of {len(looker.looks)} shown needed")
+        return needed
+
+    proving.Looker.shown = counted  # type: ignore[method-assign]
     proofs.needed = timed("wait for a proof (wall)", proofs.needed, time.perf_counter)  # type: ignore[method-assign]
     board.refuted = timed("refuted (law negated)", board.refuted)  # type: ignore[method-assign]
     started, wall = time.process_time(), time.perf_counter()
