@@ -35,10 +35,10 @@ def timed(name: str, call: Callable[..., Any], clock: Callable[[], float] = time
         spent = clock() - started
         if isinstance(answer, frozenset):
             verdict = "loop"
+        elif isinstance(answer, Exception):
+            verdict = type(answer).__name__
         else:
-            verdict = (
-                type(answer).__name__ if isinstance(answer, Exception) else str(getattr(answer, "complete", answer))
-            )
+            verdict = str(getattr(answer, "complete", answer))
         count, total = CALLS.get((name, verdict), (0, 0.0))
         CALLS[name, verdict] = (count + 1, total + spent)
         if isinstance(answer, Exception):

@@ -1,11 +1,11 @@
 """Why loopsat/minimal.py proves held clues as it does: the same proofs under other settings.
 
 Generates one puzzle, keeping every proof of a held clue it made (the puzzle less the clue, and
-the clue's law; those begun ahead as if the clue before went too), then replays those proofs one
-at a time under each setting: the wall seconds of all of them
-(model built and searched), and how many ran out of time. The proofs are those of the current
-setting's run (a proof that removes a clue changes the later ones), so the comparison is fair to
-the others only on them. Never asserts; prints a table.
+the clue's law; those begun ahead on a guessed puzzle too), then replays those proofs one at a
+time under each setting: the wall seconds of all of them (model built and searched), and how
+many ran out of time. The proofs are those of the current setting's run (a proof that removes a
+clue changes the later ones), so the comparison is fair to the others only on them. Never
+asserts; prints a table.
 
     python bench/proof_plans.py GENRE RxC [--seed N]
 """

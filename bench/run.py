@@ -6,8 +6,9 @@ to the default strategy. When puzzlekit is installed (the `bench` extra), a row 
 set times that peer the same way (bench/peers.py; it finds a loop without proving it unique).
 Then exact counts (bench/count/: empty boards by the frontier DP, an empty 4×4 as MCC by CP-SAT
 enumeration), `loopsat generate` (seed 1, whole process: CPU-s, and the wall time its target is
-about, as its looks run beside its CP-SAT proofs in threads; clues left of the dense board,
-grade), and last the targets of the speed issue, each with what this run measured.
+about, as its looks and two CP-SAT proofs at a time run in threads and a helper process; clues
+left of the dense board, grade), and last the targets of the speed issue, each with what this
+run measured.
 Never asserts; results also go to bench/results.json. Only the generator:
 `python bench/run.py --sets none --no-counts --no-peers`.
 
