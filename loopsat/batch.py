@@ -491,7 +491,8 @@ def run_batch(
         else:
             if not encrypted(scheduler):
                 warn(
-                    f"warning: {scheduler} is plain TCP: whoever reaches it runs code on the workers; see docs/cluster.md (TLS)"
+                    f"warning: {scheduler} is plain TCP: whoever reaches it runs code on the workers;"
+                    " see docs/cluster.md (TLS)"
                 )
             results = dask_results(stack.enter_context(dask_client(scheduler, workers)), todo, time_limit)
         sink = stack.enter_context(closing(Report(report_path, kept)))

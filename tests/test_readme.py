@@ -16,7 +16,11 @@ CHECKED = [
     for example in examples(document.read_text())
     if not example.command.startswith("time ")
 ]
-PYTHON = [(document.relative_to(ROOT).as_posix(), *found) for document in DOCUMENTS for found in python_examples(document.read_text())]
+PYTHON = [
+    (document.relative_to(ROOT).as_posix(), *found)
+    for document in DOCUMENTS
+    for found in python_examples(document.read_text())
+]
 
 
 @pytest.mark.parametrize(("page", "example"), CHECKED, ids=[f"{page}:{example.line}" for page, example in CHECKED])
