@@ -1,4 +1,4 @@
-"""Slitherlink boards that are unique but that the deduction does not decide (issue 14's set).
+"""Slitherlink boards that are unique but that the deduction does not decide.
 
 `loopsat generate --difficulty hard` thins a board until the deduction alone still decides it
 and no clue more can go; one clue more whose removal keeps the loop unique (proved by the full

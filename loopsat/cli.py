@@ -40,7 +40,7 @@ _NO_ARGS = getattr(_CLICK, "NoArgsIsHelpError", ())  # click 8.2 on: `loopsat` a
 
 
 class _OneLineErrors(typer.core.TyperGroup):
-    """Usage mistakes as one line on stderr (SPEC §5: every error one line), where click draws a
+    """Usage mistakes as one line on stderr (every error is one line), where click draws a
     usage block and rich a panel; the exit status stays 2."""
 
     def main(

@@ -55,7 +55,7 @@ class Mode(StrEnum):
 
 
 class Status(StrEnum):
-    """What was proved (SPEC §5's JSON strings): `unknown` when stopped before one or two solutions."""
+    """What was proved (the JSON's status strings): `unknown` when stopped before one or two solutions."""
 
     UNIQUE = "unique"
     MULTIPLE = "multiple"

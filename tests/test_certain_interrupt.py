@@ -1,4 +1,4 @@
-"""Ctrl-C during `--certain`: what is certain so far, marked incomplete, and exit 130 (issue 16.6),
+"""Ctrl-C during `--certain`: what is certain so far, marked incomplete, and exit 130,
 as `solve`'s other modes do. The interrupt is simulated where the rounds look for another loop."""
 
 from __future__ import annotations

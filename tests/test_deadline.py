@@ -1,4 +1,4 @@
-"""--time-limit bounds the whole puzzle, not only CP-SAT (issue 18.3).
+"""--time-limit bounds the whole puzzle, not only CP-SAT.
 
 The puzzles here are slow by construction (the frontier DP on an empty 12×12 board runs for
 about a minute; a 300×300 Masyu's model takes seconds to build); the only time asserted is a

@@ -1,5 +1,5 @@
-"""Ctrl-C during enumeration: a clean stop that prints what was found, exit 130 (issue 18.2);
-and a reader that goes away (`| head -1`): a quiet stop, exit 141 (issue 16).
+"""Ctrl-C during enumeration: a clean stop that prints what was found, exit 130;
+and a reader that goes away (`| head -1`): a quiet stop, exit 141.
 
 Real processes: the signal, the pipe and the exit status are the point.
 """
