@@ -18,8 +18,9 @@ from loopsat.deduce import Rules, Step, deduce
 from loopsat.errors import Exit
 from loopsat.frontier import NotCountable
 from loopsat.genres import GENRES, Genre
+from loopsat.genres.mcc import GENRE as MCC
 from loopsat.grid import Point, lattice_edges
-from loopsat.model import ExactCover
+from loopsat.model import Chosen, ExactCover
 from loopsat.puzzle import Puzzle
 from loopsat.render import canvas
 from loopsat.verify import verify
@@ -98,7 +99,7 @@ class Outcome:
             "status": self.status,
             "count": self.count,
             "complete": self.complete,
-            "solutions": [dict(zip(("h", "v"), bits(genre, self.puzzle, s), strict=True)) for s in self.solutions],
+            "solutions": [_solution_json(genre, self.puzzle, s) for s in self.solutions],
             "seconds": round(self.seconds, 3),
         }
         if self.puzzle.index is not None:
@@ -110,6 +111,20 @@ class Outcome:
 
 def _genre(puzzle: Puzzle) -> Genre:
     return GENRES[puzzle.genre]
+
+
+def _solution_json(genre: Genre, puzzle: Puzzle, solution: Solution) -> dict[str, Any]:
+    """A solution's h/v bit strings, and an MCC file's chosen option lines (docs/json.md)."""
+    obj: dict[str, Any] = dict(zip(("h", "v"), bits(genre, puzzle, solution), strict=True))
+    chosen = _options(solution)
+    if chosen is not None:
+        obj["options"] = chosen
+    return obj
+
+
+def _options(solution: Solution) -> list[str] | None:
+    """The option lines of an MCC file's solution, in the file's order; None for a genre's."""
+    return [option.line().strip() for option in solution.options] if isinstance(solution, Chosen) else None
 
 
 def bits(genre: Genre, puzzle: Puzzle, solution: Solution) -> tuple[list[str], list[str]]:
@@ -369,16 +384,22 @@ def _search(
         wanted = min(2, limit)
     listing = mode != "unique"
     circuit = strategy == "circuit" or (strategy == "auto" and (listing or genre.AUTO_CIRCUIT))
-    condition = Disjoint() if not single_loop else Circuit() if circuit else LazyCuts()
-    search = Search(cover, condition, time_limit=time_limit, fixed=fixed)
-    one_run = search.streams and (listing or not single_loop)
+    loop = single_loop and bool(cover.edges)  # no edge items: a plain exact cover, DLX3's solutions
+    condition = Disjoint() if not loop else Circuit() if circuit else LazyCuts()
+    options = puzzle.genre == MCC
+    search = Search(cover, condition, time_limit=time_limit, fixed=fixed, options=options)
+    one_run = listing or not loop
+    if loop and not search.translation.options_follow_edges:  # one loop, several option sets
+        if not circuit:
+            search = Search(cover, Circuit(), time_limit=time_limit, fixed=fixed, options=options)
+        one_run = True
     count = 0
     try:
         # closing: an interrupt (Ctrl-C, an alarm) raised out here, or the stream's own closing,
         # stops and joins the search too
-        with closing(search.stream(wanted) if one_run else search.solutions(wanted)) as solutions:
+        with closing(search.stream(wanted) if one_run and search.streams else search.solutions(wanted)) as solutions:
             for solution in solutions:
-                verify(puzzle, *bits(genre, puzzle, solution), single_loop=single_loop)
+                verify(puzzle, *bits(genre, puzzle, solution), single_loop=single_loop, options=_options(solution))
                 count += 1
                 yield solution
     except TimedOut:
