@@ -116,13 +116,13 @@ def _genre(puzzle: Puzzle) -> Genre:
 def _solution_json(genre: Genre, puzzle: Puzzle, solution: Solution) -> dict[str, Any]:
     """A solution's h/v bit strings, and an MCC file's chosen option lines (docs/json.md)."""
     obj: dict[str, Any] = dict(zip(("h", "v"), bits(genre, puzzle, solution), strict=True))
-    chosen = _options(solution)
+    chosen = option_lines(solution)
     if chosen is not None:
         obj["options"] = chosen
     return obj
 
 
-def _options(solution: Solution) -> list[str] | None:
+def option_lines(solution: Solution) -> list[str] | None:
     """The option lines of an MCC file's solution, in the file's order; None for a genre's."""
     return [option.line().strip() for option in solution.options] if isinstance(solution, Chosen) else None
 
@@ -374,7 +374,10 @@ def _search(
     CP-SAT run (`lazy` would solve again for each loop: the 9,349 loops of an empty 4×4 board's MCC
     took over 6 CPU-minutes that way, 3.7 CPU-s in one run, each loop's exact cover verified:
     `time loopsat solve --count bench/count/empty-4x4.mcc`).
-    `lazy` and `deduce` keep the lazy cuts as asked.
+    `lazy` and `deduce` keep the lazy cuts as asked, except where one loop can be several
+    solutions (an MCC file whose options do not follow its edges: DLX3-LOOP counts option sets,
+    docs/formats.md): only the circuit's one run lists them all. An MCC file without edge items
+    has no loop to ask for: its solutions are DLX3's.
     """
     from loopsat.cpsat import Circuit, Disjoint, LazyCuts, Search, TimedOut  # CP-SAT is slow to import
 
@@ -384,9 +387,9 @@ def _search(
         wanted = min(2, limit)
     listing = mode != "unique"
     circuit = strategy == "circuit" or (strategy == "auto" and (listing or genre.AUTO_CIRCUIT))
-    loop = single_loop and bool(cover.edges)  # no edge items: a plain exact cover, DLX3's solutions
+    options = puzzle.genre == MCC  # an MCC file's solutions name their options
+    loop = single_loop and (bool(cover.edges) or not options)  # no edge items: a plain exact cover
     condition = Disjoint() if not loop else Circuit() if circuit else LazyCuts()
-    options = puzzle.genre == MCC
     search = Search(cover, condition, time_limit=time_limit, fixed=fixed, options=options)
     one_run = listing or not loop
     if loop and not search.translation.options_follow_edges:  # one loop, several option sets
@@ -399,7 +402,7 @@ def _search(
         # stops and joins the search too
         with closing(search.stream(wanted) if one_run and search.streams else search.solutions(wanted)) as solutions:
             for solution in solutions:
-                verify(puzzle, *bits(genre, puzzle, solution), single_loop=single_loop, options=_options(solution))
+                verify(puzzle, *bits(genre, puzzle, solution), single_loop=single_loop, options=option_lines(solution))
                 count += 1
                 yield solution
     except TimedOut:
