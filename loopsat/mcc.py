@@ -9,6 +9,7 @@ from loopsat.grid import decode
 from loopsat.model import ExactCover, Item, Option
 
 MAX_MULTIPLICITY = 2**31 - 1  # DLX3 reads bounds into C ints; beyond them CP-SAT's domains overflow
+_ITEM_TOKEN = re.compile(r"\||[^\s|]\S*")  # DLX3 takes `|x` as the separator, then x
 _BOUND = re.compile(r"(?:(\d*):)?(\d+)\|(.+)")  # DLX3 reads an empty lower bound as 0
 
 
@@ -61,7 +62,7 @@ def _item_line(line: str, path: str, number: int) -> ExactCover:
     primary = True
     bar = False
     seen: set[str] = set()
-    for match in re.finditer(r"\S+", line):
+    for match in _ITEM_TOKEN.finditer(line):
         token, col = match.group(), match.start() + 1
         if token == "|":
             if bar:

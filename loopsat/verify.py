@@ -8,6 +8,7 @@ is deliberate, the one place where the rules are written twice.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -167,7 +168,7 @@ def _read_mcc(lines: tuple[str, ...]) -> _Mcc:
             continue
         if not items_read:
             items_read = True
-            tokens = line.split()
+            tokens = re.findall(r"\||[^\s|]\S*", line)  # `|x`: the separator, then x
             bar = tokens.index("|") if "|" in tokens else len(tokens)
             for token in tokens[:bar]:
                 spelled, _, name = token.rpartition("|")

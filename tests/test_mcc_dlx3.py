@@ -66,7 +66,8 @@ def mcc_files(draw: st.DrawFn) -> tuple[str, dict[str, tuple[int, int]], list[tu
     for loop in draw(st.lists(st.sampled_from(sorted(LOOPS, key=sorted)), max_size=2)):
         owner = (draw(st.sampled_from(primary)), None)  # a loop in one option, so that loops occur
         options.append((owner, *((e, draw(st.sampled_from(["1", "1", "0"]))) for e in sorted(loop & edges))))
-    lines = ["| drawn by hypothesis", " ".join(spelled) + (" | " + " ".join(secondary) if secondary else "")]
+    bar = draw(st.sampled_from([" | ", " |"]))  # DLX3 reads `|x` as the separator, then x
+    lines = ["| drawn by hypothesis", " ".join(spelled) + (bar + " ".join(secondary) if secondary else "")]
     lines += [" ".join(name if c is None else f"{name}:{c}" for name, c in option) for option in options]
     return "\n".join(lines) + "\n", bounds, options, edges
 
