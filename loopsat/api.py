@@ -195,7 +195,8 @@ def svg(puzzle: Puzzle, solution: Solution | None = None) -> str:
 
 
 def _solution(puzzle: Puzzle, edges: frozenset[Point]) -> Solution:
-    from loopsat.pipeline import bits, option_lines
+    from loopsat.model import option_lines
+    from loopsat.pipeline import bits
 
     h, v = bits(GENRES[puzzle.genre], puzzle, edges)
     return Solution(frozenset(edges), tuple(h), tuple(v), tuple(option_lines(edges) or ()))

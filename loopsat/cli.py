@@ -378,7 +378,7 @@ def _numbered(number: int, board: list[str]) -> str:
 def _dlx3(number: int, solution: frozenset[Point]) -> str:
     """One solution of an MCC file as DLX3 prints it: `N:`, then each chosen option after a blank
     (in the file's order, without DLX3's `(k of d)`, which tells its search's path)."""
-    from loopsat.pipeline import option_lines
+    from loopsat.model import option_lines
 
     return "".join([f"{number}:\n", *(f" {line}\n" for line in option_lines(solution) or ())])
 

@@ -116,3 +116,8 @@ class ExactCover:
             if all(c not in ("0", "1") or colour.get(name, c) == c for name, c in option.entries)
         ]
         return replace(self, options=kept)
+
+
+def option_lines(solution: frozenset[Point]) -> list[str] | None:
+    """The option lines of an MCC file's solution, in the file's order; None for a genre's."""
+    return [option.line().strip() for option in solution.options] if isinstance(solution, Chosen) else None

@@ -18,9 +18,8 @@ from loopsat.deduce import Rules, Step, deduce
 from loopsat.errors import Exit
 from loopsat.frontier import NotCountable
 from loopsat.genres import GENRES, Genre
-from loopsat.genres.mcc import GENRE as MCC
 from loopsat.grid import Point, lattice_edges
-from loopsat.model import Chosen, ExactCover
+from loopsat.model import ExactCover, option_lines
 from loopsat.puzzle import Puzzle
 from loopsat.render import canvas
 from loopsat.verify import verify
@@ -115,16 +114,9 @@ def _genre(puzzle: Puzzle) -> Genre:
 
 def _solution_json(genre: Genre, puzzle: Puzzle, solution: Solution) -> dict[str, Any]:
     """A solution's h/v bit strings, and an MCC file's chosen option lines (docs/json.md)."""
-    obj: dict[str, Any] = dict(zip(("h", "v"), bits(genre, puzzle, solution), strict=True))
-    chosen = option_lines(solution)
-    if chosen is not None:
-        obj["options"] = chosen
-    return obj
-
-
-def option_lines(solution: Solution) -> list[str] | None:
-    """The option lines of an MCC file's solution, in the file's order; None for a genre's."""
-    return [option.line().strip() for option in solution.options] if isinstance(solution, Chosen) else None
+    h, v = bits(genre, puzzle, solution)
+    options = option_lines(solution)
+    return {"h": h, "v": v} if options is None else {"h": h, "v": v, "options": options}
 
 
 def bits(genre: Genre, puzzle: Puzzle, solution: Solution) -> tuple[list[str], list[str]]:
@@ -374,10 +366,8 @@ def _search(
     CP-SAT run (`lazy` would solve again for each loop: the 9,349 loops of an empty 4×4 board's MCC
     took over 6 CPU-minutes that way, 3.7 CPU-s in one run, each loop's exact cover verified:
     `time loopsat solve --count bench/count/empty-4x4.mcc`).
-    `lazy` and `deduce` keep the lazy cuts as asked, except where one loop can be several
-    solutions (an MCC file whose options do not follow its edges: DLX3-LOOP counts option sets,
-    docs/formats.md): only the circuit's one run lists them all. An MCC file without edge items
-    has no loop to ask for: its solutions are DLX3's.
+    `lazy` and `deduce` keep the lazy cuts as asked, except where a loop is several option sets
+    (docs/formats.md): only the circuit's one run lists them all.
     """
     from loopsat.cpsat import Circuit, Disjoint, LazyCuts, Search, TimedOut  # CP-SAT is slow to import
 
@@ -387,7 +377,7 @@ def _search(
         wanted = min(2, limit)
     listing = mode != "unique"
     circuit = strategy == "circuit" or (strategy == "auto" and (listing or genre.AUTO_CIRCUIT))
-    options = puzzle.genre == MCC  # an MCC file's solutions name their options
+    options = puzzle.genre == "mcc"  # an MCC file's solutions name their options
     loop = single_loop and (bool(cover.edges) or not options)  # no edge items: a plain exact cover
     condition = Disjoint() if not loop else Circuit() if circuit else LazyCuts()
     search = Search(cover, condition, time_limit=time_limit, fixed=fixed, options=options)
