@@ -17,6 +17,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+import loopsat
 from loopsat import mcc
 from loopsat.genres import read_puzzles
 from loopsat.pipeline import solve
@@ -157,3 +158,12 @@ def test_an_empty_lower_bound_is_zero_and_written_back_as_read() -> None:
     text = "| b\n:3|a b | x\na b\na\n"
     assert mcc.write(mcc.read(text)) == text
     assert solve(puzzle_of(text), mode="count", single_loop=False).count == 2
+
+
+def test_a_30_row_board_keeps_the_clues_below_it() -> None:
+    """Knuth's generators stop reading after 30 board rows, so they never see the `!a=` line of
+    such a board and write `-1|a`, which DLX3 refuses; loopsat reads it (docs/formats.md)."""
+    [puzzle] = loopsat.parse("aa.\n" + "...\n" * 28 + "..1\n!a=2\n", "slitherlink")
+    text = loopsat.export_mcc(puzzle)
+    item_line = next(line for line in text.split("\n") if not line.startswith("| "))
+    assert "| !a=2\n" in text and " 2|a |" in item_line
