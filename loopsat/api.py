@@ -29,11 +29,13 @@ from loopsat.puzzle import Puzzle, check_mcc_size, puzzles_of
 
 @dataclass(frozen=True)
 class Solution:
-    """One loop: its edges in Knuth's doubled coordinates, and the JSON's `h`/`v` bit strings."""
+    """One loop: its edges in Knuth's doubled coordinates, and the JSON's `h`/`v` bit strings;
+    for an MCC file also the chosen option lines (a solution is a set of options there)."""
 
     edges: frozenset[Point]
     h: tuple[str, ...]
     v: tuple[str, ...]
+    options: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -193,7 +195,8 @@ def svg(puzzle: Puzzle, solution: Solution | None = None) -> str:
 
 
 def _solution(puzzle: Puzzle, edges: frozenset[Point]) -> Solution:
+    from loopsat.model import option_lines
     from loopsat.pipeline import bits
 
     h, v = bits(GENRES[puzzle.genre], puzzle, edges)
-    return Solution(edges, tuple(h), tuple(v))
+    return Solution(frozenset(edges), tuple(h), tuple(v), tuple(option_lines(edges) or ()))

@@ -28,7 +28,9 @@ from typing import Any
 from loopsat import pipeline
 from loopsat.deadline import TimeUp, deadline
 from loopsat.deduce import deduce
+from loopsat.errors import PuzzleError
 from loopsat.genres import GENRES
+from loopsat.genres.mcc import shows_options
 from loopsat.grid import Point, lattice_edges
 from loopsat.pipeline import Outcome, Solution, Status, bits
 from loopsat.puzzle import Puzzle
@@ -93,6 +95,8 @@ def certain_edges(
     bounds all of it (loopsat/deadline.py); the answer is then incomplete. `progress` hears
     once per edge decided (certain or undecided), of `board_edges(puzzle)` in all.
     """
+    if shows_options(puzzle, single_loop=True):  # an MCC file without edge items: DLX3's solutions
+        raise PuzzleError(puzzle.path, 1, 1, "no edge items, so no edge to be certain of: solve it without --certain")
     rounds = _Rounds(puzzle, progress or (lambda _description: None))
     try:
         with deadline(time_limit):

@@ -240,7 +240,7 @@ def solve(
             streaming = mode == Mode.ALL and not (as_json or quiet)
             if streaming and several:
                 typer.echo(f"{puzzle.label}:")
-            heard = _Heard(puzzle, streaming)
+            heard = _Heard(puzzle, streaming, mcc_genre.shows_options(puzzle, single_loop=not disjoint))
             interrupted = False
             if certain:
                 try:
@@ -300,8 +300,9 @@ class _Heard:
     """Hears each solution as the search finds it: advances the progress bar and, when
     `streaming`, draws the solution on stdout at once (--all can run for hours)."""
 
-    def __init__(self, puzzle: Puzzle, streaming: bool) -> None:
+    def __init__(self, puzzle: Puzzle, streaming: bool, options: bool = False) -> None:
         self.puzzle, self.streaming = puzzle, streaming
+        self.options = options  # print the chosen options (DLX3's form), not a board
         self.out = sys.stdout  # not rich's stand-in while a progress bar runs: that one writes to stderr
         self.streamed = 0
         self.advance: Callable[[str], None] = lambda _description: None  # the progress bar's, while one runs
@@ -311,7 +312,7 @@ class _Heard:
 
         self.advance(f"{self.puzzle.label}: {count:,} found")
         if self.streaming:
-            text = _numbered(count, drawing(self.puzzle, solution))
+            text = _dlx3(count, solution) if self.options else _numbered(count, drawing(self.puzzle, solution))
             # Ctrl-C waits until the board is written and counted: the summary names what was drawn.
             signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
             try:
@@ -355,9 +356,12 @@ def _print_outcome(
         typer.echo("\n".join(certainty.drawing(puzzle)))
     else:
         unshown: list[frozenset[Point] | None] = [*outcome.solutions[heard.streamed :]]
-        if not unshown and not heard.streamed:
+        if not unshown and not heard.streamed and not heard.options:
             unshown = [None]  # the bare board: no solution
         for number, solution in enumerate(unshown, start=heard.streamed + 1):
+            if heard.options and solution is not None:
+                typer.echo(_dlx3(number, solution), nl=False)
+                continue
             board = drawing(puzzle, solution)
             if mode == Mode.ALL and solution:
                 typer.echo(_numbered(number, board), nl=False)
@@ -369,6 +373,14 @@ def _print_outcome(
 def _numbered(number: int, board: list[str]) -> str:
     """One board of --all: `solution N`, the drawing, a blank line."""
     return f"solution {number}\n" + "\n".join(board) + "\n\n"
+
+
+def _dlx3(number: int, solution: frozenset[Point]) -> str:
+    """One solution of an MCC file as DLX3 prints it: `N:`, then each chosen option after a blank
+    (in the file's order, without DLX3's `(k of d)`, which tells its search's path)."""
+    from loopsat.model import option_lines
+
+    return "".join([f"{number}:\n", *(f" {line}\n" for line in option_lines(solution) or ())])
 
 
 def _summary(outcome: "Outcome", mode: Mode, interrupted: bool = False) -> str:

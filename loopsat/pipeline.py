@@ -19,7 +19,7 @@ from loopsat.errors import Exit
 from loopsat.frontier import NotCountable
 from loopsat.genres import GENRES, Genre
 from loopsat.grid import Point, lattice_edges
-from loopsat.model import ExactCover
+from loopsat.model import ExactCover, option_lines
 from loopsat.puzzle import Puzzle
 from loopsat.render import canvas
 from loopsat.verify import verify
@@ -98,7 +98,7 @@ class Outcome:
             "status": self.status,
             "count": self.count,
             "complete": self.complete,
-            "solutions": [dict(zip(("h", "v"), bits(genre, self.puzzle, s), strict=True)) for s in self.solutions],
+            "solutions": [_solution_json(genre, self.puzzle, s) for s in self.solutions],
             "seconds": round(self.seconds, 3),
         }
         if self.puzzle.index is not None:
@@ -110,6 +110,13 @@ class Outcome:
 
 def _genre(puzzle: Puzzle) -> Genre:
     return GENRES[puzzle.genre]
+
+
+def _solution_json(genre: Genre, puzzle: Puzzle, solution: Solution) -> dict[str, Any]:
+    """A solution's h/v bit strings, and an MCC file's chosen option lines (docs/json.md)."""
+    h, v = bits(genre, puzzle, solution)
+    options = option_lines(solution)
+    return {"h": h, "v": v} if options is None else {"h": h, "v": v, "options": options}
 
 
 def bits(genre: Genre, puzzle: Puzzle, solution: Solution) -> tuple[list[str], list[str]]:
@@ -359,7 +366,8 @@ def _search(
     CP-SAT run (`lazy` would solve again for each loop: the 9,349 loops of an empty 4×4 board's MCC
     took over 6 CPU-minutes that way, 3.7 CPU-s in one run, each loop's exact cover verified:
     `time loopsat solve --count bench/count/empty-4x4.mcc`).
-    `lazy` and `deduce` keep the lazy cuts as asked.
+    `lazy` and `deduce` keep the lazy cuts as asked, except where a loop is several option sets
+    (docs/formats.md): only the circuit's one run lists them all.
     """
     from loopsat.cpsat import Circuit, Disjoint, LazyCuts, Search, TimedOut  # CP-SAT is slow to import
 
@@ -369,16 +377,22 @@ def _search(
         wanted = min(2, limit)
     listing = mode != "unique"
     circuit = strategy == "circuit" or (strategy == "auto" and (listing or genre.AUTO_CIRCUIT))
-    condition = Disjoint() if not single_loop else Circuit() if circuit else LazyCuts()
-    search = Search(cover, condition, time_limit=time_limit, fixed=fixed)
-    one_run = search.streams and (listing or not single_loop)
+    options = puzzle.genre == "mcc"  # an MCC file's solutions name their options
+    loop = single_loop and (bool(cover.edges) or not options)  # no edge items: a plain exact cover
+    condition = Disjoint() if not loop else Circuit() if circuit else LazyCuts()
+    search = Search(cover, condition, time_limit=time_limit, fixed=fixed, options=options)
+    one_run = listing or not loop
+    if loop and not search.translation.options_follow_edges:  # one loop, several option sets
+        if not circuit:
+            search = Search(cover, Circuit(), time_limit=time_limit, fixed=fixed, options=options)
+        one_run = True
     count = 0
     try:
         # closing: an interrupt (Ctrl-C, an alarm) raised out here, or the stream's own closing,
         # stops and joins the search too
-        with closing(search.stream(wanted) if one_run else search.solutions(wanted)) as solutions:
+        with closing(search.stream(wanted) if one_run and search.streams else search.solutions(wanted)) as solutions:
             for solution in solutions:
-                verify(puzzle, *bits(genre, puzzle, solution), single_loop=single_loop)
+                verify(puzzle, *bits(genre, puzzle, solution), single_loop=single_loop, options=option_lines(solution))
                 count += 1
                 yield solution
     except TimedOut:
