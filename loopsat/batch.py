@@ -35,7 +35,7 @@ from loopsat.genres import SUFFIXES, read_data_sets
 from loopsat.limits import read_input
 from loopsat.progress import ProgressBar
 from loopsat.puzzle import Puzzle
-from loopsat.report import Key, Report, key_of, read_report
+from loopsat.report import Key, Report, ReportBusy, key_of, lock, read_report
 
 REPORT_NAME = "loopsat-report.jsonl"
 GRACE = 5.0  # seconds the watchdog allows beyond the time limit (CP-SAT's own limit comes first)
@@ -486,6 +486,10 @@ def run_batch(
         console.print(printable(message), markup=False, highlight=False, soft_wrap=True)
 
     with ExitStack() as stack:
+        try:
+            stack.enter_context(lock(report_path))
+        except ReportBusy as exc:
+            raise BatchError(str(exc)) from None
         if scheduler is None or not todo:  # with nothing to do, the pool starts no process
             results = pool_results(todo, workers, time_limit, warn)
         else:

@@ -20,7 +20,7 @@ import typer
 import typer.core
 
 from loopsat.api import data_sets, export_mcc, load
-from loopsat.errors import Exit, PuzzleError, VerificationError, printable
+from loopsat.errors import Exit, OutputError, PuzzleError, VerificationError, printable, write_failed
 from loopsat.formats import FORMS
 from loopsat.genres import GENRES, READERS
 from loopsat.genres import mcc as mcc_genre
@@ -28,6 +28,8 @@ from loopsat.grid import Point
 from loopsat.limits import read_input
 from loopsat.pipeline import Mode, Status, Strategy
 from loopsat.puzzle import Puzzle
+from loopsat.safefile import write_file
+from loopsat.stdio import discard_stdout, flush_stdout, prepare_stdout
 
 if TYPE_CHECKING:
     from loopsat.certain import Certainty
@@ -98,9 +100,7 @@ def _closed_output() -> NoReturn:
     status of a C tool that SIGPIPE killed (docs/exit-status.md). SIGPIPE itself stays ignored,
     as Python sets it: the batch's pipes to its workers rely on BrokenPipeError. Stdout goes to
     /dev/null first, or the interpreter's last flush would complain on stderr."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    os.close(devnull)
+    discard_stdout()
     sys.exit(int(Exit.CLOSED_OUTPUT))
 
 
@@ -458,15 +458,20 @@ def _write_svg(target: Path | None, puzzle: Puzzle, loop: Iterable[Point], undec
     _write(target, picture.draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided), "the picture")
 
 
-def _write(target: Path | None, text: str, what: str) -> None:
-    """`text` to the file `target` (stdout when None); an unwritable file is a usage error."""
+def _write(target: Path | None, text: str, what: str, replace: bool = True) -> None:
+    """`text` to the file `target` (stdout when None), whole or not at all (loopsat/safefile.py):
+    a link there, or with `replace` False any file, is refused; so is an unwritable path (a
+    usage error); a full disk or `ulimit -f` is exit 74."""
     if target is None:
         sys.stdout.write(text)
         return
     try:
-        target.write_text(text)
+        write_file(target, text.encode(), replace=replace)
     except OSError as exc:
-        _fail(f"{printable(str(target))}:1:1: error: cannot write {what} ({exc.strerror or exc})", Exit.BAD_INPUT)
+        message = f"{printable(str(target))}:1:1: error: cannot write {what} ({exc.strerror or exc})"
+        if write_failed(exc):
+            raise OutputError(message) from None
+        _fail(message, Exit.BAD_INPUT)
 
 
 def _refuse_overwriting(target: Path | None, inputs: list[str]) -> None:
@@ -669,18 +674,17 @@ def generate(
     if count > 1 and output is None:
         _fail("error: --count writes files: add -o DIR", Exit.BAD_INPUT)
     seeds = range(seed, seed + count)
-    targets = [output / generating.file_name(genre, rows, cols, n) for n in seeds] if output else []
     if output is not None:
         if output.exists() and not output.is_dir():
             _fail(f"{printable(str(output))}:1:1: error: not a folder", Exit.BAD_INPUT)
-        if taken := [target for target in targets if target.exists()]:
-            _fail(f"{printable(str(taken[0]))}:1:1: error: the file exists (not overwritten)", Exit.BAD_INPUT)
+        if taken := generating.first_taken(output, genre, rows, cols, seeds):
+            _fail(f"{printable(str(output / taken))}:1:1: error: the file exists (not overwritten)", Exit.BAD_INPUT)
         try:
             output.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             where = printable(str(output))
             _fail(f"{where}:1:1: error: cannot make the folder ({exc.strerror or exc})", Exit.BAD_INPUT)
-    for number, n in enumerate(seeds):
+    for n in seeds:
         with ProgressBar() as advance:
             made = generating.generate(genre, rows, cols, difficulty=most, seed=n, progress=advance)
         text = generating.file_text(made.puzzle)
@@ -692,17 +696,21 @@ def generate(
             sys.stdout.write(text)
             typer.echo(f"{made.puzzle.path}: {about}", err=True)
             continue
-        target = targets[number]
-        partial = target.with_name(f".{target.name}.part")  # renamed when whole: Ctrl-C leaves no half file
-        _write(partial, text, "the puzzle")
-        partial.replace(target)
+        target = output / generating.file_name(genre, rows, cols, n)
+        _write(target, text, "the puzzle", replace=False)
         typer.echo(f"{printable(str(target))}: {about}")
 
 
 def main() -> None:
     """Entry point: turn every failure into one line and an exit status, never a traceback."""
     try:
-        app(standalone_mode=True)
+        try:
+            prepare_stdout()
+            app(standalone_mode=True)
+        finally:
+            flush_stdout()  # here a failure is still reported; at exit it would be lost
+    except OutputError as exc:
+        _output_failed(str(exc))
     except VerificationError as exc:
         if _debug:
             traceback.print_exc()
@@ -717,8 +725,19 @@ def main() -> None:
         if _reader_gone():
             _closed_output()
         _internal_error(exc)
+    except OSError as exc:
+        if not write_failed(exc):  # reading is PuzzleError's: what is left is stdout's failed write
+            _internal_error(exc)
+        _output_failed(f"loopsat: error: cannot write the output ({exc.strerror or exc})")
     except Exception as exc:
         _internal_error(exc)
+
+
+def _output_failed(message: str) -> NoReturn:
+    """A write failed: say what, exit 74; what stdout still holds goes nowhere."""
+    typer.echo(message, err=True)
+    discard_stdout()
+    sys.exit(int(Exit.IO_ERROR))
 
 
 def _internal_error(exc: Exception) -> NoReturn:
