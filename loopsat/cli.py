@@ -14,7 +14,7 @@ import traceback
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 import typer.core
@@ -130,6 +130,7 @@ _AUTO_VARIANT = Variant(GENRES[next(iter(GENRES))].VARIANTS[0])  # every genre's
 
 
 _debug = False
+_T = TypeVar("_T")
 
 
 def _fail(message: str, status: Exit) -> NoReturn:
@@ -263,7 +264,7 @@ def solve(
                             fallback=heard.fallback,
                         )
                 except NotCountable as exc:
-                    typer.echo(f"{puzzle.label}: error: {exc}", err=True)
+                    typer.echo(f"{puzzle.label}:1:1: error: {exc}", err=True)
                     worst = max(worst, Exit.BAD_INPUT)
                     continue
                 except Interrupted as stop:
@@ -584,6 +585,7 @@ def explain(
         int | None,
         typer.Option(min=1, metavar="N", help="With --svg: the step to draw (default: the first, or the hint)."),
     ] = None,
+    time_limit: Annotated[float | None, typer.Option(min=0.0, metavar="S", help="Seconds for the whole of it.")] = None,
 ) -> None:
     """The solving path as steps a person can follow, and the puzzle's difficulty (loopsat/explain.py).
 
@@ -602,11 +604,12 @@ def explain(
         if len(puzzles) != 1:
             raise PuzzleError(file, 1, 1, f"explain takes one puzzle, this file holds {len(puzzles)}")
         puzzle = puzzles[0]
+        _check_explainable(puzzle)
         given = explaining.read_partial(partial, read_input(partial), puzzle) if partial is not None else {}
     except PuzzleError as exc:
         _fail(str(exc), Exit.BAD_INPUT)
     if hint:
-        found, next_step = explaining.hint(puzzle, given)
+        found, next_step = _in_time(puzzle, lambda: explaining.hint(puzzle, given, time_limit))
         if svg is not None and next_step is not None:
             _write(svg, explaining.picture(found, found.steps.index(next_step) + 1), "the picture")
         if as_json:
@@ -619,13 +622,31 @@ def explain(
                 + ("no solution" if not found.solvable else "every edge is known or only the search decides the rest")
             )
         raise typer.Exit(int(Exit.SOLVED if found.solvable else Exit.NO_SOLUTION))
-    found = explaining.explain(puzzle)
+    found = _in_time(puzzle, lambda: explaining.explain(puzzle, time_limit=time_limit))
     if svg is not None:
         if (step or 1) > len(found.steps):
             _fail(f"error: --step {step}: the explanation has {len(found.steps)} steps", Exit.BAD_INPUT)
         _write(svg, explaining.picture(found, step or 1), "the picture")
     typer.echo(json.dumps(found.to_json()) if as_json else "\n".join(found.text()))
     raise typer.Exit(int(Exit.SOLVED if found.solvable else Exit.NO_SOLUTION))
+
+
+def _check_explainable(puzzle: Puzzle) -> None:
+    from loopsat.limits import MAX_EXPLAIN_CELLS
+
+    if puzzle.rows * puzzle.cols > MAX_EXPLAIN_CELLS:
+        size = f"{puzzle.rows * puzzle.cols:,} cells ({puzzle.rows}×{puzzle.cols})"
+        raise PuzzleError(puzzle.path, 1, 1, f"the board has {size}, more than explain takes ({MAX_EXPLAIN_CELLS:,})")
+
+
+def _in_time(puzzle: Puzzle, work: Callable[[], _T]) -> _T:
+    """`work`'s answer, or exit 3 when its time limit ran out first."""
+    from loopsat.deadline import TimeUp
+
+    try:
+        return work()
+    except TimeUp:
+        _fail(f"{puzzle.label}: unknown (no answer within --time-limit)", Exit.TIMED_OUT)
 
 
 @app.command(cls=_PlainUsage)
