@@ -531,7 +531,11 @@ def batch(
         str | None, typer.Option(metavar="ADDRESS", help="Dask scheduler: tcp://HOST:8786, or `local`.")
     ] = None,
 ) -> None:
-    """Solve every puzzle in a folder in parallel, one report line each; see loopsat/batch.py."""
+    """Solve every puzzle in a folder in parallel, one report line each (docs/json.md).
+
+    One batch at a time writes a report; --resume keeps its answers and solves the rest.
+    Progress and the summary go to stderr; the exit status is the worst puzzle's (docs/exit-status.md).
+    """
     from loopsat.batch import BatchError, run_batch
 
     try:
@@ -587,10 +591,11 @@ def explain(
     ] = None,
     time_limit: Annotated[float | None, typer.Option(min=0.0, metavar="S", help="Seconds for the whole of it.")] = None,
 ) -> None:
-    """The solving path as steps a person can follow, and the puzzle's difficulty (loopsat/explain.py).
+    """The solving path as steps a person can follow, and the puzzle's difficulty: easy, normal,
+    tricky, hard (the deduction alone, probing for hard) or search.
 
     PARTIAL is a JSON object with "h" and "v" strings as in `solve --json`: 1 on, 0 off, ? or . unknown.
-    Exit 1 when the puzzle has no solution.
+    Exit 1 when the puzzle has no solution, 3 when --time-limit ran out first.
     """
     from loopsat import explain as explaining
 
@@ -667,7 +672,7 @@ def generate(
         Path | None, typer.Option("-o", "--output", metavar="DIR", help="Write GENRE-RxC-SEED files into DIR.")
     ] = None,
 ) -> None:
-    """Make puzzles with exactly one solution and a minimal set of clues (loopsat/generate.py).
+    """Make puzzles with exactly one solution and a minimal set of clues.
 
     One puzzle goes to stdout in its genre's file format, its clue count and grade to stderr;
     with -o each puzzle is a file DIR/GENRE-RxC-SEED.SUFFIX (an existing file is never
