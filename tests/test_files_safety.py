@@ -14,10 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from loopsat.errors import OutputError
-from loopsat.report import Report, check_ours
-from loopsat.safefile import Refused, write_file
-
 ROOT = Path(__file__).parent.parent
 PUZZLE = (ROOT / "puzzles" / "slitherlink" / "pzprjs-5x5.slither").read_bytes()
 BIG = ROOT / "puzzles" / "slitherlink" / "tatham-30x30.slither"  # its MCC text is 0.2 MB
@@ -99,6 +95,8 @@ def test_a_file_that_is_no_report_is_not_overwritten(cli, tmp_path: Path) -> Non
 
 
 def test_check_ours_takes_empty_and_torn_reports(tmp_path: Path) -> None:
+    from loopsat.report import check_ours
+
     report = tmp_path / "r.jsonl"
     for text in (b"", b'{"file": "a.slither", "path": "a.sl', b'{"path": "a", "sha256": null}\n{"tor'):
         report.write_bytes(text)
@@ -167,6 +165,8 @@ def test_an_output_is_replaced_whole_but_never_through_a_link(cli, tmp_path: Pat
 
 
 def test_write_file_refuses_what_it_must_not_replace(tmp_path: Path) -> None:
+    from loopsat.safefile import Refused, write_file
+
     target = tmp_path / "t"
     write_file(target, b"one", replace=False)
     with pytest.raises(Refused):
@@ -280,6 +280,9 @@ def test_stdout_closed_is_exit_74_not_a_silent_success(tmp_path: Path) -> None:
 
 
 def test_report_write_failure_is_an_output_error_in_process(tmp_path: Path) -> None:
+    from loopsat.errors import OutputError
+    from loopsat.report import Report
+
     sink = Report(tmp_path / REPORT, [b'{"path": "a", "sha256": null}\n'])
     sink.close()
     sink._fd = os.open(os.devnull, os.O_RDONLY)  # any write fails (EBADF): cut back, then raised
