@@ -142,7 +142,9 @@ def test_generate_checks_a_trillion_names_at_one_look(cli, tmp_path: Path) -> No
         (out / name).write_text("")
     for seeds, expected in ((range(0, 10**12), 7), (range(8, 10**12), None), (range(7, 8), 7), (range(0, 7), None)):
         assert first_taken(out, "slitherlink", 4, 4, seeds) == (expected and f"slitherlink-4x4-{expected}.slither")
-    done = cli("generate", "--genre", "slitherlink", "--size", "4x4", "--seed", "5", "--count", str(10**12), "-o", str(out))
+    done = cli(
+        "generate", "--genre", "slitherlink", "--size", "4x4", "--seed", "5", "--count", str(10**12), "-o", str(out)
+    )
     assert done.exit_code == 2 and "slitherlink-4x4-7.slither:1:1: error: the file exists" in done.stderr
 
 
