@@ -25,8 +25,8 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+def _seconds(value: Any) -> bool:
+    return value is None or (isinstance(value, int | float) and not isinstance(value, bool) and value >= 0)
 
 
 # What each argument accepts (a predicate on the value), and how to call the verb with it.
