@@ -41,10 +41,7 @@ VERBS: dict[str, tuple[Callable[[Any], bool], Verb]] = {
     "solve(mode)": (lambda v: isinstance(v, str), lambda v: loopsat.solve(PUZZLE, mode=v)),
     "solve(limit)": (lambda v: v is None or (_whole(v) and v >= 1), lambda v: loopsat.solve(PUZZLE, limit=v)),
     # Big and infinite time limits are the time-limit parser's to test.
-    "solve(time_limit)": (
-        lambda v: v is None or (_number(v) and v >= 0),
-        lambda v: loopsat.solve(PUZZLE, time_limit=v),
-    ),
+    "solve(time_limit)": (_seconds, lambda v: loopsat.solve(PUZZLE, time_limit=v)),
     "solve(single_loop)": (lambda v: isinstance(v, bool), lambda v: loopsat.solve(PUZZLE, single_loop=v)),
     "solve(strategy)": (lambda v: isinstance(v, str), lambda v: loopsat.solve(PUZZLE, strategy=v)),
     "solutions(puzzle)": (lambda v: False, lambda v: next(loopsat.solutions(v))),
