@@ -101,6 +101,8 @@ def check_ours(path: Path) -> None:
         data = _read(path, 4096)
     except FileNotFoundError:
         return
+    except OSError as exc:
+        raise _error(path, 1, f"cannot read the report ({exc.strerror or exc})") from None
     first, newline, _rest = data.partition(b"\n")
     if first.strip() and _parse(first) is None and (newline or not first.startswith(b"{")):
         raise _error(path, 1, "the file exists and is not a loopsat report (not overwritten); name another --report")
@@ -114,10 +116,13 @@ def _read(path: Path, most: int | None = None) -> bytes:
         if exc.errno == errno.ELOOP:
             raise _error(path, 1, "the report is a symbolic link (not followed); name the file itself") from None
         raise
-    with open(fd, "rb") as file:
+    try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise _error(path, 1, "the report is not a regular file; name another --report")
-        return file.read() if most is None else file.read(most)
+        with os.fdopen(fd, "rb", closefd=False) as file:
+            return file.read() if most is None else file.read(most)
+    finally:
+        os.close(fd)
 
 
 def read_report(path: Path, resume: bool, wanted: set[Key]) -> tuple[list[bytes] | None, dict[Key, dict[str, Any]]]:
