@@ -458,7 +458,7 @@ def run_batch(
     Workers start as multiprocessing children: a script calling this needs the usual
     `if __name__ == "__main__":` guard.
     """
-    from rich.console import Console
+    from loopsat.stdio import stderr_console
 
     started = time.monotonic()
     root = Path(directory)
@@ -478,7 +478,7 @@ def run_batch(
     todo = [job for job in jobs_wanted if job.key not in done]
     todo.sort(key=lambda job: -job.puzzle.rows * job.puzzle.cols)  # largest first: a shorter tail
     workers = max(1, min(jobs or default_jobs(), len(todo)))
-    console = Console(stderr=True)
+    console = stderr_console()
     tally = Tally([*done.values()])
 
     def warn(message: str) -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import io
 import os
 import sys
+from typing import Any
 
-from loopsat.errors import OutputError
+from loopsat.errors import Exit, OutputError
 
 
 def prepare_stdout() -> None:
@@ -36,10 +37,30 @@ def flush_stdout() -> None:
 def discard_stdout() -> None:
     """Point descriptor 1 at /dev/null, so that the interpreter's last flush of what could not
     be written neither complains on stderr nor changes the exit status (to 120)."""
+    _to_devnull(sys.stdout)
+
+
+def _to_devnull(stream: Any) -> None:
     try:
-        fd = sys.stdout.fileno() if sys.stdout is not None else 1
-    except (OSError, ValueError, AttributeError):  # a test's stand-in for stdout has no descriptor
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):  # closed, or a test's stand-in with no descriptor
         return
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, fd)
     os.close(devnull)
+
+
+def stderr_console() -> Any:
+    """rich's Console on stderr, for messages and tables. When its reader has gone (`loopsat
+    batch DIR 2>&1 | head -1`) loopsat ends as for a closed stdout, quietly with exit 141
+    (docs/exit-status.md), where rich's own Console exits 1."""
+    from rich.console import Console
+
+    class Quiet(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            for stream in (sys.stdout, sys.stderr):
+                _to_devnull(stream)
+            raise SystemExit(int(Exit.CLOSED_OUTPUT))
+
+    return Quiet(stderr=True)

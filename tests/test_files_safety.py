@@ -292,3 +292,19 @@ def test_report_write_failure_is_an_output_error_in_process(tmp_path: Path) -> N
         sink.write({"path": "b", "sha256": None})
     os.close(sink._fd)
     assert (tmp_path / REPORT).read_bytes() == b'{"path": "a", "sha256": null}\n'
+
+
+def test_batch_whose_reader_has_gone_exits_141(tmp_path: Path) -> None:
+    """`loopsat batch DIR 2>&1 | head -1`: rich's console exited 1. The pipe's reader is closed
+    before the batch starts, so its first message meets the broken pipe: no race with a reader."""
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    (folder / "a.slither").write_bytes(PUZZLE)
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        done = loopsat("batch", str(folder), "--jobs", "1", stdout=writer, stderr=writer)
+    finally:
+        os.close(writer)
+    assert done.returncode == 141
+    assert json.loads((folder / REPORT).read_text())["status"] == "unique"
