@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from loopsat.errors import OutputError, PuzzleError, printable, write_failed
-from loopsat.safefile import append, lock_file, write_all, write_file
+from loopsat.safefile import Refused, append, lock_file, write_all, write_file
 
 Key = tuple[str, int | None, str | None]
 
@@ -75,8 +75,10 @@ def lock(path: Path) -> Iterator[None]:
     where = path.with_name(f".{path.name}.lock")
     try:
         fd = lock_file(where)
+    except Refused as exc:
+        raise _error(where, 1, f"the report's lock file is {exc.strerror}; remove it") from None
     except OSError as exc:
-        raise _error(where, 1, f"cannot make the report's lock file ({exc.strerror or exc})") from None
+        raise _error(path, 1, f"cannot write the report ({exc.strerror or exc})") from None
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -114,12 +114,12 @@ def _link_new(temporary: str, target: Path) -> None:
     try:
         os.link(temporary, target, follow_symlinks=False)
     except FileExistsError:
-        raise Refused(target, "the file exists (not overwritten)") from None
+        raise Refused(target, "the file exists, not overwritten") from None
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.ENOSYS):
             raise
         if os.path.lexists(target):  # a file system without hard links: check, then rename
-            raise Refused(target, "the file exists (not overwritten)") from None
+            raise Refused(target, "the file exists, not overwritten") from None
         os.rename(temporary, target)
 
 
