@@ -78,6 +78,8 @@ def lock(path: Path) -> Iterator[None]:
     except Refused as exc:
         raise _error(where, 1, f"the report's lock file is {exc.strerror}; remove it") from None
     except OSError as exc:
+        if os.path.lexists(where):  # something else is there (a folder)
+            raise _error(where, 1, f"cannot open the report's lock file ({exc.strerror or exc})") from None
         raise _error(path, 1, f"cannot write the report ({exc.strerror or exc})") from None
     try:
         try:
