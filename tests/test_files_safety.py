@@ -308,3 +308,13 @@ def test_batch_whose_reader_has_gone_exits_141(tmp_path: Path) -> None:
         os.close(writer)
     assert done.returncode == 141
     assert json.loads((folder / REPORT).read_text())["status"] == "unique"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full: every write is ENOSPC there")
+def test_stdout_on_a_full_disk_exits_74(tmp_path: Path) -> None:
+    puzzle = tmp_path / "p.slither"
+    puzzle.write_bytes(PUZZLE)
+    with open("/dev/full", "w") as full:
+        done = loopsat("convert", "--to", "url", str(puzzle), stdout=full)
+    assert done.returncode == 74
+    assert done.stderr == "loopsat: error: cannot write the output (No space left on device)\n"
