@@ -17,6 +17,7 @@ from pathlib import Path
 from loopsat.generate import file_text, generate
 from loopsat.genres import SETTERS
 from loopsat.pipeline import Status, deduction, solve
+from loopsat.safefile import write_file
 
 HERE = Path(__file__).parent
 
@@ -37,7 +38,7 @@ def main() -> None:
             print(f"seed {seed}: every clue is needed; try another seed", file=sys.stderr)
             continue
         path = folder / f"{seed:03d}.slither"
-        path.write_text(file_text(fewer))
+        write_file(path, file_text(fewer).encode(), replace=True)
         entry = {"file": str(path.relative_to(HERE)), "genre": "slitherlink", "rows": rows, "cols": cols}
         entry["generator"] = f"python bench/needs_search.py {rows} {cols} {seed}"
         entry["solution"] = {key: outcome.to_json()["solutions"][0][key] for key in ("h", "v")}

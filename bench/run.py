@@ -28,6 +28,8 @@ import sys
 import time
 from pathlib import Path
 
+from loopsat.safefile import write_file
+
 HERE = Path(__file__).parent
 # (label, arguments after `loopsat solve --count`, the exact count or None where only a pair must agree)
 COUNTS = (
@@ -227,7 +229,7 @@ def main() -> None:
         results["generate"] = run_generate(max(options.timeout, 1800.0))
     print_targets(results)
     results["finished"] = time.strftime("%Y-%m-%d %H:%M:%S")
-    options.out.write_text(json.dumps(results, indent=1) + "\n")
+    write_file(options.out, (json.dumps(results, indent=1) + "\n").encode(), replace=True)
     print(f"\nresults: {options.out}")
 
 

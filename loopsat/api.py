@@ -19,6 +19,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
+from loopsat import arguments as check
 from loopsat.errors import PuzzleError
 from loopsat.formats import decode, is_link
 from loopsat.genres import GENRES, read_data_sets, read_puzzles
@@ -71,6 +72,8 @@ def load(source: str | os.PathLike[str], genre: str | None = None) -> list[Puzzl
     label the output gives such a puzzle, is that data set alone (a file of that very name wins).
     The first bad data set raises its PuzzleError; `data_sets` gives the good ones beside it.
     """
+    check.source(source)
+    check.name(genre, "genre", optional=True)
     return puzzles_of(data_sets(source, genre))
 
 
@@ -78,6 +81,8 @@ def data_sets(source: str | os.PathLike[str], genre: str | None = None) -> list[
     """`load`, but each bad data set of a file of several (a `.url` line, a `.slink` data set)
     stands in its place as its PuzzleError (`index` set), and the others are read. This is
     how the command line reads; a fault of the whole file still raises."""
+    check.source(source)
+    check.name(genre, "genre", optional=True)
     text = os.fspath(source)
     path, wanted = _data_set_of(text)
     if wanted is None and text != "-" and is_link(text) and not os.path.exists(text):
@@ -110,6 +115,9 @@ def _data_set_of(source: str) -> tuple[str, int | None]:
 
 def parse(text: str | bytes, genre: str | None = None, *, path: str = "<text>") -> list[Puzzle]:
     """Every puzzle in `text`, read as the file `path` would be (`genre` as `--genre`)."""
+    check.text(text)
+    check.name(genre, "genre", optional=True)
+    check.name(path, "path")
     data = text.encode() if isinstance(text, str) else text
     return read_puzzles(path, data, genre)
 
@@ -126,7 +134,11 @@ def solve(
     """Find a solution and prove whether it is unique (`mode="unique"`), list them (`"all"`) or
     count them (`"count"`, by the frontier DP where it applies). `single_loop=False` gives DLX3's
     solutions (disjoint loops). Every solution has passed the independent verifier."""
+    from loopsat.pipeline import Mode
     from loopsat.pipeline import solve as solve_puzzle
+
+    check.choice(mode, "mode", Mode)
+    _check_search(puzzle, limit, time_limit, single_loop, strategy)
 
     outcome = solve_puzzle(
         puzzle, mode=mode, limit=limit, time_limit=time_limit, single_loop=single_loop, strategy=strategy
@@ -155,6 +167,8 @@ def solutions(
     first solution asked for, your time between solutions included."""
     from loopsat.pipeline import stream
 
+    _check_search(puzzle, limit, time_limit, single_loop, strategy)
+
     found = stream(puzzle, mode="all", limit=limit, time_limit=time_limit, single_loop=single_loop, strategy=strategy)
     with closing(found):
         for edges in found:
@@ -163,6 +177,7 @@ def solutions(
 
 def count(puzzle: Puzzle, *, single_loop: bool = True, time_limit: float | None = None) -> int:
     """The exact number of solutions; TimeoutError when `time_limit` stops the count first."""
+    _check_search(puzzle, None, time_limit, single_loop, "auto")
     result = solve(puzzle, mode="count", time_limit=time_limit, single_loop=single_loop)
     if not result.complete:
         raise TimeoutError(f"{puzzle.label}: counting stopped after {result.count} solutions")
@@ -173,6 +188,8 @@ def export_mcc(puzzle: Puzzle, variant: str = "auto") -> str:
     """Knuth's MCC text of the puzzle, byte-identical to his generator of that `variant`."""
     from loopsat import mcc
 
+    check.puzzle(puzzle)
+    check.name(variant, "variant")
     genre = GENRES[puzzle.genre]
     if variant not in genre.VARIANTS:
         raise PuzzleError(puzzle.path, 1, 1, f"variant {variant!r} does not apply to {puzzle.genre}")
@@ -184,6 +201,7 @@ def to_url(puzzle: Puzzle) -> str:
     """The puzz.link URL of the puzzle."""
     from loopsat.formats import convert
 
+    check.puzzle(puzzle)
     return convert(puzzle, "url")
 
 
@@ -191,7 +209,20 @@ def svg(puzzle: Puzzle, solution: Solution | None = None) -> str:
     """The SVG picture of the puzzle, with the loop of `solution` when given."""
     from loopsat import picture
 
+    check.puzzle(puzzle)
+    if solution is not None and not isinstance(solution, Solution):
+        raise TypeError(f"solution must be a loopsat.Solution (from a Result) or None, not {type(solution).__name__}")
     return picture.draw(GENRES[puzzle.genre].sketch(puzzle), solution.edges if solution else (), ())
+
+
+def _check_search(puzzle: Any, limit: Any, time_limit: Any, single_loop: Any, strategy: Any) -> None:
+    from loopsat.pipeline import Strategy
+
+    check.puzzle(puzzle)
+    check.limit(limit)
+    check.seconds(time_limit)
+    check.flag(single_loop, "single_loop")
+    check.choice(strategy, "strategy", Strategy)
 
 
 def _solution(puzzle: Puzzle, edges: frozenset[Point]) -> Solution:

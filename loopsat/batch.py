@@ -35,7 +35,7 @@ from loopsat.genres import SUFFIXES, read_data_sets
 from loopsat.limits import read_input
 from loopsat.progress import ProgressBar
 from loopsat.puzzle import Puzzle
-from loopsat.report import Key, Report, key_of, read_report
+from loopsat.report import Key, Report, ReportBusy, key_of, lock, read_report
 
 REPORT_NAME = "loopsat-report.jsonl"
 GRACE = 5.0  # seconds the watchdog allows beyond the time limit (CP-SAT's own limit comes first)
@@ -458,7 +458,7 @@ def run_batch(
     Workers start as multiprocessing children: a script calling this needs the usual
     `if __name__ == "__main__":` guard.
     """
-    from rich.console import Console
+    from loopsat.stdio import stderr_console
 
     started = time.monotonic()
     root = Path(directory)
@@ -478,7 +478,7 @@ def run_batch(
     todo = [job for job in jobs_wanted if job.key not in done]
     todo.sort(key=lambda job: -job.puzzle.rows * job.puzzle.cols)  # largest first: a shorter tail
     workers = max(1, min(jobs or default_jobs(), len(todo)))
-    console = Console(stderr=True)
+    console = stderr_console()
     tally = Tally([*done.values()])
 
     def warn(message: str) -> None:
@@ -486,6 +486,10 @@ def run_batch(
         console.print(printable(message), markup=False, highlight=False, soft_wrap=True)
 
     with ExitStack() as stack:
+        try:
+            stack.enter_context(lock(report_path))
+        except ReportBusy as exc:
+            raise BatchError(str(exc)) from None
         if scheduler is None or not todo:  # with nothing to do, the pool starts no process
             results = pool_results(todo, workers, time_limit, warn)
         else:

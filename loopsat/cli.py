@@ -14,13 +14,13 @@ import traceback
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 import typer.core
 
 from loopsat.api import data_sets, export_mcc, load
-from loopsat.errors import Exit, PuzzleError, VerificationError, printable
+from loopsat.errors import Exit, OutputError, PuzzleError, VerificationError, printable, write_failed
 from loopsat.formats import FORMS
 from loopsat.genres import GENRES, READERS
 from loopsat.genres import mcc as mcc_genre
@@ -28,6 +28,8 @@ from loopsat.grid import Point
 from loopsat.limits import read_input
 from loopsat.pipeline import Mode, Status, Strategy
 from loopsat.puzzle import Puzzle
+from loopsat.safefile import write_file
+from loopsat.stdio import discard_stdout, flush_stdout, prepare_stdout
 
 if TYPE_CHECKING:
     from loopsat.certain import Certainty
@@ -98,9 +100,7 @@ def _closed_output() -> NoReturn:
     status of a C tool that SIGPIPE killed (docs/exit-status.md). SIGPIPE itself stays ignored,
     as Python sets it: the batch's pipes to its workers rely on BrokenPipeError. Stdout goes to
     /dev/null first, or the interpreter's last flush would complain on stderr."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    os.close(devnull)
+    discard_stdout()
     sys.exit(int(Exit.CLOSED_OUTPUT))
 
 
@@ -130,6 +130,7 @@ _AUTO_VARIANT = Variant(GENRES[next(iter(GENRES))].VARIANTS[0])  # every genre's
 
 
 _debug = False
+_T = TypeVar("_T")
 
 
 def _fail(message: str, status: Exit) -> NoReturn:
@@ -263,7 +264,7 @@ def solve(
                             fallback=heard.fallback,
                         )
                 except NotCountable as exc:
-                    typer.echo(f"{puzzle.label}: error: {exc}", err=True)
+                    typer.echo(f"{puzzle.label}:1:1: error: {exc}", err=True)
                     worst = max(worst, Exit.BAD_INPUT)
                     continue
                 except Interrupted as stop:
@@ -470,15 +471,20 @@ def _write_svg(target: Path | None, puzzle: Puzzle, loop: Iterable[Point], undec
     _write(target, picture.draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided), "the picture")
 
 
-def _write(target: Path | None, text: str, what: str) -> None:
-    """`text` to the file `target` (stdout when None); an unwritable file is a usage error."""
+def _write(target: Path | None, text: str, what: str, replace: bool = True) -> None:
+    """`text` to the file `target` (stdout when None), whole or not at all (loopsat/safefile.py):
+    a link there, or with `replace` False any file, is refused; so is an unwritable path (a
+    usage error); a full disk or `ulimit -f` is exit 74."""
     if target is None:
         sys.stdout.write(text)
         return
     try:
-        target.write_text(text)
+        write_file(target, text.encode(), replace=replace)
     except OSError as exc:
-        _fail(f"{printable(str(target))}:1:1: error: cannot write {what} ({exc.strerror or exc})", Exit.BAD_INPUT)
+        message = f"{printable(str(target))}:1:1: error: cannot write {what} ({exc.strerror or exc})"
+        if write_failed(exc):
+            raise OutputError(message) from None
+        _fail(message, Exit.BAD_INPUT)
 
 
 def _refuse_overwriting(target: Path | None, inputs: list[str]) -> None:
@@ -537,7 +543,11 @@ def batch(
         str | None, typer.Option(metavar="ADDRESS", help="Dask scheduler: tcp://HOST:8786, or `local`.")
     ] = None,
 ) -> None:
-    """Solve every puzzle in a folder in parallel, one report line each; see loopsat/batch.py."""
+    """Solve every puzzle in a folder in parallel, one report line each (docs/json.md).
+
+    One batch at a time writes a report; --resume keeps its answers and solves the rest.
+    Progress and the summary go to stderr; the exit status is the worst puzzle's (docs/exit-status.md).
+    """
     from loopsat.batch import BatchError, run_batch
 
     try:
@@ -591,11 +601,13 @@ def explain(
         int | None,
         typer.Option(min=1, metavar="N", help="With --svg: the step to draw (default: the first, or the hint)."),
     ] = None,
+    time_limit: Annotated[float | None, typer.Option(min=0.0, metavar="S", help="Seconds for the whole of it.")] = None,
 ) -> None:
-    """The solving path as steps a person can follow, and the puzzle's difficulty (loopsat/explain.py).
+    """The solving path as steps a person can follow, and the puzzle's difficulty: easy, normal,
+    tricky, hard (the deduction alone, probing for hard) or search.
 
     PARTIAL is a JSON object with "h" and "v" strings as in `solve --json`: 1 on, 0 off, ? or . unknown.
-    Exit 1 when the puzzle has no solution.
+    Exit 1 when the puzzle has no solution, 3 when --time-limit ran out first.
     """
     from loopsat import explain as explaining
 
@@ -609,11 +621,12 @@ def explain(
         if len(puzzles) != 1:
             raise PuzzleError(file, 1, 1, f"explain takes one puzzle, this file holds {len(puzzles)}")
         puzzle = puzzles[0]
+        _check_explainable(puzzle)
         given = explaining.read_partial(partial, read_input(partial), puzzle) if partial is not None else {}
     except PuzzleError as exc:
         _fail(str(exc), Exit.BAD_INPUT)
     if hint:
-        found, next_step = explaining.hint(puzzle, given)
+        found, next_step = _in_time(puzzle, lambda: explaining.hint(puzzle, given, time_limit))
         if svg is not None and next_step is not None:
             _write(svg, explaining.picture(found, found.steps.index(next_step) + 1), "the picture")
         if as_json:
@@ -626,13 +639,31 @@ def explain(
                 + ("no solution" if not found.solvable else "every edge is known or only the search decides the rest")
             )
         raise typer.Exit(int(Exit.SOLVED if found.solvable else Exit.NO_SOLUTION))
-    found = explaining.explain(puzzle)
+    found = _in_time(puzzle, lambda: explaining.explain(puzzle, time_limit=time_limit))
     if svg is not None:
         if (step or 1) > len(found.steps):
             _fail(f"error: --step {step}: the explanation has {len(found.steps)} steps", Exit.BAD_INPUT)
         _write(svg, explaining.picture(found, step or 1), "the picture")
     typer.echo(json.dumps(found.to_json()) if as_json else "\n".join(found.text()))
     raise typer.Exit(int(Exit.SOLVED if found.solvable else Exit.NO_SOLUTION))
+
+
+def _check_explainable(puzzle: Puzzle) -> None:
+    from loopsat.limits import MAX_EXPLAIN_CELLS
+
+    if puzzle.rows * puzzle.cols > MAX_EXPLAIN_CELLS:
+        size = f"{puzzle.rows * puzzle.cols:,} cells ({puzzle.rows}×{puzzle.cols})"
+        raise PuzzleError(puzzle.path, 1, 1, f"the board has {size}, more than explain takes ({MAX_EXPLAIN_CELLS:,})")
+
+
+def _in_time(puzzle: Puzzle, work: Callable[[], _T]) -> _T:
+    """`work`'s answer, or exit 3 when its time limit ran out first."""
+    from loopsat.deadline import TimeUp
+
+    try:
+        return work()
+    except TimeUp:
+        _fail(f"{puzzle.label}: unknown (no answer within --time-limit)", Exit.TIMED_OUT)
 
 
 @app.command(cls=_PlainUsage)
@@ -653,7 +684,7 @@ def generate(
         Path | None, typer.Option("-o", "--output", metavar="DIR", help="Write GENRE-RxC-SEED files into DIR.")
     ] = None,
 ) -> None:
-    """Make puzzles with exactly one solution and a minimal set of clues (loopsat/generate.py).
+    """Make puzzles with exactly one solution and a minimal set of clues.
 
     One puzzle goes to stdout in its genre's file format, its clue count and grade to stderr;
     with -o each puzzle is a file DIR/GENRE-RxC-SEED.SUFFIX (an existing file is never
@@ -681,18 +712,17 @@ def generate(
     if count > 1 and output is None:
         _fail("error: --count writes files: add -o DIR", Exit.BAD_INPUT)
     seeds = range(seed, seed + count)
-    targets = [output / generating.file_name(genre, rows, cols, n) for n in seeds] if output else []
     if output is not None:
         if output.exists() and not output.is_dir():
             _fail(f"{printable(str(output))}:1:1: error: not a folder", Exit.BAD_INPUT)
-        if taken := [target for target in targets if target.exists()]:
-            _fail(f"{printable(str(taken[0]))}:1:1: error: the file exists (not overwritten)", Exit.BAD_INPUT)
+        if taken := generating.first_taken(output, genre, rows, cols, seeds):
+            _fail(f"{printable(str(output / taken))}:1:1: error: the file exists (not overwritten)", Exit.BAD_INPUT)
         try:
             output.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             where = printable(str(output))
             _fail(f"{where}:1:1: error: cannot make the folder ({exc.strerror or exc})", Exit.BAD_INPUT)
-    for number, n in enumerate(seeds):
+    for n in seeds:
         with ProgressBar() as advance:
             made = generating.generate(genre, rows, cols, difficulty=most, seed=n, progress=advance)
         text = generating.file_text(made.puzzle)
@@ -704,17 +734,21 @@ def generate(
             sys.stdout.write(text)
             typer.echo(f"{made.puzzle.path}: {about}", err=True)
             continue
-        target = targets[number]
-        partial = target.with_name(f".{target.name}.part")  # renamed when whole: Ctrl-C leaves no half file
-        _write(partial, text, "the puzzle")
-        partial.replace(target)
+        target = output / generating.file_name(genre, rows, cols, n)
+        _write(target, text, "the puzzle", replace=False)
         typer.echo(f"{printable(str(target))}: {about}")
 
 
 def main() -> None:
     """Entry point: turn every failure into one line and an exit status, never a traceback."""
     try:
-        app(standalone_mode=True)
+        try:
+            prepare_stdout()
+            app(standalone_mode=True)
+        finally:
+            flush_stdout()  # here a failure is still reported; at exit it would be lost
+    except OutputError as exc:
+        _output_failed(str(exc))
     except VerificationError as exc:
         if _debug:
             traceback.print_exc()
@@ -729,8 +763,19 @@ def main() -> None:
         if _reader_gone():
             _closed_output()
         _internal_error(exc)
+    except OSError as exc:
+        if not write_failed(exc):  # reading is PuzzleError's: what is left is stdout's failed write
+            _internal_error(exc)
+        _output_failed(f"loopsat: error: cannot write the output ({exc.strerror or exc})")
     except Exception as exc:
         _internal_error(exc)
+
+
+def _output_failed(message: str) -> NoReturn:
+    """A write failed: say what, exit 74; what stdout still holds goes nowhere."""
+    typer.echo(message, err=True)
+    discard_stdout()
+    sys.exit(int(Exit.IO_ERROR))
 
 
 def _internal_error(exc: Exception) -> NoReturn:

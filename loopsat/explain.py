@@ -30,12 +30,14 @@ tests/test_pearl_grades.py check that order.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
 from typing import Any
 
+from loopsat.deadline import TimeUp, deadline
 from loopsat.deduce import Rule, Rules, Step, deduce
 from loopsat.deduce.board import CORNER_WIDTH, Table, scope_bits
 from loopsat.deduce.rules import GIVEN, PROBE_AGREE, PROBE_CONTRADICTION, PROBE_RELATION
@@ -135,9 +137,16 @@ def step_text(step: Step) -> str:
     return f"{step.rule}: {shown}" + (f" (read {read})" if read else "")
 
 
-def explain(puzzle: Puzzle, given: Mapping[Point, bool] | None = None) -> Explanation:
+def explain(puzzle: Puzzle, given: Mapping[Point, bool] | None = None, time_limit: float | None = None) -> Explanation:
     """The deduction's steps (after the `given` edges, each a step of rule `given`), closed by a
-    `search` step when the deduction stops short of the whole loop."""
+    `search` step when the deduction stops short of the whole loop. TimeUp when `time_limit`
+    seconds pass first (loopsat/deadline.py: the deduction is Python, the search CP-SAT)."""
+    started = time.monotonic()
+    with deadline(time_limit):
+        return _explain(puzzle, given, None if time_limit is None else started + time_limit)
+
+
+def _explain(puzzle: Puzzle, given: Mapping[Point, bool] | None, ends: float | None) -> Explanation:
     genre = GENRES[puzzle.genre]
     rules = genre.rules(puzzle)
     edges = list(genre.cover(puzzle).edges.values())
@@ -152,7 +161,8 @@ def explain(puzzle: Puzzle, given: Mapping[Point, bool] | None = None) -> Explan
     complete = difficulty.level < len(GRADES)
     solvable = fixed is not None
     if solvable and not complete:
-        rest = _search_step(puzzle, {edge for step in steps for edge, _ in step.decided})
+        left = None if ends is None else max(0.0, ends - time.monotonic())
+        rest = _search_step(puzzle, {edge for step in steps for edge, _ in step.decided}, left)
         if rest is None:
             solvable = False
         else:
@@ -179,11 +189,13 @@ def _grouped(heard: list[Step]) -> list[Step]:
     return steps
 
 
-def _search_step(puzzle: Puzzle, decided: set[Point]) -> Step | None:
+def _search_step(puzzle: Puzzle, decided: set[Point], time_limit: float | None = None) -> Step | None:
     """The edges of the search's loop the deduction left open (None when there is no loop)."""
-    from loopsat.pipeline import solve
+    from loopsat.pipeline import Status, solve
 
-    outcome = solve(puzzle)
+    outcome = solve(puzzle, time_limit=time_limit)
+    if outcome.status == Status.UNKNOWN and not outcome.solutions:
+        raise TimeUp
     if not outcome.solutions:
         return None
     loop = outcome.solutions[0]
@@ -341,9 +353,11 @@ def _premature_closers(edges: list[Point], value: list[int]) -> list[int]:
     return closers
 
 
-def hint(puzzle: Puzzle, given: Mapping[Point, bool]) -> tuple[Explanation, Step | None]:
+def hint(
+    puzzle: Puzzle, given: Mapping[Point, bool], time_limit: float | None = None
+) -> tuple[Explanation, Step | None]:
     """The first step that decides an edge `given` does not state (None when there is none)."""
-    explanation = explain(puzzle, given)
+    explanation = explain(puzzle, given, time_limit)
     for step in explanation.steps:
         if step.rule not in (GIVEN, SEARCH) and any(edge not in given for edge, _ in step.decided):
             return explanation, step
@@ -357,6 +371,8 @@ def read_partial(path: str, data: bytes, puzzle: Puzzle) -> dict[Point, bool]:
         obj = json.loads(data)
     except (ValueError, UnicodeDecodeError) as exc:
         raise PuzzleError(path, 1, 1, f"not JSON: {exc}") from None
+    except RecursionError:  # brackets nested a thousand deep: Python's parser gives up
+        raise PuzzleError(path, 1, 1, "not a partial solution: JSON nested too deep") from None
     rows, cols = GENRES[puzzle.genre].tile_shape(puzzle)
     given: dict[Point, bool] = {}
     for kind, shape, at in (

@@ -65,8 +65,9 @@ _JOIN_OPEN = 1  # `(` `(` meet: the partner of the second `(` becomes `(`
 _JOIN_CLOSE = 2  # `)` `)` meet: the partner of the first `)` becomes `)`
 
 
-class NotCountable(Exception):
-    """The frontier DP does not apply: rules that are not all tables, or a board too wide for it."""
+class NotCountable(ValueError):
+    """The frontier DP does not apply: rules that are not all tables, or a board too wide for it
+    (a ValueError: to the API it is the argument `strategy="frontier"` that does not apply)."""
 
 
 def count(puzzle: Puzzle, *, single_loop: bool = True) -> int:
