@@ -699,6 +699,20 @@ def generate(
         typer.echo(f"{printable(str(target))}: {about}")
 
 
+@app.command(cls=_PlainUsage)
+def serve(
+    port: Annotated[int, typer.Option(min=0, max=65535, metavar="N", help="The port (default 8473; 0: any free).")] = 8473,
+    open_: Annotated[bool, typer.Option("--open", help="Open the page in the web browser.")] = False,
+    time_limit: Annotated[
+        float, typer.Option(min=0.0, metavar="S", help="Seconds for each part of an analysis.")
+    ] = 30.0,
+) -> None:
+    """The setter's cockpit: a local web page that checks the puzzle on every edit (docs/serve.md)."""
+    from loopsat.serve import run
+
+    raise typer.Exit(run(port, open_browser=open_, time_limit=time_limit))
+
+
 def main() -> None:
     """Entry point: turn every failure into one line and an exit status, never a traceback."""
     try:

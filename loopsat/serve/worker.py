@@ -1,0 +1,133 @@
+"""The analysis worker: a process of its own, so that a slow CP-SAT search can be stopped or, if
+it will not stop, killed, without the server noticing more than a lost answer.
+
+The process imports loopsat once and keeps the answers of the last boards (`CACHE`), so an edit
+pays neither start-up nor, after an undo, the analysis again. It answers one request at a time
+with a stream of messages, `(request id, kind, payload)`, ending with `done` or `stopped`:
+SIGUSR1 stops the request under way (it raises KeyboardInterrupt where the CLI's Ctrl-C would,
+which stops a CP-SAT search at once); Ctrl-C at the terminal is the server's to handle.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections import OrderedDict
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from types import FrameType
+from typing import Any
+
+from loopsat.errors import PuzzleError
+from loopsat.serve import adapter
+
+STOP = signal.SIGUSR1
+# Boards whose whole answer the worker keeps: an undo or redo back to one of them is answered
+# at once. A 40×40 board's messages are about 0.3 MB, so 16 of them stay well under 10 MB.
+CACHE = 16
+# Solutions counted per undecided edge on an ambiguous board: the colours stop at 8 (as the
+# sudoku setters' tools do), and 64 solutions tell "8 or more" apart from fewer on most edges.
+USAGE_SOLUTIONS = 64
+TERMINAL = ("done", "stopped")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The CLI's limits on each part of an analysis (the size limit is the readers' own)."""
+
+    seconds: float | None
+
+
+_busy = False
+
+
+def _stop(_signum: int, _frame: FrameType | None) -> None:
+    if _busy:
+        raise KeyboardInterrupt
+
+
+def main(conn: Connection, limits: Limits) -> None:
+    """The worker process: requests `(id, board)` in, messages out, until the pipe closes."""
+    global _busy
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(STOP, _stop)
+    _warm()
+    cache: OrderedDict[str, list[tuple[str, Any]]] = OrderedDict()
+    while True:
+        try:
+            rid, board = conn.recv()
+        except (EOFError, OSError):
+            return
+        key = repr(board)
+        kept: list[tuple[str, Any]] = []
+        messages = iter(cache[key]) if key in cache else analyse(board, limits)
+        try:
+            _busy = True
+            for kind, payload in messages:
+                kept.append((kind, payload))
+                _send(conn, (rid, kind, payload))
+        except KeyboardInterrupt:
+            _send(conn, (rid, "stopped", {}))
+            continue
+        finally:
+            _busy = False
+            if isinstance(messages, Generator):
+                messages.close()  # its time limit's alarm goes with it
+        cache[key] = kept
+        cache.move_to_end(key)
+        while len(cache) > CACHE:
+            cache.popitem(last=False)
+        _send(conn, (rid, "done", {}))
+
+
+def _send(conn: Connection, message: tuple[int, str, Any]) -> None:
+    """Send whole: a stop that arrives meanwhile lands after the message is written."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {STOP})
+    try:
+        conn.send(message)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _warm() -> None:
+    """Import and run every part once, so that the first edit pays no start-up."""
+    for _ in analyse({"genre": "slitherlink", "rows": ["3.", ".."], "letters": {}}, Limits(5.0)):
+        pass
+
+
+def analyse(board: adapter.Json, limits: Limits) -> Iterator[tuple[str, Any]]:
+    """The messages of one board, cheapest and most wanted first: the badge and the certain
+    edges, the hints and the grade, then the usage colours or the redundant clues."""
+    from loopsat.deadline import TimeUp, deadline
+
+    try:
+        puzzle = adapter.puzzle_of(board)
+    except PuzzleError as exc:
+        yield "error", {"message": str(exc)}
+        return
+    status = adapter.certain(puzzle, limits.seconds)
+    yield "status", status
+    try:
+        with deadline(limits.seconds):
+            yield "explain", adapter.explanation(puzzle)
+    except TimeUp:
+        yield "explain", {"steps": [], "ruled": [], "grade": None, "solvable": None, "timeout": True}
+    if status["status"] == "multiple":
+        undecided = [(x, y) for x, y in status.get("undecided", [])]
+        yield "usage", adapter.usage(puzzle, undecided, USAGE_SOLUTIONS, limits.seconds)
+        if adapter.has_fix():
+            try:
+                with deadline(limits.seconds):
+                    yield "fixes", {"fixes": adapter.fixes(puzzle)}
+            except TimeUp:
+                yield "fixes", {"fixes": [], "timeout": True}
+    if status["status"] == "unique" and adapter.can_thin(puzzle):
+        solution = frozenset((x, y) for x, y in status["solution"])
+        try:
+            with deadline(limits.seconds):
+                for (row, col), goes in adapter.redundant(puzzle, solution):
+                    yield "clue", {"cell": [row, col], "goes": goes}
+            yield "clues", {"complete": True}
+        except TimeUp:
+            yield "clues", {"complete": False}
+
