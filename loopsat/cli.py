@@ -701,7 +701,9 @@ def generate(
 
 @app.command(cls=_PlainUsage)
 def serve(
-    port: Annotated[int, typer.Option(min=0, max=65535, metavar="N", help="The port (default 8473; 0: any free).")] = 8473,
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, metavar="N", help="The port (default 8473; 0: any free).")
+    ] = 8473,
     open_: Annotated[bool, typer.Option("--open", help="Open the page in the web browser.")] = False,
     time_limit: Annotated[
         float, typer.Option(min=0.0, metavar="S", help="Seconds for each part of an analysis.")

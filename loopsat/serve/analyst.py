@@ -6,6 +6,7 @@ edits or many tabs hold at most one waiting request per tab, never a queue."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import threading
@@ -100,10 +101,8 @@ class Analyst:
     def _stop(self, request: _Request) -> None:
         assert self.loop is not None
         if self.process is not None and self.process.pid is not None:
-            try:
+            with contextlib.suppress(ProcessLookupError):  # it has just ended: `_ended` follows
                 os.kill(self.process.pid, worker.STOP)
-            except ProcessLookupError:
-                pass
         process = self.process
         self.loop.call_later(KILL_AFTER, self._kill, process, request)
 

@@ -51,9 +51,8 @@ class Guard:
             headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
             origin = headers.get("origin")
             ok = headers.get("host") in self.hosts
-            if scope["type"] == "websocket" or scope["method"] not in ("GET", "HEAD"):
-                ok = ok and origin in self.origins
-            elif origin is not None:  # a GET made by a script of another site
+            # A GET with an Origin is a script's (perhaps another site's); a plain one is a link.
+            if scope["type"] == "websocket" or scope["method"] not in ("GET", "HEAD") or origin is not None:
                 ok = ok and origin in self.origins
             if not ok:
                 if scope["type"] == "websocket":
@@ -81,6 +80,9 @@ def create(hosts: set[str], limits: Limits, opened: Callable[[], None] | None = 
 
     async def page(_request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+
+    async def no_icon(_request: Request) -> Response:
+        return Response(status_code=204)
 
     async def info(_request: Request) -> Response:
         return JSONResponse({"fix": adapter.has_fix(), "genres": list(adapter.BLANK), "forms": list(adapter.FORMS)})
@@ -135,6 +137,7 @@ def create(hosts: set[str], limits: Limits, opened: Callable[[], None] | None = 
     app = Starlette(
         routes=[
             Route("/", page),
+            Route("/favicon.ico", no_icon),
             Route("/api/info", info),
             Route("/api/read", read, methods=["POST"]),
             Route("/api/blank", blank, methods=["POST"]),

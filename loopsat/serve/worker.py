@@ -130,4 +130,3 @@ def analyse(board: adapter.Json, limits: Limits) -> Iterator[tuple[str, Any]]:
             yield "clues", {"complete": True}
         except TimeUp:
             yield "clues", {"complete": False}
-

@@ -1,0 +1,103 @@
+"""`loopsat serve` without a browser: who may call it, how it starts and stops, what the worker
+answers. The page itself is tested in a real browser (test_serve_browser.py)."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+
+import pytest
+from servers import start
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from loopsat import api
+from loopsat.serve import adapter, worker
+from loopsat.serve.app import create
+
+PZPRJS = {"genre": "slitherlink", "rows": ["2..1.", ".2..1", "..2..", "3..3.", ".0..3"], "letters": {}}
+OURS = "http://testserver"
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create({"testserver"}, worker.Limits(10.0)))  # no `with`: no worker started
+
+
+def test_the_page_and_its_files_are_served(client):
+    assert "loopsat cockpit" in client.get("/").text
+    assert client.get("/static/app.js").status_code == 200
+
+
+def test_a_foreign_host_is_refused(client):
+    """DNS rebinding: a page of evil.example resolved to 127.0.0.1 sends its own Host."""
+    assert client.get("/", headers={"Host": "evil.example:8473"}).status_code == 403
+    assert client.post("/api/read", json={"text": "x"}, headers={"Host": "evil.example"}).status_code == 403
+
+
+@pytest.mark.parametrize("origin", [None, "http://evil.example", "null", "http://testserver.evil.example"])
+def test_only_the_pages_origin_may_call(client, origin):
+    headers = {"Origin": origin} if origin else {}
+    assert client.post("/api/read", json={"text": "2.\n.."}, headers=headers).status_code == 403
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws", headers=headers):
+        pass
+
+
+def test_a_board_is_read_and_bad_input_gets_a_located_error(client):
+    read = client.post(
+        "/api/read", json={"text": "https://puzz.link/p?slither/5/5/cbcbcddad"}, headers={"Origin": OURS}
+    )
+    assert read.json() == PZPRJS
+    bad = client.post("/api/read", json={"text": "2.\n.x"}, headers={"Origin": OURS})
+    assert bad.status_code == 400
+    assert bad.json()["error"].startswith("<page>:2:2: error:")
+    assert "\n" not in bad.json()["error"]
+
+
+def test_exports_match_the_api(client):
+    (puzzle,) = api.parse(adapter.text_of(PZPRJS), "slitherlink")
+    got = client.post("/api/export", json={"board": PZPRJS, "form": "mcc"}, headers={"Origin": OURS}).json()
+    assert got["text"] == api.export_mcc(puzzle)
+    url = client.post("/api/export", json={"board": PZPRJS, "form": "url"}, headers={"Origin": OURS}).json()
+    assert url["text"].strip() == api.to_url(puzzle)
+
+
+def test_the_worker_answers_as_the_api_does():
+    """The status, the certain edges and the redundant clues, against a brute force over the clues."""
+    messages = dict(worker.analyse(PZPRJS, worker.Limits(30.0)))
+    (puzzle,) = api.parse(adapter.text_of(PZPRJS), "slitherlink")
+    solved = api.solve(puzzle)
+    assert messages["status"]["status"] == solved.status == "unique"
+    assert sorted(map(tuple, messages["status"]["on"])) == sorted(solved.solutions[0].edges)
+    redundant = []
+    for i, row in enumerate(PZPRJS["rows"]):
+        for j, ch in enumerate(row):
+            if ch != ".":
+                rows = [r[:j] + "." + r[j + 1 :] if k == i else r for k, r in enumerate(PZPRJS["rows"])]
+                (thinner,) = api.parse("\n".join(rows) + "\n", "slitherlink")
+                if api.solve(thinner).status == "unique":
+                    redundant.append([i, j])
+    clues = [(kind, payload) for kind, payload in worker.analyse(PZPRJS, worker.Limits(30.0)) if kind == "clue"]
+    assert len(clues) == sum(ch != "." for row in PZPRJS["rows"] for ch in row)
+    goes = [payload["cell"] for _, payload in clues if payload["goes"]]
+    assert goes == redundant
+
+
+def test_a_taken_port_is_one_clear_line():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "loopsat", "serve", "--port", str(port)], capture_output=True, text=True, timeout=60
+        )
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and f"port {port} is taken" in done.stderr
+
+
+def test_ctrl_c_stops_it_with_130_and_one_line():
+    server = start()
+    status, err = server.stop()
+    assert status == 130
+    assert err == "loopsat serve: stopped\n"
