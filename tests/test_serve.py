@@ -69,7 +69,7 @@ def test_the_worker_answers_as_the_api_does():
     (puzzle,) = api.parse(adapter.text_of(PZPRJS), "slitherlink")
     solved = api.solve(puzzle)
     assert messages["status"]["status"] == solved.status == "unique"
-    assert sorted(map(tuple, messages["status"]["on"])) == sorted(solved.solutions[0].edges)
+    assert sorted(map(tuple, messages["certain"]["on"])) == sorted(solved.solutions[0].edges)
     redundant = []
     for i, row in enumerate(PZPRJS["rows"]):
         for j, ch in enumerate(row):
@@ -82,6 +82,22 @@ def test_the_worker_answers_as_the_api_does():
     assert len(clues) == sum(ch != "." for row in PZPRJS["rows"] for ch in row)
     goes = [payload["cell"] for _, payload in clues if payload["goes"]]
     assert goes == redundant
+
+
+def test_an_ambiguous_boards_certain_edges_and_usage_against_every_loop():
+    board = {"genre": "slitherlink", "rows": ["3..", "...", "..."], "letters": {}}
+    messages = dict(worker.analyse(board, worker.Limits(30.0)))
+    (puzzle,) = api.parse(adapter.text_of(board), "slitherlink")
+    loops = [solution.edges for solution in api.solutions(puzzle)]
+    assert len(loops) == 56 and messages["status"]["status"] == "multiple"
+    every = frozenset.intersection(*loops)
+    some = frozenset.union(*loops)
+    certain = messages["certain"]
+    assert sorted(map(tuple, certain["on"])) == sorted(every)
+    assert {tuple(e) for e in certain["undecided"]} == some - every
+    usage = messages["usage"]
+    assert usage["complete"] and usage["solutions"] == 56
+    assert {(x, y): n for x, y, n in usage["counts"]} == {e: sum(e in loop for loop in loops) for e in some - every}
 
 
 def test_a_taken_port_is_one_clear_line():

@@ -4,7 +4,9 @@ JSON the page reads: boards as rows of the genre's file text, edges as doubled c
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, is_dataclass
 from typing import Any
 
@@ -90,26 +92,34 @@ def edges(points: Any) -> list[list[int]]:
     return sorted([x, y] for x, y in points)
 
 
-def certain(puzzle: Puzzle, time_limit: float | None) -> Json:
-    """The badge and the certain edges: every solution uses them, or none does."""
-    from loopsat.certain import certain_edges
-
-    outcome, certainty = certain_edges(puzzle, time_limit=time_limit)
-    found = outcome.solutions
-    message: Json = {
-        "status": str(outcome.status),
-        "found": len(found),
-        "seconds": round(outcome.seconds, 3),
-        "solution": edges(found[0]) if str(outcome.status) == "unique" else None,
+def status(puzzle: Puzzle, time_limit: float | None) -> Json:
+    """The badge: unique, multiple, none or unknown (the time limit), and a loop when there is one."""
+    result = api.solve(puzzle, time_limit=time_limit)
+    return {
+        "status": result.status,
+        "found": len(result.solutions),
+        "seconds": round(result.seconds, 3),
+        "solution": edges(result.solutions[0].edges) if result.solutions else None,
     }
-    if certainty is not None:
-        message |= {
-            "on": edges(certainty.on),
-            "off": edges(certainty.off),
-            "undecided": edges(certainty.undecided),
-            "complete": certainty.complete,
-        }
-    return message
+
+
+def certain(puzzle: Puzzle, status: Json, time_limit: float | None) -> Json:
+    """The certain edges: every solution uses them, or none does. A unique puzzle's are its loop
+    and the rest; an ambiguous one's take rounds of CP-SAT (loopsat/certain.py)."""
+    from loopsat.certain import board_edges, certain_edges
+
+    if status["status"] == "unique":
+        loop = {(x, y) for x, y in status["solution"]}
+        return {"on": edges(loop), "off": edges(board_edges(puzzle) - loop), "undecided": [], "complete": True}
+    _, certainty = certain_edges(puzzle, time_limit=time_limit)
+    if certainty is None:
+        return {"on": [], "off": [], "undecided": edges(board_edges(puzzle)), "complete": False}
+    return {
+        "on": edges(certainty.on),
+        "off": edges(certainty.off),
+        "undecided": edges(certainty.undecided),
+        "complete": certainty.complete,
+    }
 
 
 def explanation(puzzle: Puzzle) -> Json:
@@ -162,26 +172,48 @@ def _counts(counts: dict[Point, int]) -> list[list[int]]:
 
 
 def redundant(puzzle: Puzzle, solution: frozenset[Point]) -> Iterator[tuple[Point, bool | None]]:
-    """Each clue of a unique puzzle and whether it can go (None: the proof ran out of time),
-    in reading order, as they are settled: the cheap looks near the clue first (board.py), then
-    the deduction with the clue's law negated, then CP-SAT (minimal.py's proof)."""
+    """Each clue of a unique puzzle and whether it can go (None: the proof ran out of time), as
+    they are settled: the cheap looks near the clue (board.py) and the deduction with its law
+    negated here, while CP-SAT proves the clues those leave open in a thread beside (it releases
+    the GIL: the two cores both work). Closing the generator stops the proofs under way."""
     from loopsat.board import Board
     from loopsat.cpsat import Stopper, TimedOut
     from loopsat.minimal import loop_breaking
 
     board = Board(puzzle, solution)
-    for cell in sorted(board.clues(puzzle)):
-        if board.shown_needed(puzzle, cell):
-            yield cell, False
-            continue
-        candidate, law = board.without(puzzle, cell)
-        if board.refuted(candidate, law):
-            yield cell, True
-            continue
+    stopper = Stopper()
+    pool = ThreadPoolExecutor(1, "redundant clue proof", initializer=_signals_to_main)
+    proofs: dict[Point, Future[Any]] = {}
+
+    def proved(cell: Point) -> tuple[Point, bool | None]:
         try:
-            yield cell, loop_breaking(candidate, law, board, Stopper()) is None
+            return cell, proofs.pop(cell).result() is None
         except TimedOut:
-            yield cell, None
+            return cell, None
+
+    try:
+        for cell in sorted(board.clues(puzzle)):
+            for done in [c for c, proof in proofs.items() if proof.done()]:
+                yield proved(done)
+            if board.shown_needed(puzzle, cell):
+                yield cell, False
+                continue
+            candidate, law = board.without(puzzle, cell)
+            if board.refuted(candidate, law):
+                yield cell, True
+                continue
+            proofs[cell] = pool.submit(loop_breaking, candidate, law, board, stopper)
+        for cell in list(proofs):
+            yield proved(cell)
+    finally:
+        stopper.stop()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _signals_to_main() -> None:
+    """Signals (Ctrl-C, the stop, the time limit's alarm) are the main thread's: CP-SAT's own
+    SIGINT handler aborts the process when it lands on a thread it did not expect."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGUSR1, signal.SIGALRM})
 
 
 def can_thin(puzzle: Puzzle) -> bool:

@@ -10,6 +10,7 @@ which stops a CP-SAT search at once); Ctrl-C at the terminal is the server's to 
 
 from __future__ import annotations
 
+import os
 import signal
 from collections import OrderedDict
 from collections.abc import Generator, Iterator
@@ -49,6 +50,7 @@ def _stop(_signum: int, _frame: FrameType | None) -> None:
 def main(conn: Connection, limits: Limits) -> None:
     """The worker process: requests `(id, board)` in, messages out, until the pipe closes."""
     global _busy
+    os.setpgrp()  # Ctrl-C at the terminal reaches the server alone, which ends this process
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(STOP, _stop)
     _warm()
@@ -96,8 +98,9 @@ def _warm() -> None:
 
 
 def analyse(board: adapter.Json, limits: Limits) -> Iterator[tuple[str, Any]]:
-    """The messages of one board, cheapest and most wanted first: the badge and the certain
-    edges, the hints and the grade, then the usage colours or the redundant clues."""
+    """The messages of one board, cheapest and most wanted first: the badge (a unique board's
+    certain edges come with it), the hints and the grade, then an ambiguous board's certain
+    edges (rounds of CP-SAT, the slow part) and usage colours, or a unique one's redundant clues."""
     from loopsat.deadline import TimeUp, deadline
 
     try:
@@ -105,15 +108,19 @@ def analyse(board: adapter.Json, limits: Limits) -> Iterator[tuple[str, Any]]:
     except PuzzleError as exc:
         yield "error", {"message": str(exc)}
         return
-    status = adapter.certain(puzzle, limits.seconds)
+    status = adapter.status(puzzle, limits.seconds)
     yield "status", status
+    if status["status"] == "unique":
+        yield "certain", adapter.certain(puzzle, status, limits.seconds)
     try:
         with deadline(limits.seconds):
             yield "explain", adapter.explanation(puzzle)
     except TimeUp:
         yield "explain", {"steps": [], "ruled": [], "grade": None, "solvable": None, "timeout": True}
     if status["status"] == "multiple":
-        undecided = [(x, y) for x, y in status.get("undecided", [])]
+        certain = adapter.certain(puzzle, status, limits.seconds)
+        yield "certain", certain
+        undecided = [(x, y) for x, y in certain["undecided"]]
         yield "usage", adapter.usage(puzzle, undecided, USAGE_SOLUTIONS, limits.seconds)
         if adapter.has_fix():
             try:

@@ -8,7 +8,7 @@ const CLUES = { slitherlink: [".", "0", "1", "2", "3", "4"], masyu: [".", "0", "
 
 const state = {
   board: null, undo: [], redo: [], selected: null,
-  rid: 0, sent: 0, analysis: {}, hint: null, showSolution: false,
+  rid: 0, sent: 0, analysis: {}, timings: {}, hint: null, showSolution: false,
   redundant: new Set(),
 };
 window.cockpit = state;
@@ -69,6 +69,7 @@ function analyse() {
   state.rid += 1;
   state.sent = performance.now();
   state.analysis = { id: state.rid };
+  state.timings = {};
   state.hint = null;
   state.showSolution = false;
   state.redundant = new Set();
@@ -88,7 +89,6 @@ function heard(msg) {
     if (msg.id === null) showError(msg.message);
     return; // an answer for an older board: never shown
   }
-  const ms = Math.round(performance.now() - state.sent);
   const a = state.analysis;
   a[msg.kind] = msg;
   if (msg.kind === "error" || msg.kind === "failed") {
@@ -96,25 +96,27 @@ function heard(msg) {
     showError(msg.message);
   } else if (msg.kind === "status") {
     showError("");
-    showStatus(msg, ms);
+    showStatus(msg);
+  } else if (msg.kind === "certain") {
+    showCertain(msg);
   } else if (msg.kind === "explain") {
     $("grade").textContent = msg.grade ? `grade: ${msg.grade}` : msg.timeout ? "grade: not decided in time" : "";
-    $("grade").dataset.ms = ms;
     $("hint-next").disabled = !hintSteps().length;
   } else if (msg.kind === "usage") {
     const count = msg.complete ? `${msg.solutions} solutions` : `${msg.solutions}+ solutions found`;
     setBadge("multiple", msg.complete ? `multiple (${msg.solutions})` : "multiple");
-    $("detail").textContent = count;
+    $("detail").textContent += `; ${count}`;
   } else if (msg.kind === "clue") {
     if (msg.goes) state.redundant.add(`${msg.cell[0]},${msg.cell[1]}`);
     showRedundant(false);
   } else if (msg.kind === "clues") {
     showRedundant(true, msg.complete);
-    $("redundant").dataset.ms = ms;
   } else if (msg.kind === "fixes") {
     showFixes(msg.fixes);
   }
   render();
+  // Milliseconds from the edit to this answer drawn (bench/serve_latency.py reads them).
+  state.timings[msg.kind] = performance.now() - state.sent;
 }
 
 // ---- what the analysis says ----
@@ -128,16 +130,18 @@ function setBadge(status, words) {
   badge.textContent = words;
 }
 
-function showStatus(msg, ms) {
+function showStatus(msg) {
   setBadge(msg.status, WORDS[msg.status] || msg.status);
-  $("badge").dataset.ms = ms;
-  const certain = msg.on ? `${msg.on.length} lines and ${msg.off.length} blanks certain, ${msg.undecided.length} undecided` : "";
-  $("detail").textContent = certain + (msg.complete === false ? " (time limit: some edges untested)" : "");
   $("show-solution").disabled = msg.status !== "unique";
   if (msg.status !== "unique") {
     $("redundant").textContent = "";
     $("redundant").dataset.state = "none";
   }
+}
+
+function showCertain(msg) {
+  const certain = `${msg.on.length} lines and ${msg.off.length} blanks certain, ${msg.undecided.length} undecided`;
+  $("detail").textContent = certain + (msg.complete ? "" : " (time limit: some edges untested)");
 }
 
 function showRedundant(done, complete) {
@@ -179,8 +183,8 @@ function layers() {
   if (state.showSolution && a.status && a.status.solution) {
     return [{ edges: a.status.solution, cls: "edge solution" }];
   }
-  const status = a.status;
-  if (!status || !status.on) return out;
+  const status = a.certain;
+  if (!status) return out;
   const ruled = new Set((a.explain ? a.explain.ruled : []).map(String));
   const by = (e) => (!a.explain || ruled.has(String(e)) ? "rule" : "search");
   out.push({ edges: status.on.filter((e) => by(e) === "rule"), cls: "edge on rule" });
