@@ -22,13 +22,13 @@ from urllib.parse import quote
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from servers import start  # noqa: E402
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.options import Options  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from servers import start  # noqa: E402
 
 DEFAULT = sorted(HERE.glob("slitherlink/20x20/*.slither")) + sorted(HERE.glob("slitherlink/40x40/*.slither"))
 # (label, size, timing, bound in ms): the cockpit's speed targets.
