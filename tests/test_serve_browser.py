@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
@@ -114,11 +113,10 @@ def test_the_bookmarklet_url_shows_the_clis_answers(server, browser):
         == "unique"
     ]
     assert marked == expected and redundant.get_attribute("data-count") == str(len(expected))
-    if SCREENSHOT:
-        browser.save_screenshot(SCREENSHOT)
 
 
-def test_the_hint_steps_forward_and_back(browser):
+def test_the_hint_steps_forward_and_back(browser, tmp_path):
+    """Also the README's picture (`make screenshot`): this page, a hint shown, redundant clues marked."""
     steps = [step for step in explain.explain(puzzle_of(ROWS)).steps if step.rule != explain.SEARCH]
     browser.find_element(By.ID, "hint-next").click()
     text = browser.find_element(By.ID, "hint-text")
@@ -126,6 +124,9 @@ def test_the_hint_steps_forward_and_back(browser):
     browser.find_element(By.ID, "hint-next").click()
     assert text.text == explain.step_text(steps[1])
     assert edges(browser, ".hint-on") == sorted(edge for edge, on in steps[1].decided if on)
+    picture = Path(SCREENSHOT or tmp_path / "serve.png")
+    assert browser.save_screenshot(str(picture))
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     browser.find_element(By.ID, "hint-prev").click()
     assert text.text == explain.step_text(steps[0])
     browser.find_element(By.ID, "hint-off").click()
@@ -183,10 +184,3 @@ def test_bad_input_shows_the_located_error(browser):
     error = browser.find_element(By.ID, "error")
     WebDriverWait(browser, WAIT, 0.05).until(lambda _: error.text)
     assert ": error: " in error.text and "\n" not in error.text
-
-
-def test_screenshot_is_a_real_png(tmp_path: Path):
-    """`make screenshot` copies the first test's picture; here only its kind is checked."""
-    if SCREENSHOT and os.path.exists(SCREENSHOT):
-        shutil.copy(SCREENSHOT, tmp_path / "serve.png")
-        assert (tmp_path / "serve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

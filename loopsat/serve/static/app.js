@@ -173,8 +173,9 @@ function layers() {
   const a = state.analysis, out = [];
   if (state.hint !== null) {
     const steps = hintSteps(), step = steps[state.hint];
-    const before = steps.slice(0, state.hint).flatMap((s) => s.on);
-    out.push({ edges: before, cls: "hint-before" });
+    const before = steps.slice(0, state.hint);
+    out.push({ edges: before.flatMap((s) => s.on), cls: "hint-before" });
+    out.push({ edges: before.flatMap((s) => s.off), cls: "cross rule", cross: true });
     out.push({ kind: "under", edges: step.read, cls: "hint-read" });
     out.push({ edges: step.on, cls: "hint-on" });
     out.push({ edges: step.off, cls: "hint-off", cross: true });

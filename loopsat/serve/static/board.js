@@ -9,7 +9,7 @@ const USED = ["#fde0dd", "#fcc5c0", "#fa9fb5", "#f768a1", "#dd3497", "#ae017e", 
 
 export function cellSize(board) {
   const side = Math.max(board.rows.length, board.rows[0].length);
-  return Math.max(14, Math.min(40, Math.floor(720 / side)));
+  return Math.max(14, Math.min(56, Math.floor(720 / side)));
 }
 
 function make(parent, name, attrs, text) {
