@@ -177,6 +177,21 @@ def test_a_burst_of_edits_shows_only_the_last_boards_answer(server, browser):
     assert browser.execute_script("return window.cockpit.undo.length") == 4
 
 
+def test_masyu_circles_are_typed(server, browser):
+    """A blank Masyu 4×4, then a black and a white circle by the keyboard: the CLI's status."""
+    browser.get(server.url + "#p=" + quote("masyu:..../..../..../....:", safe=""))
+    settled(browser)
+    click_cell(browser, 1, 1)
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys("b", Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, "w")
+    rows = ["....", ".1.0", "....", "...."]
+    (puzzle,) = api.parse("\n".join(rows) + "\n", "masyu")
+    WebDriverWait(browser, WAIT, 0.05).until(lambda b: b.execute_script("return window.cockpit.board.rows") == rows)
+    settled(browser, api.solve(puzzle).status)
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".pearl.black")) == 1
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".pearl.white")) == 1
+
+
 def test_bad_input_shows_the_located_error(browser):
     source = browser.find_element(By.ID, "source")
     source.send_keys("https://puzz.link/p?slither/5/x/cbc")

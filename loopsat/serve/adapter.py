@@ -29,10 +29,11 @@ FORMS = {  # export form: (file suffix, media type)
 Json = dict[str, Any]
 
 
-def read(text: str) -> Json:
-    """The board of a pasted puzz.link URL, Tatham game ID or file text (one puzzle)."""
+def read(text: str, genre: str | None = None, name: str | None = None) -> Json:
+    """The board of a pasted puzz.link URL, Tatham game ID or file text (one puzzle); `genre` as
+    `--genre`, `name` the file's (its suffix tells the genre, its errors name it)."""
     text = text.strip()
-    puzzles = api.load(text) if is_link(text) else api.parse(text, path=PAGE)
+    puzzles = api.load(text) if is_link(text) else api.parse(text, genre, path=name or PAGE)
     if len(puzzles) != 1:
         raise PuzzleError(PAGE, 1, 1, f"the cockpit takes one puzzle, this text holds {len(puzzles)}")
     return board_of(puzzles[0])

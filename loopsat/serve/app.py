@@ -88,7 +88,13 @@ def create(hosts: set[str], limits: Limits, opened: Callable[[], None] | None = 
         return JSONResponse({"fix": adapter.has_fix(), "genres": list(adapter.BLANK), "forms": list(adapter.FORMS)})
 
     async def read(request: Request) -> Response:
-        return await _answer(request, lambda obj: adapter.read(_field(obj, "text", str)))
+        def board(obj: Any) -> Any:
+            genre, name = obj.get("genre"), obj.get("name")
+            if genre is not None and genre not in adapter.BLANK:
+                raise PuzzleError(adapter.PAGE, 1, 1, f"unknown genre {genre!r} (known: {', '.join(adapter.BLANK)})")
+            return adapter.read(_field(obj, "text", str), genre, name if isinstance(name, str) else None)
+
+        return await _answer(request, board)
 
     async def blank(request: Request) -> Response:
         return await _answer(

@@ -128,7 +128,9 @@ def analyse(board: adapter.Json, limits: Limits) -> Iterator[tuple[str, Any]]:
                     yield "fixes", {"fixes": adapter.fixes(puzzle)}
             except TimeUp:
                 yield "fixes", {"fixes": [], "timeout": True}
-    if status["status"] == "unique" and adapter.can_thin(puzzle):
+    if status["status"] == "unique" and not adapter.can_thin(puzzle):
+        yield "clues", {"complete": False, "skipped": "redundant clues are looked for in Slitherlink and Masyu"}
+    elif status["status"] == "unique":
         solution = frozenset((x, y) for x, y in status["solution"])
         try:
             with deadline(limits.seconds):

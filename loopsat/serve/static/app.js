@@ -109,6 +109,9 @@ function heard(msg) {
   } else if (msg.kind === "clue") {
     if (msg.goes) state.redundant.add(`${msg.cell[0]},${msg.cell[1]}`);
     showRedundant(false);
+  } else if (msg.kind === "clues" && msg.skipped) {
+    $("redundant").textContent = msg.skipped;
+    $("redundant").dataset.state = "skipped";
   } else if (msg.kind === "clues") {
     showRedundant(true, msg.complete);
   } else if (msg.kind === "fixes") {
@@ -337,13 +340,13 @@ function bookmarklet() {
 
 function wire() {
   $("open-text").addEventListener("click", async () => {
-    const board = await ask("/api/read", { text: $("source").value });
+    const board = await ask("/api/read", { text: $("source").value, genre: $("paste-genre").value || null });
     if (board) open(board);
   });
   $("file").addEventListener("change", async (event) => {
     const file = event.target.files[0];
     if (!file) return;
-    const board = await ask("/api/read", { text: await file.text() });
+    const board = await ask("/api/read", { text: await file.text(), name: file.name });
     if (board) open(board);
   });
   $("blank").addEventListener("click", async () => {
