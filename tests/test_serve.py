@@ -3,6 +3,7 @@ answers. The page itself is tested in a real browser (test_serve_browser.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import subprocess
 import sys
@@ -117,3 +118,40 @@ def test_ctrl_c_stops_it_with_130_and_one_line():
     status, err = server.stop()
     assert status == 130
     assert err == "loopsat serve: stopped\n"
+
+
+def test_only_the_newest_board_of_a_tab_is_answered():
+    """A slow board, then a burst of 50 boards from the same tab: one waits at a time (the
+    memory bound), the slow one is stopped, and only the last board's answer comes, whole."""
+    from loopsat.serve.analyst import Analyst
+
+    slow = {"genre": "slitherlink", "rows": ["." * 12] * 12, "letters": {}}  # ambiguous: the rounds take long
+    last = {"genre": "slitherlink", "rows": ["3.", ".."], "letters": {}}
+
+    async def run() -> list[tuple[int, str]]:
+        analyst = Analyst(worker.Limits(60.0))
+        analyst.start()
+        heard: list[tuple[int, str]] = []
+        finished = asyncio.Event()
+
+        def listener(rid, kind, payload):
+            heard.append((rid, kind))
+            if rid == 51 and kind in worker.TERMINAL:
+                finished.set()
+
+        analyst.open_tab(1, listener)
+        try:
+            analyst.submit(1, 0, slow)
+            for rid in range(1, 51):
+                analyst.submit(1, rid, slow if rid < 50 else last)
+                assert len(analyst.waiting) <= 1
+            analyst.submit(1, 51, last)
+            await asyncio.wait_for(finished.wait(), 120)
+        finally:
+            analyst.close()
+        return heard
+
+    heard = asyncio.run(run())
+    assert heard[-1] == (51, "done")
+    assert {rid for rid, _ in heard} <= {0, 51}  # the first may have begun; none between was answered
+    assert [kind for rid, kind in heard if rid == 51][0] == "status"
