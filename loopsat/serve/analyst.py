@@ -30,6 +30,7 @@ class _Request:
     rid: int  # the tab's own number for it, echoed back
     number: int  # the worker's: unique across tabs and workers
     board: Any
+    stopped: bool = False  # the worker was told once: a second stop could land in its handling of the first
 
 
 class Analyst:
@@ -100,6 +101,9 @@ class Analyst:
 
     def _stop(self, request: _Request) -> None:
         assert self.loop is not None
+        if request.stopped:
+            return
+        request.stopped = True
         if self.process is not None and self.process.pid is not None:
             with contextlib.suppress(ProcessLookupError):  # it has just ended: `_ended` follows
                 os.kill(self.process.pid, worker.STOP)

@@ -71,6 +71,10 @@ def main(conn: Connection, limits: Limits) -> None:
         except KeyboardInterrupt:
             _send(conn, (rid, "stopped", {}))
             continue
+        except Exception as exc:  # a bug: said on the page, and the worker goes on
+            _send(conn, (rid, "failed", {"message": f"loopsat: internal error: {exc!r}"}))
+            _send(conn, (rid, "done", {}))
+            continue
         finally:
             _busy = False
             if isinstance(messages, Generator):
