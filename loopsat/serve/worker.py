@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from collections import OrderedDict
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from types import FrameType
 from typing import Any
 
 from loopsat.errors import PuzzleError
+from loopsat.puzzle import Puzzle
 from loopsat.serve import adapter
 
 STOP = signal.SIGUSR1
@@ -105,8 +107,6 @@ def analyse(board: adapter.Json, limits: Limits) -> Iterator[tuple[str, Any]]:
     """The messages of one board, cheapest and most wanted first: the badge (a unique board's
     certain edges come with it), the hints and the grade, then an ambiguous board's certain
     edges (rounds of CP-SAT, the slow part) and usage colours, or a unique one's redundant clues."""
-    from loopsat.deadline import TimeUp, deadline
-
     try:
         puzzle = adapter.puzzle_of(board)
     except PuzzleError as exc:
@@ -116,30 +116,41 @@ def analyse(board: adapter.Json, limits: Limits) -> Iterator[tuple[str, Any]]:
     yield "status", status
     if status["status"] == "unique":
         yield "certain", adapter.certain(puzzle, status, limits.seconds)
-    try:
-        with deadline(limits.seconds):
-            yield "explain", adapter.explanation(puzzle)
-    except TimeUp:
-        yield "explain", {"steps": [], "ruled": [], "grade": None, "solvable": None, "timeout": True}
+    yield "explain", _bounded(adapter.explanation, puzzle, limits, _NO_EXPLANATION)
     if status["status"] == "multiple":
         certain = adapter.certain(puzzle, status, limits.seconds)
         yield "certain", certain
         undecided = [(x, y) for x, y in certain["undecided"]]
         yield "usage", adapter.usage(puzzle, undecided, USAGE_SOLUTIONS, limits.seconds)
         if adapter.has_fix():
-            try:
-                with deadline(limits.seconds):
-                    yield "fixes", {"fixes": adapter.fixes(puzzle)}
-            except TimeUp:
-                yield "fixes", {"fixes": [], "timeout": True}
+            yield (
+                "fixes",
+                _bounded(lambda p: {"fixes": adapter.fixes(p)}, puzzle, limits, {"fixes": [], "timeout": True}),
+            )
     if status["status"] == "unique" and not adapter.can_thin(puzzle):
         yield "clues", {"complete": False, "skipped": "redundant clues are looked for in Slitherlink and Masyu"}
     elif status["status"] == "unique":
+        # No alarm across a yield (it could ring while the message is sent): the clock is read
+        # between clues, and each CP-SAT proof has its own limit.
         solution = frozenset((x, y) for x, y in status["solution"])
-        try:
-            with deadline(limits.seconds):
-                for (row, col), goes in adapter.redundant(puzzle, solution):
-                    yield "clue", {"cell": [row, col], "goes": goes}
-            yield "clues", {"complete": True}
-        except TimeUp:
-            yield "clues", {"complete": False}
+        ends = None if limits.seconds is None else time.monotonic() + limits.seconds
+        for (row, col), goes in adapter.redundant(puzzle, solution):
+            yield "clue", {"cell": [row, col], "goes": goes}
+            if ends is not None and time.monotonic() > ends:
+                yield "clues", {"complete": False}
+                return
+        yield "clues", {"complete": True}
+
+
+_NO_EXPLANATION: adapter.Json = {"steps": [], "ruled": [], "grade": None, "solvable": None, "timeout": True}
+
+
+def _bounded(part: Callable[[Puzzle], Any], puzzle: Puzzle, limits: Limits, otherwise: Any) -> Any:
+    """`part(puzzle)` within the time limit, else `otherwise`."""
+    from loopsat.deadline import TimeUp, deadline
+
+    try:
+        with deadline(limits.seconds):
+            return part(puzzle)
+    except TimeUp:
+        return otherwise
