@@ -51,12 +51,13 @@ def browser() -> webdriver.Chrome:
 
 def wait_for(driver: webdriver.Chrome, kind: str) -> float:
     """The page's milliseconds from the edit to the answer `kind` of the newest board."""
-    script = f"return window.cockpit.timings[{kind!r}] ?? null"
-    return float(
-        WebDriverWait(driver, WAIT, 0.01).until(
-            lambda d: d.execute_script(script) is not None and d.execute_script(script)
-        )
+    script = f"const t = window.cockpit.timings; return t.failed !== undefined ? -1 : t[{kind!r}] ?? null"
+    found = WebDriverWait(driver, WAIT, 0.01).until(
+        lambda d: d.execute_script(script) is not None and [d.execute_script(script)]
     )
+    if found[0] < 0:
+        raise SystemExit(f"the analysis failed: {driver.find_element(By.ID, 'error').text}")
+    return float(found[0])
 
 
 def measure(driver: webdriver.Chrome, url: str, path: Path, edits: int) -> dict[str, list[float]]:

@@ -7,6 +7,7 @@ import asyncio
 import socket
 import subprocess
 import sys
+from dataclasses import dataclass
 
 import pytest
 from servers import start
@@ -155,3 +156,19 @@ def test_only_the_newest_board_of_a_tab_is_answered():
     assert heard[-1] == (51, "done")
     assert {rid for rid, _ in heard} == {51}  # the slow first one was stopped unheard
     assert heard[0] == (51, "status")
+
+
+def test_fixes_are_offered_only_when_the_api_has_fix(monkeypatch):
+    board = {"genre": "slitherlink", "rows": ["3.", ".."], "letters": {}}
+    assert "fixes" not in dict(worker.analyse(board, worker.Limits(30.0))) or api.__dict__.get("fix")
+
+    @dataclass(frozen=True)
+    class Suggestion:
+        kind: str
+        cell: tuple[int, int]
+        clue: str | None
+
+    monkeypatch.setattr(api, "fix", lambda puzzle: [Suggestion("add", (1, 1), "3")], raising=False)
+    messages = dict(worker.analyse(board, worker.Limits(30.0)))
+    assert messages["status"]["status"] == "multiple"
+    assert messages["fixes"]["fixes"] == [{"kind": "add", "cell": (1, 1), "clue": "3"}]

@@ -122,11 +122,8 @@ def analyse(board: adapter.Json, limits: Limits) -> Iterator[tuple[str, Any]]:
         yield "certain", certain
         undecided = [(x, y) for x, y in certain["undecided"]]
         yield "usage", adapter.usage(puzzle, undecided, USAGE_SOLUTIONS, limits.seconds)
-        if adapter.has_fix():
-            yield (
-                "fixes",
-                _bounded(lambda p: {"fixes": adapter.fixes(p)}, puzzle, limits, {"fixes": [], "timeout": True}),
-            )
+    if status["status"] in ("multiple", "none") and adapter.has_fix():
+        yield "fixes", {"fixes": _bounded(adapter.fixes, puzzle, limits, [])}
     if status["status"] == "unique" and not adapter.can_thin(puzzle):
         yield "clues", {"complete": False, "skipped": "redundant clues are looked for in Slitherlink and Masyu"}
     elif status["status"] == "unique":
