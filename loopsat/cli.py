@@ -28,6 +28,8 @@ from loopsat.grid import Point
 from loopsat.limits import read_input
 from loopsat.pipeline import Mode, Status, Strategy
 from loopsat.puzzle import Puzzle
+from loopsat.serve import PORT as SERVE_PORT
+from loopsat.serve import TIME_LIMIT as SERVE_TIME_LIMIT
 
 if TYPE_CHECKING:
     from loopsat.certain import Certainty
@@ -701,13 +703,11 @@ def generate(
 
 @app.command(cls=_PlainUsage)
 def serve(
-    port: Annotated[
-        int, typer.Option(min=0, max=65535, metavar="N", help="The port (default 8473; 0: any free).")
-    ] = 8473,
+    port: Annotated[int, typer.Option(min=0, max=65535, metavar="N", help="The port (0: any free one).")] = SERVE_PORT,
     open_: Annotated[bool, typer.Option("--open", help="Open the page in the web browser.")] = False,
     time_limit: Annotated[
         float, typer.Option(min=0.0, metavar="S", help="Seconds for each part of an analysis.")
-    ] = 30.0,
+    ] = SERVE_TIME_LIMIT,
 ) -> None:
     """The setter's cockpit: a local web page that checks the puzzle on every edit (docs/serve.md)."""
     from loopsat.serve import run

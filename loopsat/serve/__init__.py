@@ -7,21 +7,26 @@ step, nothing fetched from the internet); the analyses run in a worker process (
 
 from __future__ import annotations
 
-import errno
-import socket
 import sys
-import webbrowser
 
 from loopsat.errors import Exit
 
 # The default port: fixed, so that a bookmarklet made once keeps working; unassigned by IANA
 # and outside the ranges development servers favour (3000, 5000, 8000, 8080, 8888).
-PORT = 8473
+PORT = 8473  # `loopsat serve --port`'s default (cli.py reads it: this module imports nothing heavy)
 HOST = "127.0.0.1"
+# Seconds for each part of an analysis (`--time-limit`): the redundant clues of a unique 20×20,
+# the slowest part the page waits for, took 32 s with the machine's 2 cores six times
+# oversubscribed (bench/serve_latency.py, load average 12); an edit stops it sooner anyway.
+TIME_LIMIT = 30.0
 
 
 def run(port: int = PORT, *, open_browser: bool = False, time_limit: float | None = None) -> int:
     """Serve until Ctrl-C; the exit status (130 then, 2 when the port is taken)."""
+    import errno
+    import socket
+    import webbrowser
+
     import uvicorn
 
     from loopsat.serve.app import MAX_BODY, create
