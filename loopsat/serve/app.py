@@ -30,6 +30,9 @@ MAX_BODY = 2**20
 # Tabs (WebSockets) served at once: each holds at most one waiting request, so this bounds the
 # memory a burst of tabs can take.
 MAX_TABS = 32
+# Answers waiting to be sent to one tab: a board's are a few (a 40×40's redundant clues, one
+# message a clue, about 500), so only a tab that stopped reading fills this.
+MAX_OUTBOX = 10_000
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
@@ -119,7 +122,12 @@ def create(hosts: set[str], limits: Limits, opened: Callable[[], None] | None = 
         await websocket.accept()
         tab = next(tabs)
         outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        analyst.open_tab(tab, lambda rid, kind, payload: outbox.put_nowait({"id": rid, "kind": kind, **payload}))
+
+        def heard(rid: int, kind: str, payload: Any) -> None:
+            if outbox.qsize() < MAX_OUTBOX:  # a tab that reads nothing gets nothing more
+                outbox.put_nowait({"id": rid, "kind": kind, **payload})
+
+        analyst.open_tab(tab, heard)
 
         async def forward() -> None:
             while True:
