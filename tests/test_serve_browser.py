@@ -175,6 +175,11 @@ def test_a_burst_of_edits_shows_only_the_last_boards_answer(server, browser):
     )
     assert browser.find_elements(By.CSS_SELECTOR, ".edge.used")
     assert browser.execute_script("return window.cockpit.undo.length") == 4
+    # a puzzle opened is a page of the history: Back returns to the last board of the one before
+    browser.find_element(By.ID, "blank").click()
+    WebDriverWait(browser, WAIT, 0.05).until(lambda b: b.execute_script("return window.cockpit.board.rows[0]") == "...")
+    browser.back()
+    WebDriverWait(browser, WAIT, 0.05).until(lambda b: b.execute_script("return window.cockpit.board.rows[0]") == "3..")
 
 
 def test_masyu_circles_are_typed(server, browser):
