@@ -1,8 +1,8 @@
 """The cockpit's speed as a setter sees it: wall time in a real browser (headless Chromium) from
 an edit to the page showing the answer, against `loopsat serve` on this machine.
 
-For each puzzle: the board is opened (its redundant clues timed from then, a unique board's
-last answer), then EDITS clues are cleared one at a time by the keyboard, each timed from the
+For each puzzle: the board is opened (its badge, hint and redundant clues timed from then: `open
+status`, `open explain`, `clues`), then EDITS clues are cleared one at a time by the keyboard, each timed from the
 key to the badge and the certain edges drawn (`status`) and to the hint and the grade (`explain`),
 then undone (which stops that board's analysis still running). The page itself measures
 (`performance.now()` at the edit and after the answer is drawn: window.cockpit.timings).
@@ -64,8 +64,10 @@ def measure(driver: webdriver.Chrome, url: str, path: Path, edits: int) -> dict[
     rows = [line for line in path.read_text().splitlines() if line and not line.startswith("!")]
     genre = "masyu" if path.suffix == ".masyu" else "slitherlink"
     driver.get(url + "#p=" + quote(f"{genre}:{'/'.join(rows)}:", safe=""))
-    times: dict[str, list[float]] = {"status": [], "explain": [], "clues": []}
+    times: dict[str, list[float]] = {"status": [], "explain": [], "clues": [], "open status": [], "open explain": []}
     wait_for(driver, "done")
+    times["open status"].append(wait_for(driver, "status"))
+    times["open explain"].append(wait_for(driver, "explain"))
     if driver.execute_script("return window.cockpit.analysis.status.status") == "unique":
         times["clues"].append(wait_for(driver, "clues"))
         if not driver.execute_script("return window.cockpit.analysis.clues.complete"):
