@@ -1,12 +1,12 @@
 """The cockpit's speed as a setter sees it: wall time in a real browser (headless Chromium) from
 an edit to the page showing the answer, against `loopsat serve` on this machine.
 
-For each puzzle: the board is opened (its badge, hint and redundant clues timed from then: `open
-status`, `open explain`, `clues`), then EDITS clues are cleared one at a time by the keyboard, each timed from the
-key to the badge (`status`), to the certain edges drawn (`certain`: an ambiguous board's take
-rounds of CP-SAT) and to the hint and the grade (`explain`),
-then undone (which stops that board's analysis still running). The page itself measures
-(`performance.now()` at the edit and after the answer is drawn: window.cockpit.timings).
+For each puzzle: the board is opened (its badge, hint and redundant clues timed from then:
+`open status`, `open explain`, `clues`), then EDITS clues are cleared one at a time by the
+keyboard, each timed from the key to the badge (`status`), to the certain edges drawn (`certain`:
+an ambiguous board's take rounds of CP-SAT) and to the hint and the grade (`explain`), then undone
+(which stops that board's analysis still running). The page itself measures (`performance.now()`
+at the edit and after the answer is drawn: window.cockpit.timings).
 
     python bench/serve_latency.py [FILE ...] [--edits N]
     make bench-serve
