@@ -52,9 +52,10 @@ def run(port: int = PORT, *, open_browser: bool = False, time_limit: float | Non
 
     app = create(hosts, Limits(time_limit), opened)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=MAX_BODY, timeout_graceful_shutdown=2)
+    server = uvicorn.Server(config)
     try:
-        uvicorn.Server(config).run(sockets=[listener])
+        server.run(sockets=[listener])
     except KeyboardInterrupt:
         print("loopsat serve: stopped", file=sys.stderr)
         return int(Exit.INTERRUPTED)
-    return int(Exit.SOLVED)
+    return int(Exit.SOLVED if server.started else Exit.INTERNAL)  # uvicorn said why it did not start
