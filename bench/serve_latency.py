@@ -15,6 +15,7 @@ at the edit and after the answer is drawn: window.cockpit.timings).
 from __future__ import annotations
 
 import argparse
+import shutil
 import signal
 import statistics
 import sys
@@ -49,8 +50,8 @@ def browser() -> webdriver.Chrome:
     options = Options()
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000"):
         options.add_argument(flag)
-    options.binary_location = "/usr/bin/chromium"
-    return webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    options.binary_location = shutil.which("chromium") or "chromium"
+    return webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
 
 
 def wait_for(driver: webdriver.Chrome, kind: str) -> float:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
@@ -13,8 +14,8 @@ from servers import Server, start
 
 from loopsat import api, explain
 
-CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
-if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
+CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+if CHROMIUM is None or DRIVER is None:
     pytest.skip(
         "browser tests need Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)",
         allow_module_level=True,
