@@ -114,6 +114,9 @@ def test_the_bookmarklet_url_shows_the_clis_answers(server, browser):
         == "unique"
     ]
     assert marked == expected and redundant.get_attribute("data-count") == str(len(expected))
+    browser.find_element(By.CSS_SELECTOR, '[data-copy="url"]').click()  # also shown beside the button
+    out = browser.find_element(By.ID, "out-text")
+    WebDriverWait(browser, WAIT, 0.05).until(lambda _: out.get_attribute("value").strip() == api.to_url(puzzle))
 
 
 def test_the_hint_steps_forward_and_back(browser, tmp_path):
