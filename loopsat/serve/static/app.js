@@ -35,6 +35,8 @@ function boardOfHash(hash) {
 
 async function fromHash() {
   const hash = location.hash;
+  state.undo = [];
+  state.redo = [];
   if (hash.startsWith("#p=")) {
     setBoard(boardOfHash(hash), { history: "none" });
   } else if (hash.startsWith("#url=")) {
