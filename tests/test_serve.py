@@ -172,3 +172,43 @@ def test_fixes_are_offered_only_when_the_api_has_fix(monkeypatch):
     messages = dict(worker.analyse(board, worker.Limits(30.0)))
     assert messages["status"]["status"] == "multiple"
     assert messages["fixes"]["fixes"] == [{"kind": "add", "cell": (1, 1), "clue": "3"}]
+
+
+def test_another_tabs_board_goes_before_a_long_tail():
+    """Tab 1's unique board is in its redundant clues when tab 2 sends a board: tab 2's answer
+    comes first, then tab 1's analysis is made again, whole."""
+    from loopsat.serve.analyst import Analyst
+
+    small = {"genre": "slitherlink", "rows": ["3.", ".."], "letters": {}}
+
+    async def run() -> list[tuple[int, str]]:
+        analyst = Analyst(worker.Limits(60.0))
+        analyst.start()
+        heard: list[tuple[int, str]] = []
+        events = {name: asyncio.Event() for name in ("tail", "first done", "second done")}
+
+        def listener(tab):
+            def hear(rid, kind, payload):
+                heard.append((tab, kind))
+                if tab == 1 and kind == worker.BACKGROUND and not events["tail"].is_set():
+                    events["tail"].set()
+                    analyst.submit(2, 1, small)  # at once: before tab 1's next message is heard
+                if kind == "done":
+                    events["first done" if tab == 1 else "second done"].set()
+
+            return hear
+
+        analyst.open_tab(1, listener(1))
+        analyst.open_tab(2, listener(2))
+        try:
+            analyst.submit(1, 1, PZPRJS)
+            await asyncio.wait_for(events["second done"].wait(), 120)
+            await asyncio.wait_for(events["first done"].wait(), 120)
+        finally:
+            analyst.close()
+        return heard
+
+    heard = asyncio.run(run())
+    second = heard.index((2, "done"))
+    assert (1, "done") in heard[second:] and (1, "done") not in heard[:second]
+    assert heard[second + 1 :].count((1, "status")) == 1  # made again, whole

@@ -1,7 +1,9 @@
 """The server's side of the analysis worker: one request at a time, and only the newest of each
 tab counts. A tab's new board stops the old one's analysis under way (SIGUSR1, then a kill if
 it will not stop, and a fresh worker) and replaces its request still waiting, so a burst of
-edits or many tabs hold at most one waiting request per tab, never a queue."""
+edits or many tabs hold at most one waiting request per tab, never a queue. Another tab's new
+board stops a request in its long tail (worker.BACKGROUND) too, which is asked again after it:
+one tab's redundant clues never keep another tab's badge waiting."""
 
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ class _Request:
     number: int  # the worker's: unique across tabs and workers
     board: Any
     stopped: bool = False  # the worker was told once: a second stop could land in its handling of the first
+    background: bool = False  # its first answers are out (worker.BACKGROUND)
 
 
 class Analyst:
@@ -95,8 +98,14 @@ class Analyst:
         self.numbers += 1
         self.waiting.pop(tab, None)
         self.waiting[tab] = _Request(tab, rid, self.numbers, board)
-        if self.current is not None and self.current.tab == tab:
-            self._stop(self.current)
+        current = self.current
+        if current is not None and current.tab == tab:
+            self._stop(current)
+        elif current is not None and current.background and current.tab not in self.waiting:
+            # Another tab's long tail gives way, and is asked again after this board.
+            self._stop(current)
+            self.numbers += 1
+            self.waiting[current.tab] = _Request(current.tab, current.rid, self.numbers, current.board)
         self._next()
 
     def _stop(self, request: _Request) -> None:
@@ -126,6 +135,8 @@ class Analyst:
         request = self.current
         if process is not self.process or request is None or request.number != number:
             return
+        if kind == worker.BACKGROUND:
+            request.background = True
         listener = self.listeners.get(request.tab)
         stale = request.tab in self.waiting
         if listener is not None and not stale:

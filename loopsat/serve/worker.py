@@ -32,6 +32,10 @@ CACHE = 16
 # sudoku setters' tools do), and 64 solutions tell "8 or more" apart from fewer on most edges.
 USAGE_SOLUTIONS = 64
 TERMINAL = ("done", "stopped")
+# Said once the badge, the certain edges of a unique board and the hints are out: what follows
+# (an ambiguous board's certain edges, the usage colours, the redundant clues) may take long, and
+# gives way to another tab's new board (analyst.py).
+BACKGROUND = "background"
 
 
 @dataclass(frozen=True)
@@ -117,6 +121,7 @@ def analyse(board: adapter.Json, limits: Limits) -> Iterator[tuple[str, Any]]:
     if status["status"] == "unique":
         yield "certain", adapter.certain(puzzle, status, limits.seconds)
     yield "explain", _bounded(adapter.explanation, puzzle, limits, _NO_EXPLANATION)
+    yield BACKGROUND, {}
     if status["status"] == "multiple":
         certain = adapter.certain(puzzle, status, limits.seconds)
         yield "certain", certain
