@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from loopsat import api
+from loopsat.errors import PuzzleError
 from loopsat.serve import adapter, worker
 from loopsat.serve.app import create
 
@@ -212,3 +213,13 @@ def test_another_tabs_board_goes_before_a_long_tail():
     second = heard.index((2, "done"))
     assert (1, "done") in heard[second:] and (1, "done") not in heard[:second]
     assert heard[second + 1 :].count((1, "status")) == 1  # made again, whole
+
+
+def test_a_link_is_never_read_as_a_file_of_the_server(tmp_path, monkeypatch):
+    (tmp_path / "puzz.link").mkdir()
+    (tmp_path / "puzz.link" / "p?slither").write_text("2.\n..\n")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(PuzzleError):
+        adapter.read("puzz.link/p?slither")
+    with pytest.raises(PuzzleError, match="not mcc"):
+        adapter.puzzle_of({"genre": "mcc", "rows": ["x"], "letters": {}})

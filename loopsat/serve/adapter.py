@@ -12,12 +12,13 @@ from typing import Any
 
 from loopsat import api
 from loopsat.errors import PuzzleError
-from loopsat.formats import is_link
+from loopsat.formats import decode, is_link
 from loopsat.grid import Point
 from loopsat.puzzle import Puzzle
 
 PAGE = "<page>"  # the "file" a board typed on the page is, in located errors
-# The genres a board can be started blank in, with each one's empty cell and its clue characters.
+# The genres the page draws and edits (SuperSlitherlink is Slitherlink with letters), each with
+# its empty cell.
 BLANK = {"slitherlink": ".", "masyu": "."}
 FORMS = {  # export form: (file suffix, media type)
     "url": (".url", "text/plain"),
@@ -33,10 +34,17 @@ def read(text: str, genre: str | None = None, name: str | None = None) -> Json:
     """The board of a pasted puzz.link URL, Tatham game ID or file text (one puzzle); `genre` as
     `--genre`, `name` the file's (its suffix tells the genre, its errors name it)."""
     text = text.strip()
-    puzzles = api.load(text) if is_link(text) else api.parse(text, genre, path=name or PAGE)
+    # A link is decoded, never looked up as a file: the page reads no file of the server's.
+    puzzles = [decode(text, text)] if is_link(text) else api.parse(text, genre, path=name or PAGE)
     if len(puzzles) != 1:
         raise PuzzleError(PAGE, 1, 1, f"the cockpit takes one puzzle, this text holds {len(puzzles)}")
-    return board_of(puzzles[0])
+    return board_of(_shown(puzzles[0]))
+
+
+def _shown(puzzle: Puzzle) -> Puzzle:
+    if puzzle.genre not in BLANK:
+        raise PuzzleError(puzzle.path, 1, 1, f"the cockpit shows {' and '.join(BLANK)} puzzles, not {puzzle.genre}")
+    return puzzle
 
 
 def blank(genre: str, rows: int, cols: int) -> Json:
@@ -67,7 +75,7 @@ def puzzle_of(board: Json) -> Puzzle:
     ):
         raise PuzzleError(PAGE, 1, 1, "expected a board: genre, rows, letters")
     (puzzle,) = api.parse(text_of(board), board["genre"], path=PAGE)
-    return puzzle
+    return _shown(puzzle)
 
 
 def export(board: Json, form: str) -> tuple[str, str, str]:
