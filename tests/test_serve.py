@@ -223,3 +223,38 @@ def test_a_link_is_never_read_as_a_file_of_the_server(tmp_path, monkeypatch):
         adapter.read("puzz.link/p?slither")
     with pytest.raises(PuzzleError, match="not mcc"):
         adapter.puzzle_of({"genre": "mcc", "rows": ["x"], "letters": {}})
+
+
+def test_a_worker_that_dies_is_replaced():
+    """The worker killed mid-analysis (as after a stop it ignored): the tab hears it failed, and
+    a fresh worker answers the next board."""
+    import os
+    import signal as signals
+
+    from loopsat.serve.analyst import Analyst
+
+    async def run() -> list[tuple[int, str]]:
+        analyst = Analyst(worker.Limits(60.0))
+        analyst.start()
+        heard: list[tuple[int, str]] = []
+        failed, done = asyncio.Event(), asyncio.Event()
+
+        def listener(rid, kind, payload):
+            heard.append((rid, kind))
+            if rid == 1 and kind == "status":
+                os.kill(analyst.process.pid, signals.SIGKILL)
+            (failed if kind == "failed" else done if rid == 2 and kind == "done" else asyncio.Event()).set()
+
+        analyst.open_tab(1, listener)
+        try:
+            analyst.submit(1, 1, PZPRJS)
+            await asyncio.wait_for(failed.wait(), 120)
+            analyst.submit(1, 2, PZPRJS)
+            await asyncio.wait_for(done.wait(), 120)
+        finally:
+            analyst.close()
+        return heard
+
+    heard = asyncio.run(run())
+    assert (1, "done") not in heard
+    assert heard[heard.index((1, "failed")) + 1] == (2, "status")
