@@ -243,7 +243,10 @@ def test_a_worker_that_dies_is_replaced():
             heard.append((rid, kind))
             if rid == 1 and kind == "status":
                 os.kill(analyst.process.pid, signals.SIGKILL)
-            (failed if kind == "failed" else done if rid == 2 and kind == "done" else asyncio.Event()).set()
+            if kind == "failed":
+                failed.set()
+            if rid == 2 and kind == "done":
+                done.set()
 
         analyst.open_tab(1, listener)
         try:
