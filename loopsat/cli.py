@@ -29,6 +29,8 @@ from loopsat.limits import read_input
 from loopsat.pipeline import Mode, Status, Strategy
 from loopsat.puzzle import Puzzle
 from loopsat.safefile import write_file
+from loopsat.serve import PORT as SERVE_PORT
+from loopsat.serve import TIME_LIMIT as SERVE_TIME_LIMIT
 from loopsat.stdio import discard_stdout, flush_stdout, prepare_stdout
 
 if TYPE_CHECKING:
@@ -737,6 +739,20 @@ def generate(
         target = output / generating.file_name(genre, rows, cols, n)
         _write(target, text, "the puzzle", replace=False)
         typer.echo(f"{printable(str(target))}: {about}")
+
+
+@app.command(cls=_PlainUsage)
+def serve(
+    port: Annotated[int, typer.Option(min=0, max=65535, metavar="N", help="The port (0: any free one).")] = SERVE_PORT,
+    open_: Annotated[bool, typer.Option("--open", help="Open the page in the web browser.")] = False,
+    time_limit: Annotated[
+        float, typer.Option(min=0.0, metavar="S", help="Seconds for each part of an analysis.")
+    ] = SERVE_TIME_LIMIT,
+) -> None:
+    """The setter's cockpit: a local web page that checks the puzzle on every edit (docs/serve.md)."""
+    from loopsat.serve import run
+
+    raise typer.Exit(run(port, open_browser=open_, time_limit=time_limit))
 
 
 def main() -> None:
