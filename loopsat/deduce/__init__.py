@@ -14,14 +14,17 @@ of bench/ completely.
 
 Everything deduced holds in every single loop, so the search only gets the undecided part, and a
 puzzle deduced completely has exactly one solution without any search. Each step is made by a
-named rule (`rules`), and `deduce(..., trace=...)` hears them in order.
+named rule of a level (`rules.Level`), cheapest first, so the trail is the grade.
 
-Layout: `rules` (what a genre hands in, rule names), `chains` and `colours` (the two global
-rules' bookkeeping, each with its own undo log), `board` (the propagator), `probe` (probing
-and `deduce`).
+Layout: `rules` (what a genre hands in, rule names and levels), `tables` (a rule's patterns as
+bit masks), `chains` and `colours` (the two global rules' bookkeeping, each with its own undo
+log), `board` (the propagator), `probe` (probing and `deduce` over edges and tables), `branch`
+(a small backtracking search), `run` (`puzzle`, the entry point every caller uses, and the
+grade read off its trail).
 """
 
 from loopsat.deduce.probe import deduce
-from loopsat.deduce.rules import Rule, Rules, Step
+from loopsat.deduce.rules import GRADES, Level, Rule, Rules, Step
+from loopsat.deduce.run import Deduction, Difficulty, loop, puzzle
 
-__all__ = ["Rule", "Rules", "Step", "deduce"]
+__all__ = ["GRADES", "Deduction", "Difficulty", "Level", "Rule", "Rules", "Step", "deduce", "loop", "puzzle"]

@@ -6,12 +6,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from loopsat.deduce.board import Board
 from loopsat.deduce.rules import (
-    CLUE,
     GIVEN,
+    LOOPY_LEVELS,
     PROBE_AGREE,
     PROBE_CONTRADICTION,
     PROBE_RELATION,
     Contradiction,
+    Level,
     Rule,
     Step,
 )
@@ -23,21 +24,23 @@ def deduce(
     rules: Iterable[Rule],
     *,
     single_loop: bool = True,
-    names: Sequence[str] = (),
     trace: Callable[[Step], None] | None = None,
     given: Mapping[Point, bool] | None = None,
     focus: Point | None = None,
+    levels: Mapping[str, Level] = LOOPY_LEVELS,
+    max_level: Level = Level.SEARCH,
 ) -> dict[Point, bool] | None:
     """The edge values every solution shares that the rules can find; None when there is none.
 
-    `names[i]` names `rules[i]` (default "clue"); `trace`, when given, hears every step in order.
-    `given` edges are decided from the start (rule "given"), as by a one-edge table each, at
-    less cost. `focus` (a point in doubled coordinates) has the edges probed nearest it first:
-    where a contradiction is expected there, it comes before the rest of the board is probed.
+    `trace`, when given, hears every step in order. `given` edges are decided from the start
+    (rule "given"), as by a one-edge table each, at less cost. `focus` (a point in doubled
+    coordinates) has the edges probed nearest it first: where a contradiction is expected there,
+    it comes before the rest of the board is probed. `levels` names the level of each rule the
+    deduction itself knows, and rules above `max_level` are left out.
     """
     listed = list(edges)
     try:
-        board = deduced_board(listed, rules, names, single_loop, given, trace, focus)
+        board = deduced_board(listed, rules, single_loop, given, trace, focus, levels, max_level)
     except Contradiction:
         return None
     value, index = board.value, board.index
@@ -47,16 +50,19 @@ def deduce(
 def deduced_board(
     edges: list[Point],
     rules: Iterable[Rule],
-    names: Sequence[str],
     single_loop: bool,
     given: Mapping[Point, bool] | None,
     trace: Callable[[Step], None] | None = None,
     focus: Point | None = None,
+    levels: Mapping[str, Level] = LOOPY_LEVELS,
+    max_level: Level = Level.SEARCH,
 ) -> Board:
     """The propagator with `given` settled, propagated and probed to the fixpoint (`deduce`'s
     work, the board kept for more); raises Contradiction."""
-    board = Board(edges, rules, names, single_loop, CLUE, trace)
+    board = Board(edges, rules, single_loop, trace, levels, max_level)
     board.settle([(board.index[e], int(on)) for e, on in (given or {}).items()], GIVEN, ())
+    if not board.allows(PROBE_CONTRADICTION):
+        return board
     order: Sequence[int] = range(len(board.value))
     if focus is not None:
         x, y = focus

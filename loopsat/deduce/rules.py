@@ -1,13 +1,37 @@
-"""What a genre hands to the deduction, and the names of the rules every deduced step cites."""
+"""What a genre hands to the deduction: its rules, each tagged with the level of reasoning it
+takes, and the names of the rules every deduced step cites."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import IntEnum
+from types import MappingProxyType
 from typing import NamedTuple
 
 from loopsat.grid import Point
 
-Rule = tuple[tuple[Point, ...], frozenset[tuple[int, ...]]]
+
+class Level(IntEnum):
+    """How much reasoning a rule takes, cheapest first: the deduction runs a rule only when
+    every cheaper one is stuck (as Tatham's solvers do), so the grade of a puzzle is the highest
+    level its trail uses. The first four are Tatham's Loopy levels (his Pearl uses Easy and
+    Tricky); DEEP (probing: set an edge, propagate, watch it fail) and SEARCH (the deduction
+    stops short) are loopsat's own, above his."""
+
+    EASY = 1
+    NORMAL = 2
+    TRICKY = 3
+    HARD = 4
+    DEEP = 5
+    SEARCH = 6
+
+    @property
+    def grade(self) -> str:
+        return self.name.lower()
+
+
+GRADES = tuple(level.grade for level in Level)
 
 # The rules the deduction itself knows; a genre's tables carry the names the genre gives them.
 CLUE = "clue"
@@ -21,28 +45,56 @@ PARITY = "inside/outside parity"
 PROBE_CONTRADICTION = "probe: contradiction"
 PROBE_AGREE = "probe: both ways agree"
 PROBE_RELATION = "probe: equal or opposite"
+PROBES = (PROBE_CONTRADICTION, PROBE_AGREE, PROBE_RELATION)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """The patterns of on (1) and off (0) edges a clue allows over its scope, a name a trace
+    cites and the level of reasoning the rule takes."""
+
+    scope: tuple[Point, ...]
+    allowed: frozenset[tuple[int, ...]]
+    name: str = CLUE
+    level: Level = Level.EASY
+
+
+# Where a genre does not say otherwise, the levels of the rules every genre shares: Loopy's.
+# Tatham's Easy reads each clue and dot alone and never closes a loop early; his Normal reasons
+# about pairs of lines at a dot (a clue joined with the vertex at its corner); his Hard relates
+# lines through the faces (inside/outside parity).
+LOOPY_LEVELS: Mapping[str, Level] = MappingProxyType(
+    {
+        GIVEN: Level.EASY,
+        NO_SUCH_EDGE: Level.EASY,
+        VERTEX_DEGREE: Level.EASY,
+        NO_PREMATURE_LOOP: Level.EASY,
+        LOOP_CLOSED: Level.EASY,
+        AT_A_CORNER: Level.NORMAL,
+        PARITY: Level.HARD,
+        **dict.fromkeys(PROBES, Level.DEEP),
+    }
+)
 
 
 @dataclass(frozen=True)
 class Rules:
     """A genre's clue tables; `whole` when they state every clue, so that a complete deduction
-    proves its loop (else the search still checks it against the model). `names[i]` names
-    `tables[i]` in a trace (default: "clue").
+    proves its loop (else the search still checks it against the model).
 
     `patterns` are named consequences of several clues that a person spots at a glance (two
     adjacent 3s). They follow from the tables, so only the deduction reads them, to cite them
-    by name and to probe less; the frontier DP and the difficulty's easy and normal levels
-    read the tables alone."""
+    by name and to probe less; the frontier DP reads the tables alone. `levels` gives the level
+    of each rule the deduction itself knows (by name; a clue's level is its table's)."""
 
     tables: list[Rule]
     whole: bool
-    names: list[str] = field(default_factory=list)
-    patterns: list[tuple[str, Rule]] = field(default_factory=list)
+    patterns: list[Rule] = field(default_factory=list)
+    levels: Mapping[str, Level] = field(default_factory=lambda: LOOPY_LEVELS)  # shared, read only
 
-    def for_deduction(self) -> tuple[list[Rule], list[str]]:
-        """The tables, then the patterns, and a name for each."""
-        names = self.names + [CLUE] * (len(self.tables) - len(self.names))
-        return self.tables + [rule for _, rule in self.patterns], names + [name for name, _ in self.patterns]
+    def for_deduction(self) -> list[Rule]:
+        """The tables, then the patterns."""
+        return self.tables + self.patterns
 
 
 class Step(NamedTuple):
