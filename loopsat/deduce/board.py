@@ -24,6 +24,7 @@ from loopsat.deduce.rules import (
     LOOPY_LEVELS,
     NO_PREMATURE_LOOP,
     NO_SUCH_EDGE,
+    ONE_SHORT,
     PARITY,
     VERTEX_DEGREE,
     Contradiction,
@@ -86,7 +87,8 @@ class Board:
             if (patterns, kept) not in compiled:
                 compiled[patterns, kept] = tab.masks(patterns, kept)
             self._add_rule(tuple(self.index[points[i]] for i in kept), compiled[patterns, kept], rule.name, rule.level)
-        if self.levels[AT_A_CORNER] <= max_level:
+        self.clue_rules = len(self.rules)  # the rules before this one (and after the vertices') are clues
+        if min(self.levels[AT_A_CORNER], self.levels[ONE_SHORT]) <= max_level:
             self._add_corners()
         if len(edges) < len(self.lattice):
             given = set(edges)
@@ -116,6 +118,7 @@ class Board:
         self.probing = False  # probes skip the corner rules: cheaper probes beat fewer ones
         self.levels = dict(LOOPY_LEVELS)
         self.max_level = Level.SEARCH
+        self.guards: dict[int, tuple[int, tuple[int, ...]]] = {}  # ONE_SHORT rules: their clue, outside arms
         self.ends = [
             ((a[0] // 2) * cols + a[1] // 2, (b[0] // 2) * cols + b[1] // 2) for a, b in map(edge_ends, self.lattice)
         ]
@@ -155,6 +158,7 @@ class Board:
         self.value = bare.value.copy()
         self.assigned, self.queue = [], bare.queue.copy()
         self.lanes = [[] for _ in bare.lanes]
+        self.guards = {}
         self.pending = [[] for _ in bare.pending]
         self.parities, self.parity_queue = bare.parities.copy(), bare.parity_queue.copy()
         self.chains = Chains(len(bare.chains.far))
@@ -189,7 +193,7 @@ class Board:
         one table over at most JOIN_WIDTH edges: what a person sees at a clue's corner (a line
         entering a 3's corner, a 1 in a corner of the board) without probing. Checked only outside
         probes: cheaper probes beat fewer ones."""
-        corner = self.levels[AT_A_CORNER]
+        corner, short = self.levels[AT_A_CORNER], self.levels[ONE_SHORT]
         for number in range(self.vertex_rules, len(self.rules)):
             scope, table = self.rules[number]
             name, level = self.rule_names[number], max(self.rule_levels[number], corner)
@@ -197,7 +201,25 @@ class Board:
                 arms, degree = self.rules[vertex]
                 if len(set(arms) & set(scope)) >= 2 and len(set(arms) | set(scope)) <= JOIN_WIDTH:
                     joint = tab.joint(scope, table.allowed, arms, degree.allowed)
-                    self._add_rule(*joint, name + AT_A_CORNER, level, corner=True)
+                    if self.rule_levels[number] <= short < level and short <= self.max_level:
+                        self.guards[len(self.rules)] = number, tuple(k for k in arms if k not in scope)
+                        self._add_rule(*joint, name + ONE_SHORT, short, corner=True)
+                    if level <= self.max_level:
+                        self._add_rule(*joint, name + AT_A_CORNER, level, corner=True)
+
+    def _one_short(self, rule: int) -> bool:
+        """Whether a guarded corner rule may be read: a line enters its corner from outside the
+        clue, whose open sides (more than two) hold exactly one off side in every pattern left."""
+        clue, outside = self.guards[rule]
+        value = self.value
+        if not any(value[k] == 1 for k in outside):
+            return False
+        scope, table = self.rules[clue]
+        known, bits = tab.scope_bits(scope, value)
+        open_sides = table.full & ~known
+        if open_sides.bit_count() <= 2:
+            return False
+        return all((open_sides & ~p).bit_count() == 1 for p in table.allowed if p & known == bits)
 
     def _add_rule(
         self, scope: tuple[int, ...], allowed: frozenset[int], name: str, level: Level, corner: bool = False
@@ -296,6 +318,7 @@ class Board:
         common case: a table whose answer is cached."""
         value, readers, queue, assigned = self.value, self.readers, self.queue, self.assigned
         tables, watch_rules, parity_queue = self.rule_tables, self.watch, self.parity_queue
+        parity = self.allows(PARITY)
         while True:
             while self.done < len(assigned):
                 k = assigned[self.done]
@@ -313,7 +336,7 @@ class Board:
                 on, off = forced
                 if on or off:
                     self._apply(rule, on, off)
-            elif parity_queue:
+            elif parity_queue and parity:
                 self._check_parity(parity_queue.pop())
             elif self.done == len(assigned):
                 return
@@ -323,7 +346,7 @@ class Board:
         runs only where every lower one is stuck, and the trail's highest level is the grade."""
         value, assigned, levels = self.value, self.assigned, self.rule_levels
         watch_rules, watch_corner, lanes, pending = self.watch, self.watch_corner, self.lanes, self.pending
-        parity_level = self.levels[PARITY]
+        parity_level = self.levels[PARITY] if self.allows(PARITY) else None
         for rule in self.queue:
             lanes[levels[rule]].append(rule)
         self.queue.clear()
@@ -338,10 +361,8 @@ class Board:
             for level in _LEVELS:
                 if lanes[level]:
                     rule = lanes[level].pop()
-                    forced = self.rule_tables[rule].answer(self.readers[rule](value))
-                    if forced is None:
-                        raise Contradiction
-                    self._apply(rule, *forced)
+                    if rule not in self.guards or self._one_short(rule):
+                        self._check(rule)
                     break
                 if pending[level]:
                     self.assign(*pending[level].pop())
@@ -351,6 +372,18 @@ class Board:
                     break
             else:
                 return
+
+    def _check(self, rule: int) -> None:
+        """Assign what a rule forces as its edges stand; Contradiction when nothing fits."""
+        values = self.readers[rule](self.value)
+        table = self.rule_tables[rule]
+        forced = table.by_values.get(values, tab.UNKNOWN)
+        if forced is tab.UNKNOWN:
+            forced = table.answer(values)
+        if forced is None:
+            raise Contradiction
+        if forced[0] or forced[1]:
+            self._apply(rule, *forced)
 
     def _edge_consequences(self, k: int) -> None:
         """A decided edge's chain and faces; raises Contradiction, changing nothing, before it
@@ -418,14 +451,25 @@ class Board:
             self.relate(odd[0], odd[1], total, PARITY, scope)
 
     def _forbid_closing(self, x: int, y: int, length: int) -> None:
-        """The edge joining a chain's two ends would close it: off while other loop edges exist."""
+        """The edge joining a chain's two ends would close it: off while other loop edges exist,
+        or (outside probes, which find it anyway) when the loop it closes leaves a clue unmet."""
         k = self.edge_between.get((x, y) if x < y else (y, x))
-        if k is not None and self.value[k] < 0:
-            if self.chains.on > length:
-                if self.allows(NO_PREMATURE_LOOP):
-                    self._later(k, 0, NO_PREMATURE_LOOP, (k,))
+        if k is not None and self.value[k] < 0 and self.allows(NO_PREMATURE_LOOP):
+            if self.chains.on > length or (not self.probing and self._unmet_if_closed(k)):
+                self._later(k, 0, NO_PREMATURE_LOOP, (k,))
             else:
                 self.lonely = True
+
+    def _unmet_if_closed(self, k: int) -> bool:
+        """Whether some clue allows no pattern of the loop edge k would close (every other edge
+        off): Tatham's Easy loop rule counts the clues such a loop satisfies."""
+        value = self.value
+        for rule in range(self.vertex_rules, self.clue_rules):
+            scope, table = self.rules[rule]
+            pattern = sum(1 << n for n, j in enumerate(scope) if j == k or value[j] == 1)
+            if pattern not in table.allowed:
+                return True
+        return False
 
     def _close(self, k: int) -> None:
         """Edge k closed the loop: every other edge is off (a second loop otherwise)."""

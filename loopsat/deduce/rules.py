@@ -39,6 +39,9 @@ GIVEN = "given"  # an edge decided before the deduction starts (a partial soluti
 NO_SUCH_EDGE = "no such edge"  # a lattice edge the genre's model leaves out (e.g. beside a 0)
 VERTEX_DEGREE = "vertex degree"
 AT_A_CORNER = " at a corner"  # appended to a rule's name when it is joined with a vertex
+# appended when that join is read only where a line enters the corner from outside and the clue
+# lacks exactly one off side: Tatham's one Easy refinement of a face's count
+ONE_SHORT = " one short at a corner"
 NO_PREMATURE_LOOP = "no premature loop"
 LOOP_CLOSED = "loop closed"  # the loop is whole: every other edge is off
 PARITY = "inside/outside parity"
@@ -60,7 +63,8 @@ class Rule:
 
 
 # Where a genre does not say otherwise, the levels of the rules every genre shares: Loopy's.
-# Tatham's Easy reads each clue and dot alone and never closes a loop early; his Normal reasons
+# Tatham's Easy reads each clue and dot alone (with one refinement at a clue's corner, ONE_SHORT)
+# and never closes a loop early; his Normal reasons
 # about pairs of lines at a dot (a clue joined with the vertex at its corner); his Hard relates
 # lines through the faces (inside/outside parity).
 LOOPY_LEVELS: Mapping[str, Level] = MappingProxyType(
@@ -70,6 +74,7 @@ LOOPY_LEVELS: Mapping[str, Level] = MappingProxyType(
         VERTEX_DEGREE: Level.EASY,
         NO_PREMATURE_LOOP: Level.EASY,
         LOOP_CLOSED: Level.EASY,
+        ONE_SHORT: Level.EASY,
         AT_A_CORNER: Level.NORMAL,
         PARITY: Level.HARD,
         **dict.fromkeys(PROBES, Level.DEEP),

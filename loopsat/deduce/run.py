@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from loopsat.deduce.branch import find_loop
-from loopsat.deduce.probe import deduce
-from loopsat.deduce.rules import GIVEN, NO_SUCH_EDGE, PROBES, Level, Rule, Rules, Step
+from loopsat.deduce.probe import deduced_board
+from loopsat.deduce.rules import GIVEN, NO_SUCH_EDGE, PROBES, Contradiction, Level, Rule, Rules, Step
 from loopsat.grid import Point, lattice_edges
 
 if TYPE_CHECKING:
@@ -148,20 +148,13 @@ def puzzle(
             steps.append(step)
             trace(step)
 
-    fixed = deduce(edges, tables, trace=heard, given=given, focus=focus, levels=rules.levels, max_level=max_level)
-    levels = dict(rules.levels)
-    levels.update((rule.name, rule.level) for rule in tables)
-    return Deduction(edges, rules, steps, fixed, _with_corners(levels))
-
-
-def _with_corners(levels: dict[str, Level]) -> dict[str, Level]:
-    """The levels of every name a step may cite, a clue's joins at its corners included."""
-    from loopsat.deduce.rules import AT_A_CORNER
-
-    corner = levels[AT_A_CORNER]
-    for name, level in list(levels.items()):
-        levels.setdefault(name + AT_A_CORNER, max(level, corner))
-    return levels
+    try:
+        board = deduced_board(edges, tables, True, given, heard, focus, rules.levels, max_level)
+    except Contradiction:
+        return Deduction(edges, rules, steps, None, rules.levels)
+    value, index = board.value, board.index
+    fixed = {e: bool(value[index[e]]) for e in edges if value[index[e]] >= 0}
+    return Deduction(edges, rules, steps, fixed, board.levels)
 
 
 def loop(
