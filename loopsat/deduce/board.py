@@ -77,7 +77,7 @@ class Board:
         self.single_loop = single_loop
         self.tracer: Tracer | None = tracer  # hears every step outside probes; None costs one test per edge
         self.levels: dict[str, Level] = dict(levels)  # every rule name's level, for the trail's reader
-        self.max_level = max_level  # rules above it are left out
+        self.max_level = self.ceiling = self.cap = max_level  # rules above it are left out
         compiled: dict[tuple[frozenset[tuple[int, ...]], tuple[int, ...]], frozenset[int]] = {}
         for rule in rules:
             if rule.level > max_level:
@@ -97,8 +97,9 @@ class Board:
                     self.assign(k, 0, NO_SUCH_EDGE, ())
 
     def allows(self, name: str) -> bool:
-        """Whether the rule the deduction itself knows by `name` is within `max_level`."""
-        return self.levels[name] <= self.max_level
+        """Whether the rule the deduction itself knows by `name` is within `ceiling` (`max_level`,
+        lower inside a local probe)."""
+        return self.levels[name] <= self.ceiling
 
     def _lay(self, rows: int, cols: int) -> None:
         """The rows × cols lattice with its vertex rules and nothing else: what `_bare_board` keeps."""
@@ -117,7 +118,8 @@ class Board:
         self.tracer = None
         self.probing = False  # probes skip the corner rules: cheaper probes beat fewer ones
         self.levels = dict(LOOPY_LEVELS)
-        self.max_level = Level.SEARCH
+        self.max_level = self.ceiling = Level.SEARCH
+        self.cap = Level.SEARCH  # the queues above it wait (deduced_board raises it level by level)
         self.guards: dict[int, tuple[int, tuple[int, ...]]] = {}  # ONE_SHORT rules: their clue, outside arms
         self.ends = [
             ((a[0] // 2) * cols + a[1] // 2, (b[0] // 2) * cols + b[1] // 2) for a, b in map(edge_ends, self.lattice)
@@ -299,8 +301,6 @@ class Board:
         self.colours.restore(mark[2])
         self.queue.clear()
         self.parity_queue.clear()
-        for waiting in (*self.lanes, *self.pending):
-            waiting.clear()
 
     # --- propagation --------------------------------------------------------------------------
 
@@ -358,7 +358,7 @@ class Board:
                     lanes[levels[rule]].append(rule)
                 for rule in watch_corner[k]:
                     lanes[levels[rule]].append(rule)
-            for level in _LEVELS:
+            for level in _LEVELS[: self.cap]:
                 if lanes[level]:
                     rule = lanes[level].pop()
                     if rule not in self.guards or self._one_short(rule):
@@ -487,12 +487,15 @@ class Board:
                 self._forbid_closing(x, y, length)
         self.propagate()
 
-    def probe(self, k: int, bit: int) -> list[int] | None:
+    def probe(self, k: int, bit: int, ceiling: Level | None = None) -> list[int] | None:
         """What follows from edge k = bit, each edge j with value v as 2j + v (k's own first), or
-        None if it fails; the board is unchanged and the tracer hears nothing."""
+        None if it fails; the board is unchanged and the tracer hears nothing. A `ceiling` leaves
+        out the loop rules and the face parity above it."""
         mark, tracer = self.mark(), self.tracer
+        held, self.parity_queue = self.parity_queue, []  # what waits above the cap stays waiting
         self.tracer = None
         self.probing = True
+        self.ceiling = self.max_level if ceiling is None else ceiling
         try:
             self.assign(k, bit, "", ())
             self.propagate()
@@ -505,6 +508,8 @@ class Board:
             self.undo(mark)
             self.tracer = tracer
             self.probing = False
+            self.ceiling = self.max_level
+            self.parity_queue = held
 
     def relate(self, f: int, g: int, differ: int, rule: str, read: Sequence[int]) -> None:
         """Faces f and g differ (1) or agree (0); the edges that decides wait in line, and so do

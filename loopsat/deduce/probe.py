@@ -6,11 +6,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from loopsat.deduce.board import Board
 from loopsat.deduce.rules import (
+    FULL_PROBES,
     GIVEN,
+    LOCAL_PROBES,
     LOOPY_LEVELS,
-    PROBE_AGREE,
     PROBE_CONTRADICTION,
-    PROBE_RELATION,
     Contradiction,
     Level,
     Rule,
@@ -58,25 +58,38 @@ def deduced_board(
     max_level: Level = Level.SEARCH,
 ) -> Board:
     """The propagator with `given` settled, propagated and probed to the fixpoint (`deduce`'s
-    work, the board kept for more); raises Contradiction."""
+    work, the board kept for more); raises Contradiction.
+
+    With a `trace`, level by level: the queues up to a level run to their fixpoint (and its
+    probes, local or full, when they are of that level) before any rule of the next level, so
+    the trail's highest level is the lowest that decides the board. Local probes find nothing
+    full ones would not, so without a trace they are skipped and every queue runs at once."""
     board = Board(edges, rules, single_loop, trace, levels, max_level)
-    board.settle([(board.index[e], int(on)) for e, on in (given or {}).items()], GIVEN, ())
-    if not board.allows(PROBE_CONTRADICTION):
-        return board
     order: Sequence[int] = range(len(board.value))
     if focus is not None:
         x, y = focus
         order = sorted(order, key=lambda k: max(abs(board.lattice[k][0] - x), abs(board.lattice[k][1] - y)))
-    _probe_to_fixpoint(board, order)
+    stages = [level for level in Level if level <= min(max_level, Level.DEEP)] if trace is not None else [max_level]
+    board.cap = stages[0]
+    board.settle([(board.index[e], int(on)) for e, on in (given or {}).items()], GIVEN, ())
+    for cap in stages:
+        board.cap = cap
+        board.settle((), GIVEN, ())
+        if trace is not None and board.levels[LOCAL_PROBES[0]] == cap:
+            _probe_to_fixpoint(board, order, LOCAL_PROBES, cap)
+        if board.levels[PROBE_CONTRADICTION] <= cap and board.allows(PROBE_CONTRADICTION):
+            _probe_to_fixpoint(board, order, FULL_PROBES, None)
+            break
     return board
 
 
-def _probe_to_fixpoint(board: Board, suspects: Sequence[int]) -> None:
+def _probe_to_fixpoint(board: Board, suspects: Sequence[int], names: Sequence[str], ceiling: Level | None) -> None:
     """Probe each undecided edge, in the order of `suspects`, on then off: a branch that fails
     fixes the other value, what both branches agree on holds too, and an edge that follows the
     probed edge both ways is equal or opposite to it, which may relate two faces. An edge is
     probed again only when something near what its last probe touched has changed since (a
-    decided edge or a face's class)."""
+    decided edge or a face's class). `names` are the steps' (contradiction, agreement, relation);
+    a `ceiling` makes the probes local (Board.probe)."""
     value, colours = board.value, board.colours
     reach: dict[int, set[int]] = {}  # the edges each probe of an edge touched, in the order first probed
     while suspects:
@@ -84,22 +97,22 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int]) -> None:
         for k in suspects:
             if value[k] >= 0:
                 continue
-            on = board.probe(k, 1)
-            off = board.probe(k, 0) if on is not None else None
+            on = board.probe(k, 1, ceiling)
+            off = board.probe(k, 0, ceiling) if on is not None else None
             if on is None or off is None:  # settling the other value raises if both fail
-                board.settle([(k, 0 if on is None else 1)], PROBE_CONTRADICTION, (k,))
+                board.settle([(k, 0 if on is None else 1)], names[0], (k,))
                 continue
             reach[k] = {j >> 1 for j in on} | {j >> 1 for j in off}
             if agreed := set(on) & set(off):
-                board.settle([(j >> 1, j & 1) for j in agreed], PROBE_AGREE, (k,))
-            _learn_relations(board, k, on, off)
+                board.settle([(j >> 1, j & 1) for j in agreed], names[1], (k,))
+            _learn_relations(board, k, on, off, names[2])
         changed = board.assigned[mark:]
         changed += [k for p, _, _ in colours.log[merges:] for f in colours.members[p] for k in colours.face_edges[f]]
         zone = _near(board, changed)
         suspects = [k for k, touched in reach.items() if value[k] < 0 and not touched.isdisjoint(zone)]
 
 
-def _learn_relations(board: Board, k: int, on: list[int], off: list[int]) -> None:
+def _learn_relations(board: Board, k: int, on: list[int], off: list[int], name: str) -> None:
     """Edges that take k's value, or its opposite, in both branches: k xor j is a constant t,
     the parity of their four faces; when one face of each is already related, the other two are."""
     when_on = {x >> 1: x & 1 for x in on}
@@ -115,11 +128,11 @@ def _learn_relations(board: Board, k: int, on: list[int], off: list[int]) -> Non
         for p, q, other_p, other_q in ((a, c, b, d), (a, d, b, c), (b, c, a, d), (b, d, a, c)):
             r = colours.relation(p, q)
             if r >= 0:
-                board.relate(other_p, other_q, t ^ r, PROBE_RELATION, (k, j))
+                board.relate(other_p, other_q, t ^ r, name, (k, j))
                 related = True
                 break
     if related:
-        board.settle((), PROBE_RELATION, ())
+        board.settle((), name, ())
 
 
 def _near(board: Board, changed: list[int]) -> set[int]:

@@ -48,7 +48,12 @@ PARITY = "inside/outside parity"
 PROBE_CONTRADICTION = "probe: contradiction"
 PROBE_AGREE = "probe: both ways agree"
 PROBE_RELATION = "probe: equal or opposite"
-PROBES = (PROBE_CONTRADICTION, PROBE_AGREE, PROBE_RELATION)
+FULL_PROBES = (PROBE_CONTRADICTION, PROBE_AGREE, PROBE_RELATION)
+# A local probe propagates with the clues, the vertices and the loop rules only (no face parity):
+# the pairs of lines Tatham's Tricky follows along diagonal chains of clues are what setting one
+# line and following the clues finds.
+LOCAL_PROBES = ("local probe: contradiction", "local probe: both ways agree", "local probe: equal or opposite")
+PROBES = FULL_PROBES + LOCAL_PROBES
 
 
 @dataclass(frozen=True)
@@ -76,8 +81,9 @@ LOOPY_LEVELS: Mapping[str, Level] = MappingProxyType(
         LOOP_CLOSED: Level.EASY,
         ONE_SHORT: Level.EASY,
         AT_A_CORNER: Level.NORMAL,
+        **dict.fromkeys(LOCAL_PROBES, Level.TRICKY),
         PARITY: Level.HARD,
-        **dict.fromkeys(PROBES, Level.DEEP),
+        **dict.fromkeys(FULL_PROBES, Level.DEEP),
     }
 )
 

@@ -22,7 +22,7 @@ from itertools import product
 
 from loopsat import deduce
 from loopsat.deduce import Level, Rule, Rules
-from loopsat.deduce.rules import AT_A_CORNER, LOOPY_LEVELS, NO_PREMATURE_LOOP, PARITY
+from loopsat.deduce.rules import AT_A_CORNER, LOCAL_PROBES, LOOPY_LEVELS, NO_PREMATURE_LOOP, PARITY
 from loopsat.errors import PuzzleError
 from loopsat.genres.masyu_loops import STRAIGHT, TURN, Grower, Region
 from loopsat.grid import Point, edge_ends, lattice_edges, name
@@ -110,6 +110,7 @@ PEARL_LEVELS = MappingProxyType(
         **LOOPY_LEVELS,
         AT_A_CORNER: Level.EASY,
         NO_PREMATURE_LOOP: Level.TRICKY,
+        **dict.fromkeys(LOCAL_PROBES, Level.TRICKY),
         PARITY: Level.TRICKY,
     }
 )
