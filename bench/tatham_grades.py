@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 
-from tatham import agreement, graded  # noqa: E402
+from tatham import agreement, graded
 
 
 def main() -> None:

@@ -98,7 +98,8 @@ class Board:
         it found no loop that breaks the law); within `reach` of the law only, when given, every
         edge beyond given as in the loop."""
         near, given = self.near([law], reach) if reach is not None else (None, None)
-        return deduce.puzzle(candidate, given=given, near=near, extra=[_negated(law)], focus=_centre(law), trail=False).fixed
+        found = deduce.puzzle(candidate, given=given, near=near, extra=[_negated(law)], focus=_centre(law), trail=False)
+        return found.fixed
 
     def shown_needed(self, puzzle: Puzzle, cell: Point) -> bool:
         """Whether a loop of `puzzle` without the clue in `cell` breaks its law near it (WINDOWS):

@@ -25,9 +25,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from loopsat import pipeline
+from loopsat import deduce, pipeline
 from loopsat.deadline import TimeUp, deadline
-from loopsat import deduce
 from loopsat.genres import GENRES
 from loopsat.grid import Point, lattice_edges
 from loopsat.pipeline import Outcome, Solution, Status, bits

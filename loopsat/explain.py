@@ -110,7 +110,8 @@ def explain(puzzle: Puzzle, given: Mapping[Point, bool] | None = None) -> Explan
     from loopsat.pipeline import Status, solve  # explain reads the pipeline; never the reverse
 
     outcome = solve(puzzle) if not given else None
-    found = outcome.deduced if outcome is not None and outcome.deduced is not None else deduce.puzzle(puzzle, given=given)
+    ran = outcome.deduced if outcome is not None else None
+    found = ran if ran is not None else deduce.puzzle(puzzle, given=given)
     steps = grouped_steps(found.steps)
     if found.complete or found.fixed is None:
         status = Status.UNIQUE if found.solvable else Status.NONE

@@ -12,9 +12,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from loopsat import frontier
+from loopsat import deduce, frontier
 from loopsat.deadline import TimeUp, deadline
-from loopsat import deduce
 from loopsat.deduce import Deduction, Difficulty
 from loopsat.errors import Exit
 from loopsat.frontier import NotCountable

@@ -37,7 +37,11 @@ def graded() -> dict[str, dict[str, list[str]]]:
 def agreement(rows: dict[str, list[str]], genre: str) -> tuple[float, float]:
     """The share of puzzles loopsat grades at Tatham's level, and within one level of it."""
     scale = SCALES[genre]
-    pairs = [(scale.index(level), scale.index(grade) if grade in scale else 99) for level, grades in rows.items() for grade in grades]
+    pairs = [
+        (scale.index(level), scale.index(grade) if grade in scale else 99)
+        for level, grades in rows.items()
+        for grade in grades
+    ]
     exact = sum(a == b for a, b in pairs) / len(pairs)
     near = sum(abs(a - b) <= 1 for a, b in pairs) / len(pairs)
     return exact, near

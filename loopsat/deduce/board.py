@@ -20,6 +20,7 @@ from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
 from loopsat.deduce.rules import (
     AT_A_CORNER,
+    FULL_PROBE,
     LOOP_CLOSED,
     LOOPY_LEVELS,
     NO_PREMATURE_LOOP,
@@ -29,6 +30,7 @@ from loopsat.deduce.rules import (
     VERTEX_DEGREE,
     Contradiction,
     Level,
+    ProbeKind,
     Rule,
     Step,
 )
@@ -77,7 +79,7 @@ class Board:
         self.single_loop = single_loop
         self.tracer: Tracer | None = tracer  # hears every step outside probes; None costs one test per edge
         self.levels: dict[str, Level] = dict(levels)  # every rule name's level, for the trail's reader
-        self.max_level = self.ceiling = self.cap = max_level  # rules above it are left out
+        self.max_level = self.cap = max_level  # rules above it are left out
         compiled: dict[tuple[frozenset[tuple[int, ...]], tuple[int, ...]], frozenset[int]] = {}
         for rule in rules:
             if rule.level > max_level:
@@ -97,9 +99,8 @@ class Board:
                     self.assign(k, 0, NO_SUCH_EDGE, ())
 
     def allows(self, name: str) -> bool:
-        """Whether the rule the deduction itself knows by `name` is within `ceiling` (`max_level`,
-        lower inside a local probe)."""
-        return self.levels[name] <= self.ceiling
+        """Whether the rule the deduction itself knows by `name` is within `max_level`."""
+        return self.levels[name] <= self.max_level
 
     def _lay(self, rows: int, cols: int) -> None:
         """The rows × cols lattice with its vertex rules and nothing else: what `_bare_board` keeps."""
@@ -118,7 +119,8 @@ class Board:
         self.tracer = None
         self.probing = False  # probes skip the corner rules: cheaper probes beat fewer ones
         self.levels = dict(LOOPY_LEVELS)
-        self.max_level = self.ceiling = Level.SEARCH
+        self.max_level = Level.SEARCH
+        self.faces = True  # the face parity works (not inside a local probe)
         self.cap = Level.SEARCH  # the queues above it wait (deduced_board raises it level by level)
         self.guards: dict[int, tuple[int, tuple[int, ...]]] = {}  # ONE_SHORT rules: their clue, outside arms
         self.ends = [
@@ -318,7 +320,7 @@ class Board:
         common case: a table whose answer is cached."""
         value, readers, queue, assigned = self.value, self.readers, self.queue, self.assigned
         tables, watch_rules, parity_queue = self.rule_tables, self.watch, self.parity_queue
-        parity = self.allows(PARITY)
+        parity = self.faces and self.allows(PARITY)
         while True:
             while self.done < len(assigned):
                 k = assigned[self.done]
@@ -344,7 +346,7 @@ class Board:
     def _run_by_level(self) -> None:
         """Outside probes: always the cheapest rule waiting, so that a rule of a higher level
         runs only where every lower one is stuck, and the trail's highest level is the grade."""
-        value, assigned, levels = self.value, self.assigned, self.rule_levels
+        assigned, levels = self.assigned, self.rule_levels
         watch_rules, watch_corner, lanes, pending = self.watch, self.watch_corner, self.lanes, self.pending
         parity_level = self.levels[PARITY] if self.allows(PARITY) else None
         for rule in self.queue:
@@ -398,7 +400,7 @@ class Board:
                 self._close(k)
         else:
             self.done += 1
-        if self.allows(PARITY):
+        if self.faces and self.allows(PARITY):
             f, g = self.edge_faces[k]
             colours = self.colours
             if colours.leader[f] != colours.leader[g]:
@@ -487,15 +489,14 @@ class Board:
                 self._forbid_closing(x, y, length)
         self.propagate()
 
-    def probe(self, k: int, bit: int, ceiling: Level | None = None) -> list[int] | None:
+    def probe(self, k: int, bit: int, kind: ProbeKind = FULL_PROBE) -> list[int] | None:
         """What follows from edge k = bit, each edge j with value v as 2j + v (k's own first), or
-        None if it fails; the board is unchanged and the tracer hears nothing. A `ceiling` leaves
-        out the loop rules and the face parity above it."""
+        None if it fails; the board is unchanged and the tracer hears nothing."""
         mark, tracer = self.mark(), self.tracer
         held, self.parity_queue = self.parity_queue, []  # what waits above the cap stays waiting
         self.tracer = None
         self.probing = True
-        self.ceiling = self.max_level if ceiling is None else ceiling
+        self.faces = kind.faces
         try:
             self.assign(k, bit, "", ())
             self.propagate()
@@ -508,7 +509,7 @@ class Board:
             self.undo(mark)
             self.tracer = tracer
             self.probing = False
-            self.ceiling = self.max_level
+            self.faces = True
             self.parity_queue = held
 
     def relate(self, f: int, g: int, differ: int, rule: str, read: Sequence[int]) -> None:

@@ -6,13 +6,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from loopsat.deduce.board import Board
 from loopsat.deduce.rules import (
-    FULL_PROBES,
+    FULL_PROBE,
     GIVEN,
-    LOCAL_PROBES,
     LOOPY_LEVELS,
     PROBE_CONTRADICTION,
+    PROBE_KINDS,
     Contradiction,
     Level,
+    ProbeKind,
     Rule,
     Step,
 )
@@ -75,21 +76,21 @@ def deduced_board(
     for cap in stages:
         board.cap = cap
         board.settle((), GIVEN, ())
-        if trace is not None and board.levels[LOCAL_PROBES[0]] == cap:
-            _probe_to_fixpoint(board, order, LOCAL_PROBES, cap)
+        for kind in PROBE_KINDS if trace is not None else ():
+            if board.levels[kind.names[0]] == cap and kind != FULL_PROBE:
+                _probe_to_fixpoint(board, order, kind)
         if board.levels[PROBE_CONTRADICTION] <= cap and board.allows(PROBE_CONTRADICTION):
-            _probe_to_fixpoint(board, order, FULL_PROBES, None)
+            _probe_to_fixpoint(board, order, FULL_PROBE)
             break
     return board
 
 
-def _probe_to_fixpoint(board: Board, suspects: Sequence[int], names: Sequence[str], ceiling: Level | None) -> None:
+def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -> None:
     """Probe each undecided edge, in the order of `suspects`, on then off: a branch that fails
     fixes the other value, what both branches agree on holds too, and an edge that follows the
     probed edge both ways is equal or opposite to it, which may relate two faces. An edge is
     probed again only when something near what its last probe touched has changed since (a
-    decided edge or a face's class). `names` are the steps' (contradiction, agreement, relation);
-    a `ceiling` makes the probes local (Board.probe)."""
+    decided edge or a face's class). Each probe is of `kind`."""
     value, colours = board.value, board.colours
     reach: dict[int, set[int]] = {}  # the edges each probe of an edge touched, in the order first probed
     while suspects:
@@ -97,15 +98,15 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], names: Sequence[st
         for k in suspects:
             if value[k] >= 0:
                 continue
-            on = board.probe(k, 1, ceiling)
-            off = board.probe(k, 0, ceiling) if on is not None else None
+            on = board.probe(k, 1, kind)
+            off = board.probe(k, 0, kind) if on is not None else None
             if on is None or off is None:  # settling the other value raises if both fail
-                board.settle([(k, 0 if on is None else 1)], names[0], (k,))
+                board.settle([(k, 0 if on is None else 1)], kind.names[0], (k,))
                 continue
             reach[k] = {j >> 1 for j in on} | {j >> 1 for j in off}
             if agreed := set(on) & set(off):
-                board.settle([(j >> 1, j & 1) for j in agreed], names[1], (k,))
-            _learn_relations(board, k, on, off, names[2])
+                board.settle([(j >> 1, j & 1) for j in agreed], kind.names[1], (k,))
+            _learn_relations(board, k, on, off, kind.names[2])
         changed = board.assigned[mark:]
         changed += [k for p, _, _ in colours.log[merges:] for f in colours.members[p] for k in colours.face_edges[f]]
         zone = _near(board, changed)

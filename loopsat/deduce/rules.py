@@ -48,12 +48,26 @@ PARITY = "inside/outside parity"
 PROBE_CONTRADICTION = "probe: contradiction"
 PROBE_AGREE = "probe: both ways agree"
 PROBE_RELATION = "probe: equal or opposite"
-FULL_PROBES = (PROBE_CONTRADICTION, PROBE_AGREE, PROBE_RELATION)
-# A local probe propagates with the clues, the vertices and the loop rules only (no face parity):
-# the pairs of lines Tatham's Tricky follows along diagonal chains of clues are what setting one
-# line and following the clues finds.
-LOCAL_PROBES = ("local probe: contradiction", "local probe: both ways agree", "local probe: equal or opposite")
-PROBES = FULL_PROBES + LOCAL_PROBES
+
+
+class ProbeKind(NamedTuple):
+    """A kind of probe: the names of its steps (a contradiction, both ways agree, equal or
+    opposite) and whether the face parity works inside it."""
+
+    names: tuple[str, str, str]
+    faces: bool
+
+
+# The pairs of lines Tatham's Tricky follows along chains of clues are what setting one line and
+# following the clues and vertices (and the loop rules) finds: a local probe. A full probe adds
+# the face parity inside, which is what his Hard puzzles sometimes need of loopsat (but his Hard
+# relates lines in ways loopsat's local probe mostly finds too: tests/test_tatham_grades.py).
+LOCAL_PROBE = ProbeKind(
+    ("local probe: contradiction", "local probe: both ways agree", "local probe: equal or opposite"), False
+)
+FULL_PROBE = ProbeKind((PROBE_CONTRADICTION, PROBE_AGREE, PROBE_RELATION), True)
+PROBE_KINDS = (LOCAL_PROBE, FULL_PROBE)
+PROBES = tuple(name for kind in PROBE_KINDS for name in kind.names)
 
 
 @dataclass(frozen=True)
@@ -81,9 +95,9 @@ LOOPY_LEVELS: Mapping[str, Level] = MappingProxyType(
         LOOP_CLOSED: Level.EASY,
         ONE_SHORT: Level.EASY,
         AT_A_CORNER: Level.NORMAL,
-        **dict.fromkeys(LOCAL_PROBES, Level.TRICKY),
-        PARITY: Level.HARD,
-        **dict.fromkeys(FULL_PROBES, Level.DEEP),
+        **dict.fromkeys(LOCAL_PROBE.names, Level.TRICKY),
+        PARITY: Level.TRICKY,
+        **dict.fromkeys(FULL_PROBE.names, Level.HARD),
     }
 )
 

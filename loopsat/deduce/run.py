@@ -9,7 +9,8 @@ deduction decides every edge.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -104,7 +105,7 @@ def grouped_steps(heard: Sequence[Step]) -> list[Step]:
 
 
 def setup(
-    puzzle: Puzzle, near: Collection[Point] | None = None, extra: Sequence[Rule] = ()
+    puzzle: Puzzle, near: AbstractSet[Point] | None = None, extra: Sequence[Rule] = ()
 ) -> tuple[list[Point], Rules, list[Rule]]:
     """The edges a puzzle is deduced on, its genre's rules and the tables the deduction reads
     (only those reading an edge of `near`, when given, and `extra` after them)."""
@@ -115,10 +116,8 @@ def setup(
     # Tables that state every clue also rule out every edge the model leaves out (beside a 0), so
     # the deduction runs on the whole lattice and the model is built only when a search needs
     # it: building it first cost 0.3-0.45 CPU-s of a 60×60 proved in 0.6 s.
-    if rules.whole:
-        edges = list(lattice_edges(*genre.tile_shape(puzzle)))
-    else:
-        edges = list(genre.cover(puzzle).edges.values())
+    whole = rules.whole
+    edges = list(lattice_edges(*genre.tile_shape(puzzle))) if whole else list(genre.cover(puzzle).edges.values())
     tables = rules.for_deduction()
     if near is not None:
         tables = [rule for rule in tables if not near.isdisjoint(rule.scope)]
@@ -132,7 +131,7 @@ def puzzle(
     trace: Callable[[Step], None] | None = None,
     focus: Point | None = None,
     max_level: Level = Level.SEARCH,
-    near: Collection[Point] | None = None,
+    near: AbstractSet[Point] | None = None,
     extra: Sequence[Rule] = (),
     trail: bool = True,
 ) -> Deduction:
@@ -161,7 +160,7 @@ def loop(
     puzzle: Puzzle,
     *,
     given: Mapping[Point, bool] | None = None,
-    near: Collection[Point] | None = None,
+    near: AbstractSet[Point] | None = None,
     extra: Sequence[Rule] = (),
     nodes: int = 1000,
 ) -> frozenset[Point] | None:

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import math
 import random
-from types import MappingProxyType
 from collections.abc import Callable, Iterable
 from itertools import product
+from types import MappingProxyType
 
 from loopsat import deduce
 from loopsat.deduce import Level, Rule, Rules
-from loopsat.deduce.rules import AT_A_CORNER, LOCAL_PROBES, LOOPY_LEVELS, NO_PREMATURE_LOOP, PARITY
+from loopsat.deduce.rules import AT_A_CORNER, FULL_PROBE, LOCAL_PROBE, LOOPY_LEVELS, NO_PREMATURE_LOOP, PARITY
 from loopsat.errors import PuzzleError
 from loopsat.genres.masyu_loops import STRAIGHT, TURN, Grower, Region
 from loopsat.grid import Point, edge_ends, lattice_edges, name
@@ -110,8 +110,9 @@ PEARL_LEVELS = MappingProxyType(
         **LOOPY_LEVELS,
         AT_A_CORNER: Level.EASY,
         NO_PREMATURE_LOOP: Level.TRICKY,
-        **dict.fromkeys(LOCAL_PROBES, Level.TRICKY),
-        PARITY: Level.TRICKY,
+        **dict.fromkeys(LOCAL_PROBE.names, Level.TRICKY),
+        PARITY: Level.EASY,
+        **dict.fromkeys(FULL_PROBE.names, Level.DEEP),
     }
 )
 
