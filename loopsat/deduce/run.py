@@ -78,19 +78,24 @@ class Deduction:
         puzzle the deduction proved has no loop: that puzzle has a status, not a grade."""
         if not self.solvable:
             return None
-        grouped = grouped_steps(self.steps)
-        probes = sum(step.rule in PROBES for step in grouped)
-        hardest = max(
-            (step.rule for step in self.steps if step.rule not in (GIVEN, NO_SUCH_EDGE)),
-            key=lambda rule: self.levels[rule],
-            default="",
-        )
-        level = self.levels[hardest] if hardest else Level.EASY
+        steps = probes = 0
+        last: tuple[str, tuple[Point, ...]] | None = None
+        level, hardest, levels = Level.EASY, "", self.levels
+        for step in self.steps:  # one pass: the grade costs a reading, not a deduction
+            if (step.rule, step.read) != last:  # a new step as `grouped_steps` counts them
+                last = step.rule, step.read
+                steps += 1
+                probes += step.rule in PROBES
+            here = levels[step.rule]
+            if step.rule in (GIVEN, NO_SUCH_EDGE):
+                continue  # not deduced
+            if here > level or not hardest or (here == level and step.rule in PROBES and hardest not in PROBES):
+                level, hardest = here, step.rule
         if not self.complete:
             level, hardest = Level.SEARCH, "search"
         if hardest in PROBES:
-            hardest = f"probe depth 1 × {probes}"
-        return Difficulty(level, len(grouped), probes, hardest)
+            hardest = f"{hardest.split(':')[0]} depth 1 × {probes}"
+        return Difficulty(level, steps, probes, hardest)
 
 
 def grouped_steps(heard: Sequence[Step]) -> list[Step]:
