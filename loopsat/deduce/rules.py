@@ -59,9 +59,8 @@ class ProbeKind(NamedTuple):
 
 
 # The pairs of lines Tatham's Tricky follows along chains of clues are what setting one line and
-# following the clues and vertices (and the loop rules) finds: a local probe. A full probe adds
-# the face parity inside, which is what his Hard puzzles sometimes need of loopsat (but his Hard
-# relates lines in ways loopsat's local probe mostly finds too: tests/test_tatham_grades.py).
+# following the clues, the vertices and the loop rules finds: a local probe. A full probe adds the
+# face parity inside it.
 LOCAL_PROBE = ProbeKind(
     ("local probe: contradiction", "local probe: both ways agree", "local probe: equal or opposite"), False
 )
@@ -83,9 +82,13 @@ class Rule:
 
 # Where a genre does not say otherwise, the levels of the rules every genre shares: Loopy's.
 # Tatham's Easy reads each clue and dot alone (with one refinement at a clue's corner, ONE_SHORT)
-# and never closes a loop early; his Normal reasons
-# about pairs of lines at a dot (a clue joined with the vertex at its corner); his Hard relates
-# lines through the faces (inside/outside parity).
+# and never closes a loop early, nor one that leaves a clue unmet; his Normal reasons about pairs
+# of lines at a dot (a clue joined with the vertex at its corner); his Tricky follows such pairs
+# along chains of clues (a local probe; the patterns of 3s and the face parity sit there too).
+# Chosen by agreement with his grader on his own puzzles (bench/tatham_grades.py: his Easy,
+# Normal and Tricky 15 of 15 each; his Hard 3 of 15, the rest graded tricky: his Hard relates lines
+# in ways loopsat's local probe finds too, and loopsat has no rule between). A full probe (face
+# parity inside) is loopsat's Hard; nothing is Deep on a Loopy board.
 LOOPY_LEVELS: Mapping[str, Level] = MappingProxyType(
     {
         GIVEN: Level.EASY,
@@ -98,6 +101,21 @@ LOOPY_LEVELS: Mapping[str, Level] = MappingProxyType(
         **dict.fromkeys(LOCAL_PROBE.names, Level.TRICKY),
         PARITY: Level.TRICKY,
         **dict.fromkeys(FULL_PROBE.names, Level.HARD),
+    }
+)
+
+# Tatham's Pearl levels: his Easy reasons about each cell's possible shapes beside the circles
+# (a circle joined with the cell beside it) and never closes a loop early; the shortcut-loop
+# rule is his Tricky. He has no face parity: at Easy it grades 8 of his 12 Easy puzzles easy (7
+# at Tricky) and none of his Tricky ones (bench/tatham_grades.py). A full probe is Deep.
+PEARL_LEVELS = MappingProxyType(
+    {
+        **LOOPY_LEVELS,
+        AT_A_CORNER: Level.EASY,
+        NO_PREMATURE_LOOP: Level.TRICKY,
+        **dict.fromkeys(LOCAL_PROBE.names, Level.TRICKY),
+        PARITY: Level.EASY,
+        **dict.fromkeys(FULL_PROBE.names, Level.DEEP),
     }
 )
 

@@ -18,11 +18,10 @@ import math
 import random
 from collections.abc import Callable, Iterable
 from itertools import product
-from types import MappingProxyType
 
 from loopsat import deduce
-from loopsat.deduce import Level, Rule, Rules
-from loopsat.deduce.rules import AT_A_CORNER, FULL_PROBE, LOCAL_PROBE, LOOPY_LEVELS, NO_PREMATURE_LOOP, PARITY
+from loopsat.deduce import Rule, Rules
+from loopsat.deduce.rules import PEARL_LEVELS
 from loopsat.errors import PuzzleError
 from loopsat.genres.masyu_loops import STRAIGHT, TURN, Grower, Region
 from loopsat.grid import Point, edge_ends, lattice_edges, name
@@ -100,21 +99,6 @@ def rules(puzzle: Puzzle) -> Rules:
                 tile = (2 * i, 2 * j)
                 found.append(Rule((*_arms(tile, 1), *_arms(tile, 3)), _CIRCLE_PATTERNS[ch], _CIRCLE_NAMES[ch]))
     return Rules(found, whole=True, levels=PEARL_LEVELS)
-
-
-# Tatham's Pearl levels: his Easy reasons about each cell's possible shapes beside the circles
-# (a circle joined with the cell beside it) and never closes a loop early; the shortcut-loop
-# rule is his Tricky. He has no inside/outside parity: it is beyond Easy too.
-PEARL_LEVELS = MappingProxyType(
-    {
-        **LOOPY_LEVELS,
-        AT_A_CORNER: Level.EASY,
-        NO_PREMATURE_LOOP: Level.TRICKY,
-        **dict.fromkeys(LOCAL_PROBE.names, Level.TRICKY),
-        PARITY: Level.EASY,
-        **dict.fromkeys(FULL_PROBE.names, Level.DEEP),
-    }
-)
 
 
 def _white_holds(near: tuple[int, ...], far: tuple[int, ...]) -> bool:
