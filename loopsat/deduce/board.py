@@ -136,6 +136,8 @@ class Board(Layout):
 
     def propagate(self) -> None:
         """Run every pending consequence to the fixpoint; Contradiction when the rules clash."""
+        self.parity_on = self.faces and self.allows(PARITY)  # read once a decided edge, not looked up
+        self.close_on = self.allows(LOOP_CLOSED)
         if self.probing:
             self._run_one_queue()
         else:
@@ -148,7 +150,7 @@ class Board(Layout):
         common case: a table whose answer is cached."""
         value, readers, queue, assigned = self.value, self.readers, self.queue, self.assigned
         tables, watch_rules, parity_queue = self.rule_tables, self.watch, self.parity_queue
-        parity = self.faces and self.allows(PARITY)
+        parity = self.parity_on
         while True:
             while self.done < len(assigned):
                 k = assigned[self.done]
@@ -180,6 +182,7 @@ class Board(Layout):
         for rule in self.queue:
             lanes[levels[rule]].append(rule)
         self.queue.clear()
+        easy, guards, check, higher = lanes[Level.EASY], self.guards, self._check, _LEVELS[1 : self.cap]
         while True:
             while self.done < len(assigned):
                 k = assigned[self.done]
@@ -188,11 +191,22 @@ class Board(Layout):
                     lanes[levels[rule]].append(rule)
                 for rule in watch_corner[k]:
                     lanes[levels[rule]].append(rule)
-            for level in _LEVELS[: self.cap]:
+            if easy:  # most of the work: a clue or a vertex
+                rule = easy.pop()
+                if rule not in guards or self._one_short(rule):
+                    check(rule)
+                continue
+            if pending[Level.EASY]:
+                self.assign(*pending[Level.EASY].pop())
+                continue
+            if parity_level == Level.EASY and self.parity_queue:
+                self._check_parity(self.parity_queue.pop())
+                continue
+            for level in higher:
                 if lanes[level]:
                     rule = lanes[level].pop()
-                    if rule not in self.guards or self._one_short(rule):
-                        self._check(rule)
+                    if rule not in guards or self._one_short(rule):
+                        check(rule)
                     break
                 if pending[level]:
                     self.assign(*pending[level].pop())
@@ -224,11 +238,11 @@ class Board(Layout):
             self.done += 1
             if chain is not None:
                 self._forbid_closing(*chain)
-            elif self.allows(LOOP_CLOSED):
+            elif self.close_on:
                 self._close(k)
         else:
             self.done += 1
-        if self.faces and self.allows(PARITY):
+        if self.parity_on:
             f, g = self.edge_faces[k]
             colours = self.colours
             if colours.leader[f] != colours.leader[g]:
