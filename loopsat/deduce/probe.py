@@ -61,22 +61,25 @@ def deduced_board(
     """The propagator with `given` settled, propagated and probed to the fixpoint (`deduce`'s
     work, the board kept for more); raises Contradiction.
 
-    With a `trace`, level by level: the queues up to a level run to their fixpoint (and its
-    probes, local or full, when they are of that level) before any rule of the next level, so
-    the trail's highest level is the lowest that decides the board. Local probes find nothing
-    full ones would not, so without a trace they are skipped and every queue runs at once."""
+    Level by level: the queues up to a level run to their fixpoint (and its probes, local or
+    full, when they are of that level) before any rule of the next level, so the trail's highest
+    level is the lowest that decides the board. Traced or not, the deduction is the same: probing
+    to a fixpoint re-probes only near what changed, so another order (full probes alone) can
+    stop at another fixpoint (a 3×4 board: 7 edges against 12), and generating a puzzle costs
+    the same either way (`loopsat generate --genre slitherlink --size 15x15 --seed 1`: 9.4
+    against 9.6 CPU-s before levels; Masyu 12x12 1.71 against 1.71)."""
     board = Board(edges, rules, single_loop, trace, levels, max_level)
     order: Sequence[int] = range(len(board.value))
     if focus is not None:
         x, y = focus
         order = sorted(order, key=lambda k: max(abs(board.lattice[k][0] - x), abs(board.lattice[k][1] - y)))
-    stages = [level for level in Level if level <= min(max_level, Level.DEEP)] if trace is not None else [max_level]
+    stages = [level for level in Level if level <= min(max_level, Level.DEEP)]
     board.cap = stages[0]
     board.settle([(board.index[e], int(on)) for e, on in (given or {}).items()], GIVEN, ())
     for cap in stages:
         board.cap = cap
         board.settle((), GIVEN, ())
-        for kind in PROBE_KINDS if trace is not None else ():
+        for kind in PROBE_KINDS:
             if board.levels[kind.names[0]] == cap and kind != FULL_PROBE:
                 _probe_to_fixpoint(board, order, kind)
         if board.levels[PROBE_CONTRADICTION] <= cap and board.allows(PROBE_CONTRADICTION):
