@@ -193,8 +193,7 @@ class Board(Layout):
                     lanes[levels[rule]].append(rule)
             if easy:  # most of the work: a clue or a vertex
                 rule = easy.pop()
-                if rule not in guards or self._one_short(rule):
-                    check(rule)
+                check(rule, rule in guards)
                 continue
             if pending[Level.EASY]:
                 self.assign(*pending[Level.EASY].pop())
@@ -205,8 +204,7 @@ class Board(Layout):
             for level in higher:
                 if lanes[level]:
                     rule = lanes[level].pop()
-                    if rule not in guards or self._one_short(rule):
-                        check(rule)
+                    check(rule, rule in guards)
                     break
                 if pending[level]:
                     self.assign(*pending[level].pop())
@@ -217,13 +215,17 @@ class Board(Layout):
             else:
                 return
 
-    def _check(self, rule: int) -> None:
-        """Assign what a rule forces as its edges stand; Contradiction when nothing fits."""
+    def _check(self, rule: int, guarded: bool) -> None:
+        """Assign what a rule forces as its edges stand; Contradiction when nothing fits. A
+        guarded rule is read only when its guard holds (`_one_short`), and it is asked last:
+        most of the time its table forces nothing anyway."""
         values = self.readers[rule](self.value)
         table = self.rule_tables[rule]
         forced = table.by_values.get(values, tab.UNKNOWN)
         if forced is tab.UNKNOWN:
             forced = table.answer(values)
+        if guarded and (forced is None or not (forced[0] or forced[1]) or not self._one_short(rule)):
+            return  # a clash the unguarded rules meet too
         if forced is None:
             raise Contradiction
         if forced[0] or forced[1]:
