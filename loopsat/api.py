@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from loopsat import arguments as check
 from loopsat.errors import PuzzleError
@@ -26,6 +26,9 @@ from loopsat.genres import GENRES, read_data_sets, read_puzzles
 from loopsat.grid import Point
 from loopsat.limits import read_input
 from loopsat.puzzle import Puzzle, check_mcc_size, puzzles_of
+
+if TYPE_CHECKING:
+    from loopsat.deduce import Difficulty
 
 
 @dataclass(frozen=True)
@@ -173,6 +176,16 @@ def solutions(
     with closing(found):
         for edges in found:
             yield _solution(puzzle, edges)
+
+
+def grade(puzzle: Puzzle) -> Difficulty | None:
+    """The puzzle's grade, read off the trail of the deduction `solve` runs: `grade` names the
+    level (Tatham's easy, normal, tricky, hard, then loopsat's deep and search), `level` is its
+    number 1..6, with the steps and probes `explain` shows and the hardest rule it needed. None
+    when the puzzle has no solution or several (they have a status, not a grade)."""
+    from loopsat.pipeline import solve as solve_puzzle
+
+    return solve_puzzle(puzzle).difficulty
 
 
 def count(puzzle: Puzzle, *, single_loop: bool = True, time_limit: float | None = None) -> int:

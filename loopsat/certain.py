@@ -25,9 +25,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from loopsat import pipeline
+from loopsat import deduce, pipeline
 from loopsat.deadline import TimeUp, deadline
-from loopsat.deduce import deduce
 from loopsat.errors import PuzzleError
 from loopsat.genres import GENRES
 from loopsat.genres.mcc import shows_options
@@ -138,8 +137,9 @@ class _Rounds:
         model_edges = set(cover.edges.values())
         self._decide(self.certain, self.board - model_edges)  # edges the rules forbid outright
         # Deduction holds in every loop, so each edge it fixes is certain without a solve.
-        tables, _ = self.genre.rules(self.puzzle).for_deduction()
-        fixed = deduce(model_edges, tables)
+        fixed = deduce.puzzle(self.puzzle, trail=False).fixed
+        if fixed is not None:
+            fixed = cover.modelled(fixed)
         if fixed is None:
             self.settled = True
             return

@@ -677,7 +677,7 @@ def generate(
         typer.Option(
             metavar="D",
             help="The hardest grade allowed (`explain`'s scale): 1 easy, 2 normal, 3 tricky, 4 hard "
-            "(deduction alone), 5 search; a number or a name. Default: any (clues minimal).",
+            "(Tatham's levels), 5 deep (probing), 6 search; a number or a name. Default: any (clues minimal).",
         ),
     ] = None,
     seed: Annotated[int, typer.Option(min=0, metavar="N", help="The seed: the same seed gives the same puzzle.")] = 0,

@@ -101,7 +101,7 @@ def count(puzzle: Puzzle, *, single_loop: bool = True) -> int:
 def _lattice_table(table: Rule, rows: int, cols: int, transposed: bool) -> tuple[tuple[Edge, ...], frozenset[int]]:
     """A genre table as lattice edges and bit patterns (bit k = edge k on); an edge off the
     lattice is off, so it is dropped with the patterns that need it on."""
-    scope, allowed = table
+    scope, allowed = table.scope, table.allowed
     edges: list[Edge | None] = []
     for point in scope:
         ends = [(x // 2, y // 2) for x, y in edge_ends(point)]

@@ -10,8 +10,8 @@ its clues, genre-free, while the loop stays the only one:
    exists and c goes; it probes nearest c first, where the contradiction usually is. Otherwise
    random batches of clues are tried at once (doubling after a success, halving after a
    failure), and a removal is kept while the whole deduction still decides the board, with a
-   grade at most D when a difficulty D below `search` is asked (explain.GRADES: 1 easy ... 4
-   hard, "decided by the deduction alone"). Each try is screened first by a deduction near the
+   grade at most D when a difficulty D below `search` is asked (deduce.GRADES: 1 easy ... 5
+   deep, "decided by the deduction alone"). Each try is screened first by a deduction near the
    removed clues, every edge farther than board.SCREEN given as in the loop: it knows more than
    the whole one and so fails whenever that one would, at a fraction of the cost. A single clue
    that fails is held; deduction is monotone (fewer clues never deduce more), so it stays held.
@@ -41,8 +41,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from loopsat.board import Board
-from loopsat.deduce import Rule
-from loopsat.explain import GRADES, Difficulty
+from loopsat.deduce import GRADES, Difficulty, Rule
 from loopsat.genres import SETTERS, SUFFIXES
 from loopsat.grid import Point
 from loopsat.minimal import Looker, minimal
@@ -71,7 +70,7 @@ class Generated:
 
 
 def level(difficulty: str | int) -> int:
-    """A difficulty as its level 1..5: a number, or one of explain.GRADES (ValueError otherwise)."""
+    """A difficulty as its level 1..6: a number, or one of deduce.GRADES (ValueError otherwise)."""
     text = str(difficulty).strip().lower()
     if text in GRADES:
         return GRADES.index(text) + 1
@@ -144,7 +143,10 @@ def generate(
         if not board.screened(candidate, laws):
             return False
         found = deduction(candidate)
-        return found.complete and (most >= _SEARCH - 1 or found.grade().level <= most)
+        if not found.complete or most >= _SEARCH - 1:
+            return found.complete
+        grade = found.grade()
+        return grade is not None and grade.level <= most
 
     order = setter.clue_cells(puzzle)
     rng.shuffle(order)
@@ -170,4 +172,6 @@ def generate(
         tell(f"proving: {len(held)} clues")
         puzzle, unproved = minimal(puzzle, held, board)
     clues = len(setter.clue_cells(puzzle))
-    return Generated(puzzle, solution, deduction(puzzle).grade(), dense_clues, clues, len(unproved))
+    graded = deduction(puzzle).grade()
+    assert graded is not None, "a generated puzzle has its loop"
+    return Generated(puzzle, solution, graded, dense_clues, clues, len(unproved))

@@ -282,7 +282,7 @@ def _forbid(search: Search, law: Rule) -> None:
     from loopsat.cpsat.proto import negated
 
     edge_var = search.translation.edge_var
-    scope, allowed = law
+    scope, allowed = law.scope, law.allowed
     for pattern in allowed:
         if any(bit and edge not in edge_var for edge, bit in zip(scope, pattern, strict=True)):
             continue  # the pattern never occurs

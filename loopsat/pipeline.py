@@ -10,22 +10,19 @@ from collections.abc import Callable, Generator
 from contextlib import closing
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from loopsat import frontier
+from loopsat import deduce, frontier
 from loopsat.deadline import TimeUp, deadline
-from loopsat.deduce import Rules, Step, deduce
+from loopsat.deduce import Deduction, Difficulty
 from loopsat.errors import Exit
 from loopsat.frontier import NotCountable
 from loopsat.genres import GENRES, Genre
-from loopsat.grid import Point, lattice_edges
+from loopsat.grid import Point
 from loopsat.model import ExactCover, option_lines
 from loopsat.puzzle import Puzzle
 from loopsat.render import canvas
 from loopsat.verify import verify
-
-if TYPE_CHECKING:
-    from loopsat.explain import Difficulty  # imported when graded: 12 ms of every start-up otherwise
 
 Solution = frozenset[Point]
 
@@ -73,11 +70,16 @@ class Outcome:
     complete: bool
     solutions: list[Solution] = field(default_factory=list)
     seconds: float = 0.0
-    # The difficulty of the deduction solve() ran (loopsat/explain.py), None when it did not
-    # deduce; graded on demand, as grading re-propagates: 0.40 CPU-s after a 0.12 CPU-s deduction
-    # of a 40×40 Easy Loopy (`sgt-loopy --generate 1 '40x40t0de#5' > e40.url; python
-    # bench/difficulty.py e40.url`); a puzzle that needs probing is graded at no cost.
-    graded: Callable[[], Difficulty] | None = None
+    # The deduction solve() ran, None when it did not deduce: its trail is the grade.
+    deduced: Deduction | None = None
+
+    @property
+    def difficulty(self) -> Difficulty | None:
+        """The grade, read off the deduction's trail; None unless the puzzle has one solution
+        and was deduced (an ambiguous or impossible puzzle has a status, not a grade)."""
+        if self.deduced is None or self.status != Status.UNIQUE:
+            return None
+        return self.deduced.grade()
 
     @property
     def exit_status(self) -> Exit:
@@ -103,8 +105,8 @@ class Outcome:
         }
         if self.puzzle.index is not None:
             obj["index"] = self.puzzle.index
-        if self.graded is not None:
-            obj["difficulty"] = self.graded().to_json()
+        if (difficulty := self.difficulty) is not None:
+            obj["difficulty"] = difficulty.to_json()
         return obj
 
 
@@ -148,7 +150,7 @@ class _Settled:
 
     count: int
     complete: bool
-    graded: Callable[[], Difficulty] | None = None
+    deduced: Deduction | None = None
 
 
 def solve(
@@ -232,7 +234,7 @@ def stream(
                         solution = next(work)
                     except StopIteration as finished:
                         settled: _Settled = finished.value
-                        return _outcome(puzzle, settled.count, settled.complete, found, started, settled.graded)
+                        return _outcome(puzzle, settled.count, settled.complete, found, started, settled.deduced)
                 if late:  # one CP-SAT queued meanwhile is not handed out
                     return _outcome(puzzle, count, False, found, started)
                 count += 1
@@ -269,67 +271,31 @@ def _solve(
     genre = _genre(puzzle)
     fixed: dict[Point, bool] | None = None
     deduce_first = puzzle.rows * puzzle.cols <= genre.DEDUCE_FIRST_CELLS
-    graded: Callable[[], Difficulty] | None = None
+    deduced: Deduction | None = None
     if single_loop and (strategy == Strategy.DEDUCE or (strategy == Strategy.AUTO and deduce_first)):
         deduced = deduction(puzzle)
-        fixed, graded = deduced.fixed, deduced.grade
+        fixed = deduced.fixed
         if fixed is None:
-            return _Settled(0, True, graded)
+            return _Settled(0, True, deduced)
         if deduced.complete:
             solution = deduced.loop
             if not solution:
-                return _Settled(0, True, graded)
+                return _Settled(0, True, deduced)
             verify(puzzle, *bits(genre, puzzle, solution), single_loop=True)
             yield solution
-            return _Settled(1, True, graded)
+            return _Settled(1, True, deduced)
     cover = genre.cover(puzzle)
     if fixed is not None:
         fixed = cover.modelled(fixed)
         cover = cover.agreeing(fixed)
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
     count, complete = yield from _search(puzzle, cover, fixed, mode, limit, left, single_loop, strategy)
-    return _Settled(count, complete, graded)
+    return _Settled(count, complete, deduced)
 
 
-@dataclass
-class Deduced:
-    """What the deduction found on a puzzle: the edges it ran on, the genre's rules, the steps it
-    traced (for the difficulty) and the edges it fixed (None: no single loop fits)."""
-
-    edges: list[Point]
-    rules: Rules
-    steps: list[Step]
-    fixed: dict[Point, bool] | None
-
-    @property
-    def complete(self) -> bool:
-        """Every edge decided from tables that state every clue: the loop is proved unique (or,
-        empty, proved absent) without any search."""
-        return self.fixed is not None and self.rules.whole and len(self.fixed) == len(self.edges)
-
-    @property
-    def loop(self) -> Solution:
-        return frozenset(edge for edge, on in (self.fixed or {}).items() if on)
-
-    def grade(self) -> Difficulty:
-        """The difficulty (loopsat/explain.py), graded on demand: grading re-propagates."""
-        from loopsat.explain import grade
-
-        return grade(self.steps, self.fixed, self.edges, self.rules)
-
-
-def deduction(puzzle: Puzzle) -> Deduced:
-    """The deduction (loopsat/deduce) on a puzzle, as solve() runs it before any search."""
-    genre = _genre(puzzle)
-    rules = genre.rules(puzzle)
-    # Tables that state every clue also rule out every edge the model leaves out (beside a 0), so
-    # the deduction can run on the whole lattice and the model is built only when a search needs
-    # it: building it first cost 0.3-0.45 CPU-s of a 60×60 proved in 0.6 s.
-    edges = list(lattice_edges(*genre.tile_shape(puzzle))) if rules.whole else [*genre.cover(puzzle).edges.values()]
-    steps: list[Step] = []  # traced for the difficulty, graded only when asked (Outcome.to_json)
-    tables, names = rules.for_deduction()
-    fixed = deduce(edges, tables, names=names, trace=steps.append)
-    return Deduced(edges, rules, steps, fixed)
+def deduction(puzzle: Puzzle) -> Deduction:
+    """The deduction on a puzzle, as solve() runs it before any search."""
+    return deduce.puzzle(puzzle)
 
 
 def _outcome(
@@ -338,13 +304,13 @@ def _outcome(
     complete: bool,
     found: list[Solution],
     started: float,
-    graded: Callable[[], Difficulty] | None = None,
+    deduced: Deduction | None = None,
 ) -> Outcome:
     if complete:
         status = Status.NONE if count == 0 else Status.UNIQUE if count == 1 else Status.MULTIPLE
     else:
         status = Status.MULTIPLE if count >= 2 else Status.UNKNOWN
-    return Outcome(puzzle, status, count, complete, found, time.perf_counter() - started, graded)
+    return Outcome(puzzle, status, count, complete, found, time.perf_counter() - started, deduced)
 
 
 def _search(

@@ -65,9 +65,9 @@ def test_seeds_reproduce() -> None:
 
 
 def test_difficulty_names_and_numbers() -> None:
-    assert [level(name) for name in ("easy", "Normal", "tricky", "hard", "search")] == [1, 2, 3, 4, 5]
+    assert [level(name) for name in ("easy", "Normal", "tricky", "hard", "deep", "search")] == [1, 2, 3, 4, 5, 6]
     assert level("3") == 3
-    for bad in ("0", "6", "extreme", ""):
+    for bad in ("0", "7", "extreme", ""):
         with pytest.raises(ValueError):
             level(bad)
 

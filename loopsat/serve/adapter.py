@@ -152,7 +152,7 @@ def explanation(puzzle: Puzzle) -> Json:
     return {
         "steps": steps,
         "ruled": edges(ruled),
-        "grade": found.difficulty.grade if found.solvable else None,
+        "grade": found.difficulty.grade if found.difficulty else None,
         "solvable": found.solvable,
     }
 
