@@ -1,0 +1,108 @@
+"""The sweep: the states of every vertex in turn, their counts as residues, within a memory budget.
+
+A step whose transition depends only on its column (no rule read, no memo bit: empty rows) and
+meets the very states it met a row before reuses that row's transition: only the counts move
+(a gather and a sum per residue), with no outcome tables, joins or sort.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from loopsat.frontier import layout, residues
+from loopsat.frontier.budget import resident, size
+from loopsat.frontier.layout import Layout
+from loopsat.frontier.refusals import OverBudget
+from loopsat.frontier.step import Step, Transition
+
+if TYPE_CHECKING:
+    from loopsat.frontier.residues import Counts
+    from loopsat.frontier.step import Keys
+
+# Bytes a step holds per candidate state beyond the states it starts from, per key word and per
+# residue column, plus a fixed part: the outcome deltas, the candidates before and after their
+# sort, the order and sources, the gathered counts. Checked against the peak RSS of empty boards
+# (bench/count.py): it overestimates them by under a third.
+_BYTES_PER_WORD = 40
+_BYTES_PER_RESIDUE = 16
+_BYTES_FIXED = 48
+# Reused transitions are kept while they take at most this share of the budget: an empty 14×14
+# keeps all of its 15 columns' in a sixth of a 1.6 GB budget.
+_CACHE_SHARE = 0.25
+
+
+class Sweep:
+    """One count: the layout, its moduli, the budget and who hears the progress."""
+
+    def __init__(self, frontier: Layout, memory: int, progress: Callable[[str], None] | None) -> None:
+        self.frontier, self.memory, self.progress = frontier, memory, progress
+        self.mods = residues.moduli(frontier.free_steps())
+        self.cache: dict[tuple[int, bool], tuple[Keys, Transition]] = {}
+        self.cached_bytes = 0
+        self.steps_reused = 0
+
+    def run(self) -> int:
+        import numpy as np
+
+        fr = self.frontier
+        if fr.impossible:
+            return 0
+        cols, mods = fr.cols, self.mods
+        row_arms = (1 << 2 * cols) - 1  # a row's arms, but for the east arm of its last vertex (off)
+        row_memo = ((1 << layout.WORD) - 1) & ~fr.arms_mask
+        keys: Keys = np.zeros((fr.words, 1), np.int64)
+        counts = residues.one(mods)
+        loops = [0] * len(mods)
+        for t in range(fr.rows * cols):
+            step = Step(fr, t)
+            self._check(keys, counts, step)
+            move = self._transition(step, keys)
+            if len(move.closing):
+                closed = residues.total(counts[:, move.closing], mods)
+                loops = [(a + b) % m for a, b, m in zip(loops, closed, mods, strict=True)]
+            keys = move.keys
+            if not keys.shape[1]:
+                return residues.combine(loops, mods) if fr.single_loop else 0
+            counts = residues.reduce(np.add.reduceat(counts[:, move.sources], move.starts, axis=1), mods)
+            if step.col == cols - 1:  # next row: its first vertex has no west arm
+                keys = keys.copy()  # the cached transition keeps its own
+                keys[0] = ((keys[0] & row_arms) << 2) | (keys[0] & row_memo)
+        found = loops if fr.single_loop else residues.total(counts, mods)
+        return residues.combine(found, mods)
+
+    def _transition(self, step: Step, keys: Keys) -> Transition:
+        """The step's transition, reused when a plain step of the same column met these states."""
+        import numpy as np
+
+        fr = self.frontier
+        if not fr.plain(step.t):
+            return step.transition(keys)
+        slot = (step.col, step.row == fr.rows - 1)
+        known = self.cache.get(slot)
+        if known is not None and known[0].shape == keys.shape and np.array_equal(known[0], keys):
+            self.steps_reused += 1
+            return known[1]
+        move = step.transition(keys)
+        held = keys.nbytes + move.keys.nbytes + move.sources.nbytes + move.starts.nbytes
+        if known is not None:
+            self.cached_bytes -= known[0].nbytes + known[1].keys.nbytes + known[1].sources.nbytes + known[1].starts.nbytes
+            del self.cache[slot]
+        if self.cached_bytes + held <= _CACHE_SHARE * self.memory:
+            self.cache[slot] = (keys, move)
+            self.cached_bytes += held
+        return move
+
+    def _check(self, keys: Keys, counts: Counts, step: Step) -> None:
+        """Stop before a step that would pass the budget; tell the progress bar where the sweep is."""
+        fr, states = self.frontier, keys.shape[1]
+        if self.progress is not None:
+            self.progress(f"row {step.row + 1}/{fr.rows}, column {step.col + 1}/{fr.cols}: {states:,} states")
+        per_candidate = _BYTES_PER_WORD * fr.words + _BYTES_PER_RESIDUE * len(self.mods) + _BYTES_FIXED
+        needed = resident() + 2 * states * per_candidate
+        if needed > self.memory:
+            raise OverBudget(
+                f"the count needs more memory than its budget of {size(self.memory)} "
+                f"({states:,} states at row {step.row + 1}, column {step.col + 1} of the sweep; "
+                "raise it with --memory-limit or LOOPSAT_MEMORY_LIMIT)"
+            )
