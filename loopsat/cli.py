@@ -191,6 +191,13 @@ def solve(
     svg: Annotated[
         Path | None, typer.Option(metavar="OUT.svg", help="Draw the first solution (or with --certain the edges).")
     ] = None,
+    memory_limit: Annotated[
+        str | None,
+        typer.Option(
+            metavar="SIZE",
+            help="Memory for counting by the DP, e.g. 4G (default: LOOPSAT_MEMORY_LIMIT, else half the available).",
+        ),
+    ] = None,
 ) -> None:
     """Find a solution and prove whether it is unique; or list (--all) or count (--count) them.
 
@@ -198,7 +205,8 @@ def solve(
     """
     from loopsat.certain import Interrupted as CertainInterrupted
     from loopsat.certain import board_edges, certain_edges
-    from loopsat.frontier import NotCountable
+    from loopsat.frontier import NotCountable, Settings
+    from loopsat.frontier.budget import budget, parse_size
     from loopsat.pipeline import Interrupted
     from loopsat.pipeline import solve as solve_puzzle
     from loopsat.progress import ProgressBar
@@ -214,6 +222,12 @@ def solve(
     if svg is not None and len(files) > 1:
         _fail("error: --svg draws one puzzle; give one file", Exit.BAD_INPUT)
     _refuse_overwriting(svg, files)
+    memory = None  # read only to count: a bad LOOPSAT_MEMORY_LIMIT matters nowhere else
+    if count or memory_limit is not None:
+        try:
+            memory = budget(None if memory_limit is None else parse_size(memory_limit))
+        except ValueError as exc:
+            _fail(f"error: --memory-limit: {exc}" if memory_limit is not None else f"error: {exc}", Exit.BAD_INPUT)
     mode = Mode.ALL if all_ or (limit is not None and not count) else Mode.COUNT if count else Mode.UNIQUE
     if as_mcc:
         genre = Genre(mcc_genre.GENRE)
@@ -261,6 +275,7 @@ def solve(
                             strategy=strategy,
                             progress=heard.add,
                             fallback=heard.fallback,
+                            counting=Settings(memory, heard.sweeping),
                         )
                 except NotCountable as exc:
                     typer.echo(f"{puzzle.label}: error: {exc}", err=True)
@@ -321,6 +336,10 @@ class _Heard:
             finally:
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
+    def sweeping(self, where: str) -> None:
+        """The counting DP's row, column and states, on the progress bar."""
+        self.advance(f"{self.puzzle.label}: {where}")
+
     def fallback(self, why: str) -> None:
         """Counting cannot use the DP: say so before an enumeration that may never end."""
         typer.echo(
@@ -377,7 +396,7 @@ def _summary(outcome: "Outcome", mode: Mode, interrupted: bool = False) -> str:
         if outcome.complete:
             return str(outcome.count)
         why = "interrupted" if interrupted else "limit or time limit reached"
-        return f"{outcome.count} (incomplete: {why})"
+        return f"{outcome.count or 'no count'} (incomplete: {why})"
     solutions = f"{outcome.count} solution{'' if outcome.count == 1 else 's'}"
     if interrupted:
         return f"{outcome.status} (interrupted after {solutions})"

@@ -23,6 +23,7 @@ budget (budget.py).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from loopsat.frontier.budget import budget
 from loopsat.frontier.layout import lattice_table
@@ -30,12 +31,21 @@ from loopsat.frontier.refusals import NotCountable, OverBudget
 from loopsat.genres import GENRES
 from loopsat.puzzle import Puzzle
 
-__all__ = ["MAX_WIDTH", "NotCountable", "OverBudget", "count"]
+__all__ = ["MAX_WIDTH", "NotCountable", "OverBudget", "Settings", "count"]
 
 # The widest frontier (vertices across the shorter side) counted: a 20-wide Slitherlink board.
 # What really bounds the width is the memory budget, which the states of an empty board pass
 # long before this (an empty 16×16, 17 vertices across, peaks at about 1.6 GB); clues prune.
 MAX_WIDTH = 21
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How a count runs: its memory budget in bytes (None: `budget.budget()`'s default) and who
+    hears where the sweep is (a progress bar's `advance`)."""
+
+    memory: int | None = None
+    progress: Callable[[str], None] | None = None
 
 
 def count(

@@ -96,7 +96,8 @@ def total(counts: Counts, mods: Sequence[int]) -> list[int]:
         if m == WRAP:
             sums.append(int(column.sum(dtype=np.uint64)))
         else:  # chunks of fewer than 2³² residues below 2³² cannot overflow
-            sums.append(sum(int(column[i : i + (1 << 31)].sum(dtype=np.uint64)) % m for i in range(0, len(column), 1 << 31)) % m)
+            chunks = range(0, len(column), 1 << 31)
+            sums.append(sum(int(column[i : i + (1 << 31)].sum(dtype=np.uint64)) for i in chunks) % m)
     return sums
 
 

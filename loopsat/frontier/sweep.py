@@ -84,9 +84,9 @@ class Sweep:
             self.steps_reused += 1
             return known[1]
         move = step.transition(keys)
-        held = keys.nbytes + move.keys.nbytes + move.sources.nbytes + move.starts.nbytes
+        held = _held(keys, move)
         if known is not None:
-            self.cached_bytes -= known[0].nbytes + known[1].keys.nbytes + known[1].sources.nbytes + known[1].starts.nbytes
+            self.cached_bytes -= _held(*known)
             del self.cache[slot]
         if self.cached_bytes + held <= _CACHE_SHARE * self.memory:
             self.cache[slot] = (keys, move)
@@ -106,3 +106,8 @@ class Sweep:
                 f"({states:,} states at row {step.row + 1}, column {step.col + 1} of the sweep; "
                 "raise it with --memory-limit or LOOPSAT_MEMORY_LIMIT)"
             )
+
+
+def _held(keys: Keys, move: Transition) -> int:
+    """The bytes a cached transition keeps."""
+    return keys.nbytes + move.keys.nbytes + move.sources.nbytes + move.starts.nbytes
