@@ -170,16 +170,6 @@ def test_long_narrow_boards_count_the_same_across_and_down() -> None:
 SMALL_PRIMES = (251, 241, 239, 233, 229, 227, 223, 211, 199, 197, 193, 191, 181, 179, 173, 167, 163, 157)
 
 
-def small_moduli(bound_bits: int) -> tuple[int, ...]:
-    """The fewest primes below 256 whose product passes 2**bound_bits: several on any board here."""
-    product = 1
-    for k, prime in enumerate(SMALL_PRIMES):
-        product *= prime
-        if product > 1 << bound_bits:
-            return SMALL_PRIMES[: k + 1]
-    raise AssertionError("the test's primes are too few for this board")
-
-
 @settings(max_examples=30, deadline=None)
 @given(st.one_of(SLITHERLINK_BOARDS, MASYU_BOARDS))
 def test_keys_of_several_words_and_counts_of_many_residues_match_the_brute_force(puzzle: Puzzle) -> None:
@@ -188,36 +178,38 @@ def test_keys_of_several_words_and_counts_of_many_residues_match_the_brute_force
     residues, parts by np.unique)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(layout, "WORD", 10)  # the arms of a 4-vertex frontier: every memo bit beyond
-        patch.setattr(residues, "moduli", small_moduli)
+        patch.setattr(residues, "primes", lambda how_many: SMALL_PRIMES[:how_many])
+        patch.setattr(sweep, "_FLOAT_MARGIN_BITS", 100)  # primes from the start, and more as counts grow
         patch.setattr(step, "DIRECT_PART_BITS", 4)  # any memo bit read goes by np.unique
         found = (count(puzzle), count(puzzle, single_loop=False))
     assert found == brute_force(puzzle)
 
 
-@pytest.mark.parametrize("bits", [0, 1, 63, 64, 65, 95, 96, 97, 200, 441, 1000])
-def test_the_moduli_are_the_fewest_that_pass_the_bound(bits: int) -> None:
-    mods = residues.moduli(bits)
-    assert mods[0] == 2**64 and all(residues._prime(m) and m < 2**32 for m in mods[1:])
-    assert math.prod(mods) > 2**bits >= math.prod(mods[:-1])
-    assert len(set(mods)) == len(mods)
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.integers(0, 2**400), min_size=1, max_size=20), st.integers(1, 12))
+def test_a_new_modulus_takes_every_count_over(values: list[int], how_many: int) -> None:
+    """Garner's digits give each count modulo a new prime from its residues alone, while the
+    counts are below the product of the moduli they have."""
+    import numpy as np
 
-
-def test_the_bound_holds_on_empty_boards() -> None:
-    """No edge set with every degree 0 or 2 escapes 2**free_steps: the disjoint-loop counts, the
-    largest, of empty boards against (rows - 1)(cols - 1) of their lattice."""
-    for rows, cols in ((1, 1), (2, 2), (3, 5), (6, 6), (2, 30)):
-        free = rows * cols  # a Slitherlink board's lattice has one more corner each way
-        assert count(board("slitherlink", rows, cols), single_loop=False) <= 2**free
+    mods = (residues.WRAP, *residues.primes(how_many))
+    values = [v % math.prod(mods) for v in values]
+    counts = np.array([[v % m for v in values] for m in mods], np.uint64)
+    prime = residues.primes(how_many + 1)[-1]
+    assert residues._prime(prime) and prime < 2**32 and prime not in mods
+    extended = residues.extend(counts, mods, prime)
+    assert extended[-1].tolist() == [v % prime for v in values]
+    assert residues.combine([int(r) for r in extended[:, 0]], (*mods, prime)) == values[0]
 
 
 def test_a_count_past_one_modulus_needs_the_next() -> None:
-    """The empty 10×10's count passes 2⁶⁴: right with the moduli the bound asks for, wrong with
+    """The empty 10×10's count passes 2⁶⁴: right with the primes the bound asks for, wrong with
     2⁶⁴ alone (the test can fail)."""
     assert A140517[10] > 2**64
     assert count(board("slitherlink", 10, 10)) == A140517[10]
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(residues, "moduli", lambda _bits: (2**64,))
-        assert count(board("slitherlink", 10, 10)) == A140517[10] % 2**64
+        patch.setattr(sweep, "_FLOAT_MARGIN_BITS", -1000)  # never a prime
+        assert count(board("slitherlink", 10, 10)) != A140517[10]
     assert residues.combine([A140517[10] % m for m in (2**64, 7, 11)], (2**64, 7, 11)) == A140517[10] % (2**64 * 77)
 
 

@@ -1,15 +1,17 @@
 """Counts as residues: one uint64 column per modulus, no carries, joined by the Chinese
-remainder theorem at the end.
+remainder theorem.
 
 The first modulus is 2⁶⁴, which uint64 arithmetic keeps for free by wrapping; the others are
 the largest primes below 2³², so a sum of fewer than 2³² residues fits a uint64 before it is
-reduced. Enough moduli are taken for their product to pass a bound proved before the sweep
-(`Layout.free_steps`): the count is then the one residue class below the product.
+reduced. The sweep adds a modulus only when a proved bound on its counts is about to reach the
+product of those it has (`extend` carries every state's count over to the new one), so a board
+with few solutions pays for few columns.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+import math
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -58,22 +60,35 @@ def _prime(n: int) -> bool:
     return True
 
 
-def moduli(bound_bits: int) -> tuple[int, ...]:
-    """The fewest moduli (2⁶⁴ first, then primes below 2³²) whose product exceeds 2**bound_bits."""
-    chosen, product = [WRAP], WRAP
-    primes = iter(_primes_below(1 << 32, 1 + bound_bits // 31))
-    while product <= 1 << bound_bits:
-        prime = next(primes)
-        chosen.append(prime)
-        product *= prime
-    return tuple(chosen)
+def primes(how_many: int) -> tuple[int, ...]:
+    """The moduli after 2⁶⁴: the largest primes below 2³², in falling order."""
+    return _primes_below(1 << 32, how_many)
 
 
-def one(mods: Sequence[int]) -> Counts:
-    """The counts of the single starting state: 1 in every column."""
+def extend(counts: Counts, mods: Sequence[int], prime: int) -> Counts:
+    """Every state's count modulo `prime` too, as a new last column: Garner's mixed-radix digits
+    of each count, each below its prime, so every product stays below 2⁶⁴. Exact while every
+    count is below the product of `mods`."""
     import numpy as np
 
-    return np.ones((len(mods), 1), np.uint64)
+    digits = [counts[0]]  # count = d0 + m0·d1 + m0·m1·d2 + ..., d0 < 2⁶⁴ and d_j < m_j
+    for j in range(1, len(mods)):
+        m = mods[j]
+        below = _mod(digits, mods, m)  # d0 + m0·d1 + ... + m0···m_{j-1}·d_{j-1} (mod m)
+        radix = math.prod(mods[:j]) % m
+        gap = (counts[j] + np.uint64(m) - below) % np.uint64(m)
+        digits.append(gap * np.uint64(pow(radix, -1, m)) % np.uint64(m))
+    return np.concatenate((counts, _mod(digits, mods, prime)[None, :]))
+
+
+def _mod(digits: list[npt.NDArray[np.uint64]], mods: Sequence[int], m: int) -> npt.NDArray[np.uint64]:
+    """The number of these mixed-radix digits, modulo m (below 2³²)."""
+    import numpy as np
+
+    value = digits[0] % np.uint64(m)
+    for j, digit in enumerate(digits[1:], start=1):
+        value = (value + np.uint64(math.prod(mods[:j]) % m) * (digit % np.uint64(m))) % np.uint64(m)
+    return value
 
 
 def reduce(counts: Counts, mods: Sequence[int]) -> Counts:

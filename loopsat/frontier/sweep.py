@@ -7,6 +7,7 @@ meets the very states it met a row before reuses that row's transition: only the
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -27,6 +28,11 @@ if TYPE_CHECKING:
 _BYTES_PER_WORD = 40
 _BYTES_PER_RESIDUE = 16
 _BYTES_FIXED = 48
+# Float sums of n terms are off by at most n·2⁻⁵³ of their value; with fewer than 2³¹ candidates a
+# step and at most a few thousand steps, the floats stay within 0.1 % of the exact counts. A margin
+# of 2⁸ more than covers that.
+_FLOAT_MARGIN_BITS = 8
+_RESCALE = 2.0**512  # floats above this are scaled down, far from float64's 2¹⁰²⁴
 # Reused transitions are kept while they take at most this share of the budget: an empty 14×14
 # keeps all of its 15 columns' in a sixth of a 1.6 GB budget.
 _CACHE_SHARE = 0.25
@@ -37,39 +43,59 @@ class Sweep:
 
     def __init__(self, frontier: Layout, memory: int, progress: Callable[[str], None] | None) -> None:
         self.frontier, self.memory, self.progress = frontier, memory, progress
-        self.mods = residues.moduli(frontier.free_steps())
+        self.mods = [residues.WRAP]
         self.cache: dict[tuple[int, bool], tuple[Keys, Transition]] = {}
         self.cached_bytes = 0
         self.steps_reused = 0
 
     def run(self) -> int:
+        """The count: every step's closed loops (single loop), or the states left at the end."""
         import numpy as np
 
         fr = self.frontier
         if fr.impossible:
             return 0
-        cols, mods = fr.cols, self.mods
+        cols = fr.cols
         row_arms = (1 << 2 * cols) - 1  # a row's arms, but for the east arm of its last vertex (off)
         row_memo = ((1 << layout.WORD) - 1) & ~fr.arms_mask
         keys: Keys = np.zeros((fr.words, 1), np.int64)
-        counts = residues.one(mods)
-        loops = [0] * len(mods)
+        counts: Counts = np.ones((1, 1), np.uint64)
+        # The counts again as floats, scaled by 2**-scale: their sum bounds every exact count.
+        sizes, scale = np.ones(1), 0
+        loops = 0
         for t in range(fr.rows * cols):
             step = Step(fr, t)
-            self._check(keys, counts, step)
+            self._check(keys, step)
+            counts = self._room(counts, float(sizes.sum()), scale)
             move = self._transition(step, keys)
-            if len(move.closing):
-                closed = residues.total(counts[:, move.closing], mods)
-                loops = [(a + b) % m for a, b, m in zip(loops, closed, mods, strict=True)]
+            if len(move.closing):  # their sum is below the moduli's product: its residues tell it
+                loops += residues.combine(residues.total(counts[:, move.closing], self.mods), self.mods)
             keys = move.keys
             if not keys.shape[1]:
-                return residues.combine(loops, mods) if fr.single_loop else 0
-            counts = residues.reduce(np.add.reduceat(counts[:, move.sources], move.starts, axis=1), mods)
+                return loops if fr.single_loop else 0
+            counts = residues.reduce(np.add.reduceat(counts[:, move.sources], move.starts, axis=1), self.mods)
+            sizes = np.add.reduceat(sizes[move.sources], move.starts)
+            top = float(sizes.max())
+            if top > _RESCALE:  # by a power of two, exact: the floats never overflow
+                shift = int(np.log2(top))
+                sizes *= 2.0**-shift
+                scale += shift
             if step.col == cols - 1:  # next row: its first vertex has no west arm
                 keys = keys.copy()  # the cached transition keeps its own
                 keys[0] = ((keys[0] & row_arms) << 2) | (keys[0] & row_memo)
-        found = loops if fr.single_loop else residues.total(counts, mods)
-        return residues.combine(found, mods)
+        if fr.single_loop:
+            return loops
+        self._room(counts, float(sizes.sum()), scale)
+        return residues.combine(residues.total(counts, self.mods), self.mods)
+
+    def _room(self, counts: Counts, size: float, scale: int) -> Counts:
+        """Moduli enough for the next step: the states' total (`size`·2**scale, as floats) at most
+        doubles in a step, and every count of it is at most that total."""
+        while math.log2(max(size, 1.0)) + scale + 1 + _FLOAT_MARGIN_BITS >= math.log2(math.prod(self.mods)):
+            prime = residues.primes(len(self.mods))[-1]
+            counts = residues.extend(counts, self.mods, prime)
+            self.mods.append(prime)
+        return counts
 
     def _transition(self, step: Step, keys: Keys) -> Transition:
         """The step's transition, reused when a plain step of the same column met these states."""
@@ -93,7 +119,7 @@ class Sweep:
             self.cached_bytes += held
         return move
 
-    def _check(self, keys: Keys, counts: Counts, step: Step) -> None:
+    def _check(self, keys: Keys, step: Step) -> None:
         """Stop before a step that would pass the budget; tell the progress bar where the sweep is."""
         fr, states = self.frontier, keys.shape[1]
         if self.progress is not None:
