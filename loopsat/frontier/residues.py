@@ -10,8 +10,8 @@ with few solutions pays for few columns.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 import math
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
