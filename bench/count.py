@@ -43,7 +43,9 @@ A140517 = (
 OLD_DRIVER = """
 import sys
 sys.path.insert(0, sys.argv[1])
+import old_frontier
 from old_frontier import count
+old_frontier.MAX_WIDTH = 21  # its keys' first word holds 2·(21 + 1) arm bits: the new DP's widest
 from loopsat.api import data_sets
 puzzle = data_sets(sys.argv[2], None)[0]
 print(count(puzzle, single_loop=sys.argv[3] == "single"))
