@@ -179,7 +179,7 @@ def test_keys_of_several_words_and_counts_of_many_residues_match_the_brute_force
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(layout, "WORD", 10)  # the arms of a 4-vertex frontier: every memo bit beyond
         patch.setattr(residues, "primes", lambda how_many: SMALL_PRIMES[:how_many])
-        patch.setattr(sweep, "_FLOAT_MARGIN_BITS", 100)  # primes from the start, and more as counts grow
+        patch.setattr(sweep, "_HEADROOM_BITS", 100)  # primes from the start, and more as counts grow
         patch.setattr(step, "DIRECT_PART_BITS", 4)  # any memo bit read goes by np.unique
         found = (count(puzzle), count(puzzle, single_loop=False))
     assert found == brute_force(puzzle)
@@ -208,7 +208,7 @@ def test_a_count_past_one_modulus_needs_the_next() -> None:
     assert A140517[10] > 2**64
     assert count(board("slitherlink", 10, 10)) == A140517[10]
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(sweep, "_FLOAT_MARGIN_BITS", -1000)  # never a prime
+        patch.setattr(sweep, "_HEADROOM_BITS", -1000)  # never a prime
         assert count(board("slitherlink", 10, 10)) != A140517[10]
     assert residues.combine([A140517[10] % m for m in (2**64, 7, 11)], (2**64, 7, 11)) == A140517[10] % (2**64 * 77)
 
@@ -297,7 +297,7 @@ def test_a_count_past_its_memory_budget_stops_before_it_grows() -> None:
 
 def test_ladder_counts_past_float_range_stay_exact() -> None:
     """Disjoint loops of a 2×k ladder are sets of rectangles between rungs that share no rung:
-    k = 1700 rungs give about 2¹⁰⁸⁰, past float64, whose bound the sweep rescales."""
+    k = 1700 rungs give about 2¹⁰⁸⁰, past float64 and 30 primes."""
     rungs = 1700
     ways = [1]  # ways[k]: the sets of rectangles on the first k rungs
     below = 0  # ways[0] + ... + ways[k - 2]: a rectangle ending at rung k starts after them

@@ -15,7 +15,7 @@ whenever one of its edges is decided. The DP never restates a genre's law, so it
 puzzles whose tables do not state every clue (`Rules.whole`).
 
 All states of a step are processed at once as numpy arrays (step.py); counts are residues
-modulo 2⁶⁴ and primes below 2³² (residues.py), as many as a bound proved beforehand needs; the
+modulo 2⁶⁴ and primes below 2³² (residues.py), added as the counts' exact total grows; the
 sweep (sweep.py) reuses the transitions of empty rows and stops before it passes its memory
 budget (budget.py).
 """

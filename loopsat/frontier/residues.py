@@ -3,9 +3,9 @@ remainder theorem.
 
 The first modulus is 2⁶⁴, which uint64 arithmetic keeps for free by wrapping; the others are
 the largest primes below 2³², so a sum of fewer than 2³² residues fits a uint64 before it is
-reduced. The sweep adds a modulus only when a proved bound on its counts is about to reach the
-product of those it has (`extend` carries every state's count over to the new one), so a board
-with few solutions pays for few columns.
+reduced. The sweep adds a modulus only when its counts could next pass the product of those it
+has (`extend` carries every state's count over to the new one), so a board with few solutions
+pays for few columns.
 """
 
 from __future__ import annotations

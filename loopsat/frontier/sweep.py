@@ -28,14 +28,10 @@ if TYPE_CHECKING:
 _BYTES_PER_WORD = 40
 _BYTES_PER_RESIDUE = 16
 _BYTES_FIXED = 48
-# A float sum of n ≤ 2³¹ terms (a step's candidates) is off by at most 2⁻²² of its value; over
-# the ~10⁵ steps of the largest board (100,000 cells) that compounds to under 3 %, which a margin
-# of 2⁸ covers many times over.
-_FLOAT_MARGIN_BITS = 8
-# Floats above 2⁹⁰⁰ are scaled down by a power of two (exact) to about 2⁵¹², far from float64's
-# 2¹⁰²⁴; only counts below 2⁻¹⁵⁰⁰ of the largest then flush to zero, which no margin needs.
-_RESCALE = 2.0**900
-_RESCALED_TOP = 512
+# A step at most doubles the states' total (a vertex has at most two ways on), and every count of
+# a state is at most that total: moduli whose product passes 2**_HEADROOM_BITS times the total
+# before a step hold every count after it, and the next total exactly.
+_HEADROOM_BITS = 1
 # Reused transitions are kept while they take at most this share of the budget: an empty 12×12
 # reuses 70 of its 169 steps with 39 MB kept, a 13×13 76 of 196 with 114 MB.
 _CACHE_SHARE = 0.25
@@ -63,13 +59,11 @@ class Sweep:
         row_memo = ((1 << layout.WORD) - 1) & ~fr.arms_mask
         keys: Keys = np.zeros((fr.words, 1), np.int64)
         counts: Counts = np.ones((1, 1), np.uint64)
-        # The counts again as floats, scaled by 2**-scale: their sum bounds every exact count.
-        sizes, scale = np.ones(1), 0
         loops = 0
         for t in range(fr.rows * cols):
             step = Step(fr, t)
             self._check(keys, step)
-            counts = self._room(counts, float(sizes.sum()), scale)
+            counts = self._room(counts)
             move = self._transition(step, keys)
             if len(move.closing):  # their sum is below the moduli's product: its residues tell it
                 loops += residues.combine(residues.total(counts[:, move.closing], self.mods), self.mods)
@@ -77,24 +71,17 @@ class Sweep:
             if not keys.shape[1]:
                 return loops if fr.single_loop else 0
             counts = residues.reduce(np.add.reduceat(counts[:, move.sources], move.starts, axis=1), self.mods)
-            sizes = np.add.reduceat(sizes[move.sources], move.starts)
-            top = float(sizes.max())
-            if top > _RESCALE:  # by a power of two, exact: the floats never overflow
-                shift = int(np.log2(top)) - _RESCALED_TOP
-                sizes *= 2.0**-shift
-                scale += shift
             if step.col == cols - 1:  # next row: its first vertex has no west arm
                 keys = keys.copy()  # the cached transition keeps its own
                 keys[0] = ((keys[0] & row_arms) << 2) | (keys[0] & row_memo)
-        if fr.single_loop:
-            return loops
-        self._room(counts, float(sizes.sum()), scale)
-        return residues.combine(residues.total(counts, self.mods), self.mods)
+        return loops if fr.single_loop else residues.combine(residues.total(counts, self.mods), self.mods)
 
-    def _room(self, counts: Counts, size: float, scale: int) -> Counts:
-        """Moduli enough for the next step: the states' total (`size`·2**scale, as floats) at most
-        doubles in a step, and every count of it is at most that total."""
-        while math.log2(max(size, 1.0)) + scale + 1 + _FLOAT_MARGIN_BITS >= math.log2(math.prod(self.mods)):
+    def _room(self, counts: Counts) -> Counts:
+        """Moduli enough for the next step. The states' total is below the moduli's product (the
+        last step made room for it), so its residues give it exactly."""
+        total = residues.combine(residues.total(counts, self.mods), self.mods)
+        # 2**(bits - 1) <= product, so bits > length + headroom makes product > total·2**headroom
+        while math.prod(self.mods).bit_length() <= total.bit_length() + _HEADROOM_BITS:
             prime = residues.primes(len(self.mods))[-1]
             counts = residues.extend(counts, self.mods, prime)
             self.mods.append(prime)
