@@ -395,8 +395,10 @@ def _summary(outcome: "Outcome", mode: Mode, interrupted: bool = False) -> str:
     if mode == Mode.COUNT:
         if outcome.complete:
             return str(outcome.count)
-        why = "interrupted" if interrupted else "limit or time limit reached"
-        return f"{outcome.count or 'no count'} (incomplete: {why})"
+        if interrupted:  # Ctrl-C prints the count so far, 0 included
+            return f"{outcome.count} (incomplete: interrupted)"
+        # Out of time the DP has no partial count to show, nor has a search that found nothing.
+        return f"{outcome.count or 'no count'} (incomplete: limit or time limit reached)"
     solutions = f"{outcome.count} solution{'' if outcome.count == 1 else 's'}"
     if interrupted:
         return f"{outcome.status} (interrupted after {solutions})"
