@@ -35,9 +35,9 @@ __all__ = ["MAX_WIDTH", "NotCountable", "OverBudget", "Settings", "count"]
 
 # The widest frontier (vertices across the shorter side) counted: a 20-wide Slitherlink board.
 # What really bounds the width is the memory budget, which the states of an empty board pass
-# long before this: an empty 14×14 (15 vertices across) peaks at 0.5 GB, reused transitions
+# long before this: an empty 14×14 (15 vertices across) peaks at 405 MB, reused transitions
 # included, and each vertex more about triples the states. Clues prune: a 20×20 puzzle of the
-# bench (bench/slitherlink/20x20/001.slither) peaks at 0.5 GB, 002 at 68 MB.
+# bench (bench/slitherlink/20x20/001.slither) peaks at 476 MB, 002 at 67 MB.
 MAX_WIDTH = 21
 
 
