@@ -115,12 +115,13 @@ class Sweep:
         if self.progress is not None:
             self.progress(f"row {step.row + 1}/{fr.rows}, column {step.col + 1}/{fr.cols}: {states:,} states")
         per_candidate = _BYTES_PER_WORD * fr.words + _BYTES_PER_RESIDUE * len(self.mods) + _BYTES_FIXED
-        needed = resident() + 2 * states * per_candidate
-        if needed > self.memory:
+        held = resident()
+        if held + 2 * states * per_candidate > self.memory:
             raise OverBudget(
                 f"the count needs more memory than its budget of {size(self.memory)} "
-                f"({states:,} states at row {step.row + 1}, column {step.col + 1} of the sweep; "
-                "raise it with --memory-limit or LOOPSAT_MEMORY_LIMIT)"
+                f"({states:,} state{'' if states == 1 else 's'} at row {step.row + 1}, column {step.col + 1} "
+                f"of the sweep, the process holding {size(held)}; raise it with --memory-limit or "
+                "LOOPSAT_MEMORY_LIMIT)"
             )
 
 
