@@ -311,3 +311,18 @@ def test_ladder_counts_of_many_primes_stay_exact() -> None:
         below += ways[k - 1]
     assert ways[rungs] > 2**600
     assert count(board("slitherlink", 1, rungs - 1), single_loop=False) == ways[rungs]
+
+
+def test_empty_rows_reuse_their_transitions_and_count_the_same() -> None:
+    """An empty board's later rows meet the states of the row before: their transitions are
+    reused, and the counts are those of a sweep that reuses none."""
+    found = {}
+    for share in (0.25, 0.0):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(sweep, "_CACHE_SHARE", share)
+            for single_loop in (True, False):
+                run = sweep.Sweep(layout.Layout(8, 7, [], single_loop), 2**30, None)
+                found[share, single_loop] = run.run(), run.steps_reused
+    assert found[0.25, True][0] == found[0.0, True][0] == count(board("slitherlink", 7, 6))
+    assert found[0.25, False][0] == found[0.0, False][0] == count(board("slitherlink", 7, 6), single_loop=False)
+    assert found[0.25, True][1] > 10 and found[0.25, False][1] > 10 and found[0.0, True][1] == 0

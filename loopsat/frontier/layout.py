@@ -112,11 +112,6 @@ class Layout:
         """Edge `eid` (decided before step `t`) in a state at step `t`: 1 on, 0 off."""
         return 1 if any(state >> bit & 1 for bit in self.bits(eid, t)) else 0
 
-    def free_steps(self) -> int:
-        """The steps where a vertex may choose between two ways on (all but the last row and
-        column): no edge set obeys degree 0 or 2 in more than 2**free_steps ways."""
-        return (self.rows - 1) * (self.cols - 1)
-
     def plain(self, t: int) -> bool:
         """Whether step `t` reads no rule and keeps no memo bit: its transition then depends only on
         its column and whether it is in the last row, so it can be reused for equal states."""
