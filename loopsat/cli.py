@@ -194,6 +194,13 @@ def solve(
     svg: Annotated[
         Path | None, typer.Option(metavar="OUT.svg", help="Draw the first solution (or with --certain the edges).")
     ] = None,
+    memory_limit: Annotated[
+        str | None,
+        typer.Option(
+            metavar="SIZE",
+            help="Memory for counting by the DP, e.g. 4G (default: LOOPSAT_MEMORY_LIMIT, else half the available).",
+        ),
+    ] = None,
 ) -> None:
     """Find a solution and prove whether it is unique; or list (--all) or count (--count) them.
 
@@ -201,7 +208,8 @@ def solve(
     """
     from loopsat.certain import Interrupted as CertainInterrupted
     from loopsat.certain import board_edges, certain_edges
-    from loopsat.frontier import NotCountable
+    from loopsat.frontier import NotCountable, Settings
+    from loopsat.frontier.budget import budget, parse_size
     from loopsat.pipeline import Interrupted
     from loopsat.pipeline import solve as solve_puzzle
     from loopsat.progress import ProgressBar
@@ -217,6 +225,12 @@ def solve(
     if svg is not None and len(files) > 1:
         _fail("error: --svg draws one puzzle; give one file", Exit.BAD_INPUT)
     _refuse_overwriting(svg, files)
+    memory = None  # read only to count: a bad LOOPSAT_MEMORY_LIMIT matters nowhere else
+    if count or memory_limit is not None:
+        try:
+            memory = budget(None if memory_limit is None else parse_size(memory_limit))
+        except ValueError as exc:
+            _fail(f"error: --memory-limit: {exc}" if memory_limit is not None else f"error: {exc}", Exit.BAD_INPUT)
     mode = Mode.ALL if all_ or (limit is not None and not count) else Mode.COUNT if count else Mode.UNIQUE
     if as_mcc:
         genre = Genre(mcc_genre.GENRE)
@@ -264,6 +278,7 @@ def solve(
                             strategy=strategy,
                             progress=heard.add,
                             fallback=heard.fallback,
+                            counting=Settings(memory, heard.sweeping),
                         )
                 except NotCountable as exc:
                     typer.echo(f"{puzzle.label}:1:1: error: {exc}", err=True)
@@ -324,6 +339,10 @@ class _Heard:
                 self.streamed += 1
             finally:
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+    def sweeping(self, where: str) -> None:
+        """The counting DP's row, column and states, on the progress bar."""
+        self.advance(f"{self.puzzle.label}: {where}")
 
     def fallback(self, why: str) -> None:
         """Counting cannot use the DP: say so before an enumeration that may never end."""
@@ -391,8 +410,10 @@ def _summary(outcome: "Outcome", mode: Mode, interrupted: bool = False) -> str:
     if mode == Mode.COUNT:
         if outcome.complete:
             return str(outcome.count)
-        why = "interrupted" if interrupted else "limit or time limit reached"
-        return f"{outcome.count} (incomplete: {why})"
+        if interrupted:  # Ctrl-C prints the count so far, 0 included
+            return f"{outcome.count} (incomplete: interrupted)"
+        # Out of time the DP has no partial count to show, nor has a search that found nothing.
+        return f"{outcome.count or 'no count'} (incomplete: limit or time limit reached)"
     solutions = f"{outcome.count} solution{'' if outcome.count == 1 else 's'}"
     if interrupted:
         return f"{outcome.status} (interrupted after {solutions})"

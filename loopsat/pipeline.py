@@ -163,6 +163,7 @@ def solve(
     strategy: Strategy | str = Strategy.AUTO,
     progress: Callable[[int, Solution], None] | None = None,
     fallback: Callable[[str], None] | None = None,
+    counting: frontier.Settings | None = None,
 ) -> Outcome:
     """Find one solution and prove it unique (`unique`), list them (`all`) or count them.
 
@@ -171,7 +172,8 @@ def solve(
     `time_limit` bounds all of it, not only CP-SAT (loopsat/deadline.py); what was found by then
     is the (incomplete) outcome. `progress` hears each verified solution of the search with the
     number found so far; `fallback` hears why, when counting cannot use the DP and falls back to
-    enumeration. Ctrl-C raises Interrupted (a KeyboardInterrupt) carrying what was found.
+    enumeration; `counting` sets the DP's memory budget and who hears its progress. Ctrl-C
+    raises Interrupted (a KeyboardInterrupt) carrying what was found.
     """
     found = stream(
         puzzle,
@@ -181,6 +183,7 @@ def solve(
         single_loop=single_loop,
         strategy=strategy,
         fallback=fallback,
+        counting=counting,
     )
     count = 0
     with closing(found):
@@ -207,6 +210,7 @@ def stream(
     single_loop: bool = True,
     strategy: Strategy | str = Strategy.AUTO,
     fallback: Callable[[str], None] | None = None,
+    counting: frontier.Settings | None = None,
 ) -> Generator[Solution, None, Outcome]:
     """solve() as a generator: each verified solution as the search finds it, and the Outcome as
     its return value (StopIteration.value). Closing it early (or dropping it) stops the search
@@ -220,7 +224,7 @@ def stream(
     started = time.perf_counter()
     found: list[Solution] = []  # counting keeps no solutions: there may be billions
     count = 0
-    work = _solve(puzzle, mode, limit, time_limit, single_loop, strategy, fallback, started)
+    work = _solve(puzzle, mode, limit, time_limit, single_loop, strategy, fallback, counting, started)
     with closing(work):
         try:
             while True:
@@ -255,12 +259,14 @@ def _solve(
     single_loop: bool,
     strategy: Strategy,
     fallback: Callable[[str], None] | None,
+    counting: frontier.Settings | None,
     started: float,
 ) -> Generator[Solution, None, _Settled]:
     """The work of a stream: the DP, else deduction, else the search with the time left."""
     if mode == Mode.COUNT and limit is None and strategy in (Strategy.AUTO, Strategy.FRONTIER):
         try:
-            count = frontier.count(puzzle, single_loop=single_loop)
+            settings = counting or frontier.Settings()
+            count = frontier.count(puzzle, single_loop=single_loop, memory=settings.memory, progress=settings.progress)
         except NotCountable as exc:
             if strategy == Strategy.FRONTIER:
                 raise
