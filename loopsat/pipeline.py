@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from loopsat import frontier
-from loopsat.deadline import TimeUp, deadline
+from loopsat.deadline import TimeUp, deadline, limit_seconds
 from loopsat.deduce import Rules, Step, deduce
 from loopsat.errors import Exit
 from loopsat.frontier import NotCountable
@@ -206,6 +206,7 @@ def stream(
     runs, never in the caller's code. Ctrl-C while it runs, or thrown in at a `yield`, raises
     Interrupted carrying what was yielded."""
     mode, strategy = Mode(mode), Strategy(strategy)  # ValueError for a misspelt one
+    time_limit = limit_seconds(time_limit)  # ValueError for nan or a negative one; inf: none
     if strategy == Strategy.FRONTIER and mode != Mode.COUNT:
         raise NotCountable("the frontier strategy only counts: use it with --count")
     started = time.perf_counter()

@@ -9,6 +9,7 @@ installs loopsat/signals.py's handlers, then imports the rest. Every stop ends h
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import sys
 from types import FrameType
@@ -52,10 +53,8 @@ def _leave(code: object) -> NoReturn:
         if signal.getsignal(signum) != signal.SIG_IGN:
             signal.signal(signum, note)
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(OSError, ValueError):  # a closed or broken stream: the command said what it could
             stream.flush()
-        except (OSError, ValueError):  # a closed or broken stream: the command said what it could
-            pass
     if noted:
         code = 128 + noted[0]
     sys.exit(code)  # type: ignore[arg-type]
