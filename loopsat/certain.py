@@ -142,8 +142,8 @@ class _Rounds:
         if fixed is None:
             self.settled = True
             return
+        self.deduced_on = {edge for edge, on in fixed.items() if on}  # before they count as certain
         self._decide(self.certain, fixed.keys())
-        self.deduced_on = {edge for edge, on in fixed.items() if on}
         left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - self.started))
         search = Search(cover, LazyCuts(), time_limit=left, fixed=fixed)
         edge_var = search.translation.edge_var
