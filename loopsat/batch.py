@@ -220,16 +220,16 @@ def _serve(conn: Connection) -> None:
     parent = multiprocessing.parent_process()
     if parent is not None:  # an orphan would solve on, unseen, after a SIGKILL of the batch alone
         threading.Thread(target=lambda: (wait([parent.sentinel]), os._exit(1)), daemon=True).start()
-    conn.send(None)
-    while True:
-        try:
-            puzzle, time_limit = conn.recv()
-        except EOFError:
-            return
-        try:
+    try:
+        conn.send(None)
+        while True:
+            try:
+                puzzle, time_limit = conn.recv()
+            except EOFError:
+                return
             conn.send(answer(puzzle, time_limit))
-        except (BrokenPipeError, ConnectionResetError):  # the batch is gone (a SIGKILL): no one to tell
-            return
+    except (BrokenPipeError, ConnectionResetError):  # the batch is gone (a SIGKILL): no one to tell
+        return
 
 
 @dataclass(eq=False)

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import termios
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,12 +45,18 @@ class Stopped:
 
 
 def stop_on_terminal(
-    args: Sequence[str], signum: int, *, when: str | None, tmp_path: Path, after: float = 0.0
+    args: Sequence[str],
+    signum: int,
+    *,
+    when: str | Callable[[int], bool] | None,
+    tmp_path: Path,
+    after: float = 0.0,
 ) -> Stopped:
-    """Run `python -m loopsat ARGS` in `tmp_path` with stderr on a terminal (a pseudo-terminal: progress shows),
-    stdout to a file, in a session of its own; send `signum` once stderr or stdout shows `when`
-    (None: at once) and `after` more seconds; then wait for its end. No process of its session
-    may be left behind (a helper process of generate, a batch's worker)."""
+    """Run `python -m loopsat ARGS` in `tmp_path` with stderr on a terminal (a pseudo-terminal:
+    progress shows), stdout to a file, in a session of its own; send `signum` once stderr or
+    stdout shows `when` (or `when(pid)` holds; None: at once) and `after` more seconds; then
+    wait for its end. No process of its session may be left behind (generate's helper process,
+    a batch's worker)."""
     out_path = tmp_path / "out.txt"
     master, terminal = pty.openpty()
     fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
@@ -68,10 +74,15 @@ def stop_on_terminal(
     os.close(terminal)
     err = bytearray()
     try:
-        _read_until(master, err, lambda: when is None or when in err.decode(errors="replace") + out_path.read_text())
+        def seen() -> bool:
+            if callable(when):
+                return when(process.pid)
+            return when is None or when in err.decode(errors="replace") + out_path.read_text()
+
+        assert _read_until(master, err, seen), f"it ended first: {bytes(err[-500:])!r}"
         time.sleep(after)  # an instant of the test's choosing: any instant must stop it alike
         process.send_signal(signum)
-        _read_until(master, err, lambda: False)  # to the end of the output: the process has closed it
+        _read_until(master, err, lambda: False)  # to the end: every process of it has closed the terminal
         status = process.wait(timeout=PATIENCE)
     finally:
         os.close(master)
@@ -81,19 +92,26 @@ def stop_on_terminal(
     return Stopped(status, out_path.read_text(), err.decode(errors="replace"))
 
 
-def _read_until(master: int, err: bytearray, seen: object) -> None:
-    """Read the terminal into `err` until `seen()` or its end; AssertionError after PATIENCE."""
+def _read_until(master: int, err: bytearray, seen: Callable[[], bool]) -> bool:
+    """Read the terminal into `err` until `seen()` (True) or its end (False); AssertionError
+    after PATIENCE."""
     waited = time.monotonic() + PATIENCE
-    while not seen():  # type: ignore[operator]
+    while not seen():
         assert time.monotonic() < waited, f"nothing seen after {PATIENCE} s: {bytes(err[-500:])!r}"
         if select.select([master], [], [], 0.1)[0]:
             try:
                 chunk = os.read(master, 65536)
             except OSError:  # EIO: every writer has closed the terminal
-                return
+                return False
             if not chunk:
-                return
+                return False
             err += chunk
+    return True
+
+
+def children_of(pid: int) -> list[int]:
+    """The live processes whose parent is `pid`."""
+    return [child for child in _pids() if _stat(child)[1:2] == [str(pid)]]
 
 
 def _assert_session_gone(session: int) -> None:
@@ -108,10 +126,16 @@ def _pids() -> list[int]:
     return [int(name) for name in os.listdir("/proc") if name.isdigit()]
 
 
-def _session_of(pid: int) -> int | None:
-    """The session of a live process (None: gone, or a zombie, whose parent has only to reap it)."""
+def _stat(pid: int) -> list[str]:
+    """The fields of /proc/PID/stat after the name: state, parent, group, session, ... ([] when
+    gone, or a zombie, whose parent has only to reap it)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
-        return None
-    return None if fields[0] == "Z" else int(fields[3])
+        return []
+    return [] if fields[0] == "Z" else fields
+
+
+def _session_of(pid: int) -> int | None:
+    fields = _stat(pid)
+    return int(fields[3]) if fields else None
