@@ -74,6 +74,7 @@ def stop_on_terminal(
     os.close(terminal)
     err = bytearray()
     try:
+
         def seen() -> bool:
             if callable(when):
                 return when(process.pid)
