@@ -23,7 +23,9 @@ from loopsat import batch
 HIDE, SHOW = "\x1b[?25l", "\x1b[?25h"  # the terminal's cursor, hidden while a progress bar runs
 LETTER_8X8 = "a.......\n" + "........\n" * 7 + "!a=2\n"  # counting enumerates, and never ends
 EMPTY_8X8 = "........\n" * 8  # 1.2e10 loops
-TATHAM_30 = Path(__file__).parents[1] / "bench" / "slitherlink" / "30x30" / "001.slither"
+TATHAM_30, TATHAM_40 = (
+    Path(__file__).parents[1] / "bench" / "slitherlink" / n / "001.slither" for n in ("30x30", "40x40")
+)
 # generate runs 23 s (README); its helper process starts within its first CPU-second (0.76 here)
 GENERATE = ["generate", "--genre", "slitherlink", "--size", "20x20", "--seed", "1"]
 RUNS = {
@@ -101,3 +103,18 @@ def test_a_worker_whose_batch_is_gone_ends_quietly() -> None:
         signal.signal(signal.SIGINT, before)
     with pytest.raises(OSError):
         theirs.send(None)
+
+
+def test_sigterm_stops_a_batch_as_ctrl_c_does(tmp_path: Path) -> None:
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    for n in range(300):  # 0.16 CPU-s each, 48 in all: the stop comes after the first answer
+        (folder / f"{n}.slither").write_text(TATHAM_40.read_text())
+    report = folder / "loopsat-report.jsonl"
+
+    def answered(_pid: int) -> bool:
+        return report.exists() and report.read_text().count("\n") >= 1
+
+    done = stop_on_terminal(["batch", "folder", "--jobs", "1"], signal.SIGTERM, when=answered, tmp_path=tmp_path)
+    assert done.status == 143 and "Traceback" not in done.err
+    assert "interrupted: " in done.err and done.err.rindex(SHOW) > done.err.rindex(HIDE)
