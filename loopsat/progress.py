@@ -40,7 +40,6 @@ class ProgressBar:
     def __enter__(self) -> Callable[[str], None]:
         if self.bar is None:
             return lambda _description: None
-        self.bar.start()
         bar, task, counting, drawn = self.bar, self.task, self.counting, [0.0]
 
         def advance(description: str) -> None:
@@ -49,6 +48,11 @@ class ProgressBar:
                 bar.update(task, advance=1, description=description)
                 drawn[0] = now
 
+        try:
+            bar.start()
+        except BaseException:  # a stop before __exit__ is due (seen in tests/test_stops.py): show the cursor it hid
+            bar.stop()
+            raise
         return advance
 
     def __exit__(self, *_: object) -> None:
