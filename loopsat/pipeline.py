@@ -178,15 +178,16 @@ def solve(
         while True:
             try:
                 solution = next(found)
+                count += 1
+                if progress is not None:
+                    progress(count, solution)
             except StopIteration as finished:
                 outcome: Outcome = finished.value
                 return outcome
-            count += 1
-            if progress is not None:
-                try:
-                    progress(count, solution)
-                except KeyboardInterrupt as stop:
-                    found.throw(stop)  # the stream raises Interrupted with what it has yielded
+            except Interrupted:  # raised by the stream, with what it yielded
+                raise
+            except KeyboardInterrupt as stop:  # here between solutions (often, at 10^5 a second)
+                found.throw(stop)  # the stream raises Interrupted with what it has yielded
 
 
 def stream(
