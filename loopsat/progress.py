@@ -62,4 +62,5 @@ class ProgressBar:
 
     def __exit__(self, *_: object) -> None:
         if self.bar is not None:
-            self.bar.stop()
+            with held():  # a stop now comes after the cursor is shown again
+                self.bar.stop()
