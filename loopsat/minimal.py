@@ -28,7 +28,7 @@ from loopsat.deduce import Rule
 from loopsat.grid import Point
 from loopsat.pipeline import Solution, bits
 from loopsat.puzzle import Puzzle
-from loopsat.signals import STOPS, die_with
+from loopsat.signals import STOPS, die_with, held
 from loopsat.verify import verify
 
 if TYPE_CHECKING:
@@ -129,7 +129,8 @@ class Looker:
 
     def look(self, puzzle: Puzzle, cell: Point) -> None:
         if self.pool is not None:
-            self.looks[cell] = self.pool.submit(_shown_needed, puzzle, cell)
+            with held():  # the first submit starts the pool's thread: a stop inside left it unjoinable
+                self.looks[cell] = self.pool.submit(_shown_needed, puzzle, cell)
 
     def shown(self) -> set[Point]:
         """The clues shown needed, once every look is done."""
@@ -179,7 +180,8 @@ def ahead(answer: Callable[[Point], bool], cells: list[Point]) -> Generator[bool
                 answers.put(error)
                 return
 
-    threading.Thread(target=work, name="looks ahead", daemon=True).start()
+    with held():  # started whole, so that the `finally` below stops it
+        threading.Thread(target=work, name="looks ahead", daemon=True).start()
     try:
         for _ in cells:
             got = answers.get()
@@ -223,7 +225,8 @@ class Proofs:
         if cell not in self.begun:
             candidate, law = self.board.without(puzzle, cell)
             stopper = Stopper()
-            loop = self.pool.submit(loop_breaking, candidate, law, self.board, stopper)
+            with held():  # a submit may start a thread of the pool
+                loop = self.pool.submit(loop_breaking, candidate, law, self.board, stopper)
             self.begun[cell] = _Begun(self.board.clues(puzzle), loop, stopper)
 
     def forget(self, cell: Point) -> None:
