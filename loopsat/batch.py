@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
-import math
 import multiprocessing
 import os
 import signal
@@ -30,6 +29,7 @@ from multiprocessing.context import ForkServerContext, SpawnContext
 from pathlib import Path
 from typing import Any
 
+from loopsat.deadline import limit_seconds
 from loopsat.errors import Exit, PuzzleError, VerificationError, printable
 from loopsat.genres import SUFFIXES, read_data_sets
 from loopsat.limits import read_input
@@ -220,13 +220,16 @@ def _serve(conn: Connection) -> None:
     parent = multiprocessing.parent_process()
     if parent is not None:  # an orphan would solve on, unseen, after a SIGKILL of the batch alone
         threading.Thread(target=lambda: (wait([parent.sentinel]), os._exit(1)), daemon=True).start()
-    conn.send(None)
-    while True:
-        try:
-            puzzle, time_limit = conn.recv()
-        except EOFError:
-            return
-        conn.send(answer(puzzle, time_limit))
+    try:
+        conn.send(None)
+        while True:
+            try:
+                puzzle, time_limit = conn.recv()
+            except EOFError:
+                return
+            conn.send(answer(puzzle, time_limit))
+    except (BrokenPipeError, ConnectionResetError):  # the batch is gone (a SIGKILL): no one to tell
+        return
 
 
 @dataclass(eq=False)
@@ -464,10 +467,10 @@ def run_batch(
     root = Path(directory)
     if not root.is_dir():
         raise PuzzleError(printable(directory), 1, 1, "not a directory" if root.exists() else "no such directory")
-    if time_limit is not None and math.isnan(time_limit):
-        raise BatchError("--time-limit takes a number of seconds, not nan")
-    if time_limit == math.inf:
-        time_limit = None  # no limit (a wait of infinity overflows the watchdog's poll)
+    try:
+        time_limit = limit_seconds(time_limit, "--time-limit")  # inf: none (a wait of inf overflows a poll)
+    except ValueError as exc:
+        raise BatchError(str(exc)) from None
     if scheduler is not None:
         check_dask(scheduler)
     report_path = Path(report) if report else root / REPORT_NAME

@@ -8,7 +8,6 @@ import json
 import os
 import re
 import select
-import signal
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Sequence
@@ -20,6 +19,7 @@ import typer
 import typer.core
 
 from loopsat.api import data_sets, export_mcc, load
+from loopsat.deadline import Budget, TimeUp
 from loopsat.errors import Exit, OutputError, PuzzleError, VerificationError, printable, write_failed
 from loopsat.formats import FORMS
 from loopsat.genres import GENRES, READERS
@@ -31,6 +31,7 @@ from loopsat.puzzle import Puzzle
 from loopsat.safefile import write_file
 from loopsat.serve import PORT as SERVE_PORT
 from loopsat.serve import TIME_LIMIT as SERVE_TIME_LIMIT
+from loopsat.signals import held
 from loopsat.stdio import discard_stdout, flush_stdout, prepare_stdout
 
 if TYPE_CHECKING:
@@ -135,6 +136,17 @@ _debug = False
 _T = TypeVar("_T")
 
 
+def _time_limit(value: float | None) -> float | None:
+    """--time-limit as every command reads it (deadline.limit_seconds): inf is none, nan or a
+    negative number a usage error."""
+    from loopsat.deadline import limit_seconds
+
+    try:
+        return limit_seconds(value, "")
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc).strip()) from None
+
+
 def _fail(message: str, status: Exit) -> NoReturn:
     typer.echo(message, err=True)
     raise typer.Exit(int(status))
@@ -177,7 +189,9 @@ def solve(
         int | None,
         typer.Option(min=1, metavar="N", help="At most N solutions; alone: list up to N (as --all --limit N)."),
     ] = None,
-    time_limit: Annotated[float | None, typer.Option(min=0.0, metavar="S", help="Seconds per puzzle.")] = None,
+    time_limit: Annotated[
+        float | None, typer.Option(metavar="S", callback=_time_limit, help="Seconds per puzzle.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per puzzle (docs/json.md).")] = False,
     disjoint: Annotated[bool, typer.Option("--disjoint", help="Allow disjoint loops (DLX3's solutions).")] = False,
     strategy: Annotated[
@@ -237,12 +251,19 @@ def solve(
     worst = Exit.SOLVED
     several = len(files) > 1
     for path in files:
+        clock = Budget(time_limit)  # reading the file (10^6 MCC options: seconds) counts against its first puzzle
         try:
-            found = data_sets(path, genre.value if genre else None)
+            with clock.bound():
+                found = data_sets(path, genre.value if genre else None)
         except PuzzleError as exc:
             _bad_input(exc, path, as_json)
             worst = max(worst, Exit.BAD_INPUT)
             continue
+        except TimeUp:
+            _timed_out(path, "reading the file", as_json)
+            worst = max(worst, Exit.TIMED_OUT)
+            continue
+        seconds = clock.left()
         if svg is not None and len(found) > 1:
             _fail(f"{printable(path)}:1:1: error: --svg draws one puzzle, this file holds {len(found)}", Exit.BAD_INPUT)
         several = several or len(found) > 1
@@ -262,7 +283,7 @@ def solve(
             if certain:
                 try:
                     with ProgressBar(total=len(board_edges(puzzle)), shown=not as_json) as advance:
-                        outcome, certainty = certain_edges(puzzle, time_limit=time_limit, progress=advance)
+                        outcome, certainty = certain_edges(puzzle, time_limit=seconds, progress=advance)
                 except CertainInterrupted as stop:
                     outcome, certainty, interrupted = stop.outcome, stop.certainty, True
             else:
@@ -273,7 +294,7 @@ def solve(
                             puzzle,
                             mode=mode,
                             limit=limit,
-                            time_limit=time_limit,
+                            time_limit=seconds,
                             single_loop=not disjoint,
                             strategy=strategy,
                             progress=heard.add,
@@ -286,6 +307,7 @@ def solve(
                     continue
                 except Interrupted as stop:
                     outcome, interrupted = stop.outcome, True
+            seconds = time_limit
             worst = max(worst, outcome.exit_status)
             if svg is not None and certainty:
                 _write_svg(svg, puzzle, certainty.on, certainty.undecided)
@@ -314,6 +336,15 @@ def _bad_input(error: PuzzleError, file: str, as_json: bool) -> None:
         typer.echo(f"{error.label}: error")
 
 
+def _timed_out(file: str, doing: str, as_json: bool) -> None:
+    """The time limit ran out outside the solve (reading a file, drawing it): a located line on
+    stderr, with --json an object of status `unknown` in the puzzle's place."""
+    message = f"{printable(file)}:1:1: time limit reached while {doing}"
+    typer.echo(message, err=True)
+    if as_json:
+        typer.echo(json.dumps({"file": file, "status": "unknown", "complete": False, "error": message}))
+
+
 class _Heard:
     """Hears each solution as the search finds it: advances the progress bar and, when
     `streaming`, draws the solution on stdout at once (--all can run for hours)."""
@@ -331,21 +362,21 @@ class _Heard:
         self.advance(f"{self.puzzle.label}: {count:,} found")
         if self.streaming:
             text = _dlx3(count, solution) if self.options else _numbered(count, drawing(self.puzzle, solution))
-            # Ctrl-C waits until the board is written and counted: the summary names what was drawn.
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-            try:
+            # A stop waits until the board is written and counted: the summary names what was drawn.
+            with held():
                 self.out.write(text)
                 self.out.flush()
                 self.streamed += 1
-            finally:
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
     def sweeping(self, where: str) -> None:
         """The counting DP's row, column and states, on the progress bar."""
         self.advance(f"{self.puzzle.label}: {where}")
 
     def fallback(self, why: str) -> None:
-        """Counting cannot use the DP: say so before an enumeration that may never end."""
+        """Counting cannot use the DP: say so before an enumeration that may never end, once
+        CP-SAT is imported (a Ctrl-C meant for the enumeration then stops the enumeration)."""
+        import loopsat.cpsat  # noqa: F401
+
         typer.echo(
             f"{self.puzzle.label}: the frontier DP does not apply: {why}; counting by enumeration "
             "instead (Ctrl-C stops it with the count so far)",
@@ -458,7 +489,9 @@ def render(
         bool, typer.Option("--solution", help="Solve it and draw the loop (the first of several).")
     ] = False,
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
-    time_limit: Annotated[float | None, typer.Option(min=0.0, metavar="S", help="Seconds for --solution.")] = None,
+    time_limit: Annotated[
+        float | None, typer.Option(metavar="S", callback=_time_limit, help="Seconds for --solution.")
+    ] = None,
     output: Annotated[
         Path | None, typer.Option("-o", "--output", metavar="OUT", help="Write here instead of stdout.")
     ] = None,
@@ -470,28 +503,41 @@ def render(
     from loopsat.pipeline import solve as solve_puzzle
 
     _refuse_overwriting(output, [file])
+    budget = Budget(time_limit)  # reading, solving and drawing: a 10^6-option MCC or a large SVG takes seconds
+    doing = "reading the file"
     try:
-        puzzles = read_file(file, genre.value if genre else None)
+        with budget.bound():
+            puzzles = read_file(file, genre.value if genre else None)
         if len(puzzles) != 1:
             raise PuzzleError(file, 1, 1, f"render takes one puzzle, this file holds {len(puzzles)}")
+        puzzle, status = puzzles[0], Exit.SOLVED
+        loop: frozenset[Point] = frozenset()
+        if solution:
+            outcome = solve_puzzle(puzzle, time_limit=budget.left())
+            loop, status = (outcome.solutions[0] if outcome.solutions else loop), outcome.exit_status
+            if outcome.status != Status.UNIQUE:
+                typer.echo(f"{puzzle.label}: {_summary(outcome, Mode.UNIQUE)}", err=True)
+        doing = "drawing the picture"
+        with budget.bound():
+            picture = _svg(puzzle, loop)
     except PuzzleError as exc:
         _fail(str(exc), Exit.BAD_INPUT)
-    puzzle, status = puzzles[0], Exit.SOLVED
-    loop: frozenset[Point] = frozenset()
-    if solution:
-        outcome = solve_puzzle(puzzle, time_limit=time_limit)
-        loop, status = (outcome.solutions[0] if outcome.solutions else loop), outcome.exit_status
-        if outcome.status != Status.UNIQUE:
-            typer.echo(f"{puzzle.label}: {_summary(outcome, Mode.UNIQUE)}", err=True)
-    _write_svg(output, puzzle, loop)
+    except TimeUp:
+        _timed_out(file, doing, False)
+        raise typer.Exit(int(Exit.TIMED_OUT)) from None
+    _write(output, picture, "the picture")
     raise typer.Exit(int(status))
 
 
 def _write_svg(target: Path | None, puzzle: Puzzle, loop: Iterable[Point], undecided: Iterable[Point] = ()) -> None:
     """The puzzle's SVG picture to `target` (stdout when None)."""
+    _write(target, _svg(puzzle, loop, undecided), "the picture")
+
+
+def _svg(puzzle: Puzzle, loop: Iterable[Point], undecided: Iterable[Point] = ()) -> str:
     from loopsat import picture
 
-    _write(target, picture.draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided), "the picture")
+    return picture.draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided)
 
 
 def _write(target: Path | None, text: str, what: str, replace: bool = True) -> None:
@@ -522,7 +568,9 @@ def _refuse_overwriting(target: Path | None, inputs: list[str]) -> None:
 @app.command(cls=_PlainUsage)
 def slink(
     file: Annotated[str, typer.Argument(metavar="[FILE]", help="SLINK input (default: stdin).")] = "-",
-    time_limit: Annotated[float | None, typer.Option(min=0.0, metavar="S", help="Seconds per data set.")] = None,
+    time_limit: Annotated[
+        float | None, typer.Option(metavar="S", callback=_time_limit, help="Seconds per data set.")
+    ] = None,
 ) -> None:
     """SPOJ SLINK: read the judge's input, print each data set's number and its loop drawn.
 
@@ -561,7 +609,9 @@ def batch(
         str | None, typer.Option(metavar="FILE", help="JSON Lines report (default: DIR/loopsat-report.jsonl).")
     ] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Keep the report's answers; solve the rest.")] = False,
-    time_limit: Annotated[float | None, typer.Option(min=0.0, metavar="S", help="Seconds per puzzle.")] = None,
+    time_limit: Annotated[
+        float | None, typer.Option(metavar="S", callback=_time_limit, help="Seconds per puzzle.")
+    ] = None,
     scheduler: Annotated[
         str | None, typer.Option(metavar="ADDRESS", help="Dask scheduler: tcp://HOST:8786, or `local`.")
     ] = None,
@@ -624,7 +674,9 @@ def explain(
         int | None,
         typer.Option(min=1, metavar="N", help="With --svg: the step to draw (default: the first, or the hint)."),
     ] = None,
-    time_limit: Annotated[float | None, typer.Option(min=0.0, metavar="S", help="Seconds for the whole of it.")] = None,
+    time_limit: Annotated[
+        float | None, typer.Option(metavar="S", callback=_time_limit, help="Seconds for the whole of it.")
+    ] = None,
 ) -> None:
     """The solving path as steps a person can follow, and the puzzle's difficulty: easy, normal,
     tricky, hard (the deduction alone, probing for hard) or search.
@@ -767,7 +819,7 @@ def serve(
     port: Annotated[int, typer.Option(min=0, max=65535, metavar="N", help="The port (0: any free one).")] = SERVE_PORT,
     open_: Annotated[bool, typer.Option("--open", help="Open the page in the web browser.")] = False,
     time_limit: Annotated[
-        float, typer.Option(min=0.0, metavar="S", help="Seconds for each part of an analysis.")
+        float | None, typer.Option(metavar="S", callback=_time_limit, help="Seconds for each part of an analysis.")
     ] = SERVE_TIME_LIMIT,
 ) -> None:
     """The setter's cockpit: a local web page that checks the puzzle on every edit (docs/serve.md)."""

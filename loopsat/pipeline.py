@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from loopsat import deduce, frontier
-from loopsat.deadline import TimeUp, deadline
+from loopsat.deadline import TimeUp, deadline, limit_seconds
 from loopsat.deduce import Deduction, Difficulty
 from loopsat.errors import Exit
 from loopsat.frontier import NotCountable
@@ -190,15 +190,16 @@ def solve(
         while True:
             try:
                 solution = next(found)
+                count += 1
+                if progress is not None:
+                    progress(count, solution)
             except StopIteration as finished:
                 outcome: Outcome = finished.value
                 return outcome
-            count += 1
-            if progress is not None:
-                try:
-                    progress(count, solution)
-                except KeyboardInterrupt as stop:
-                    found.throw(stop)  # the stream raises Interrupted with what it has yielded
+            except Interrupted:  # raised by the stream, with what it yielded
+                raise
+            except KeyboardInterrupt as stop:  # here between solutions (often, at 10^5 a second)
+                found.throw(stop)  # the stream raises Interrupted with what it has yielded
 
 
 def stream(
@@ -219,6 +220,7 @@ def stream(
     runs, never in the caller's code. Ctrl-C while it runs, or thrown in at a `yield`, raises
     Interrupted carrying what was yielded."""
     mode, strategy = Mode(mode), Strategy(strategy)  # ValueError for a misspelt one
+    time_limit = limit_seconds(time_limit)  # ValueError for nan or a negative one; inf: none
     if strategy == Strategy.FRONTIER and mode != Mode.COUNT:
         raise NotCountable("the frontier strategy only counts: use it with --count")
     started = time.perf_counter()

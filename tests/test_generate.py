@@ -145,7 +145,7 @@ def test_looks_ahead_answer_in_order_and_stop_when_closed() -> None:
 
     with closing(ahead(slow, cells)) as answers:
         assert next(answers)
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 60  # a bound on a hang only: the thread ends at its next cell
     while any(t.name == "looks ahead" for t in threading.enumerate()) and time.monotonic() < deadline:
         time.sleep(0.01)
     assert not any(t.name == "looks ahead" for t in threading.enumerate())
