@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from loopsat import batch as batch_module
 from loopsat.batch import Fault, line_exit, run_batch
+from loopsat.batch import folder as batch_folder
 from loopsat.errors import Exit, printable
 from loopsat.limits import MAX_FILE_BYTES
 
@@ -79,7 +79,7 @@ def test_a_folder_that_cannot_be_listed_is_an_error_line(tmp_path: Path, monkeyp
             raise PermissionError(13, "Permission denied")
         return listing(path)  # type: ignore[call-overload]
 
-    monkeypatch.setattr(batch_module.os, "scandir", refuse)
+    monkeypatch.setattr(batch_folder.os, "scandir", refuse)
     assert run_batch(str(folder), report=str(tmp_path / REPORT)) == Exit.BAD_INPUT
     lines = report_lines(tmp_path / REPORT)
     assert sorted(lines) == ["bad.slither", "locked"]

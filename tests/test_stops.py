@@ -18,7 +18,7 @@ from children import PATIENCE, children_of, stop_on_terminal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from loopsat import batch
+from loopsat.batch import pool as batch_pool
 
 HIDE, SHOW = "\x1b[?25l", "\x1b[?25h"  # the terminal's cursor, hidden while a progress bar runs
 LETTER_8X8 = "a.......\n" + "........\n" * 7 + "!a=2\n"  # counting enumerates, and never ends
@@ -98,7 +98,7 @@ def test_a_worker_whose_batch_is_gone_ends_quietly() -> None:
     ours.close()
     before = signal.getsignal(signal.SIGINT)
     try:
-        batch._serve(theirs)  # finds no one to tell it is ready, and returns
+        batch_pool._serve(theirs)  # finds no one to tell it is ready, and returns
     finally:
         signal.signal(signal.SIGINT, before)
     with pytest.raises(OSError):
