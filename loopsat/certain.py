@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from loopsat import deduce, pipeline
+from loopsat import deduce, hv, pipeline
 from loopsat.deadline import TimeUp, deadline, limit_seconds
 from loopsat.errors import PuzzleError
 from loopsat.genres import GENRES
@@ -66,7 +66,7 @@ class Certainty:
         genre = GENRES[puzzle.genre]
         sets = {"on": self.on, "off": self.off, "undecided": self.undecided}
         obj: dict[str, Any] = {
-            key: dict(zip(("h", "v"), bits(genre, puzzle, edges), strict=True)) for key, edges in sets.items()
+            key: dict(zip(hv.KINDS, bits(genre, puzzle, edges), strict=True)) for key, edges in sets.items()
         }
         obj["complete"] = self.complete
         return obj

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from loopsat import deduce
+from loopsat import deduce, hv
 from loopsat.deadline import TimeUp, deadline
 from loopsat.deduce import Difficulty, Step
 from loopsat.deduce.rules import GIVEN
@@ -80,14 +80,8 @@ class Explanation:
         return lines
 
 
-def edge_name(edge: Point) -> tuple[str, int, int]:
-    """The JSON's h/v index of an edge: h[i][j] is (2i, 2j+1), v[i][j] is (2i+1, 2j)."""
-    x, y = edge
-    return ("v", x // 2, y // 2) if x % 2 else ("h", x // 2, y // 2)
-
-
 def _index(edge: Point) -> str:
-    kind, i, j = edge_name(edge)
+    kind, i, j = hv.index(edge)
     return f"{kind}[{i}][{j}]"
 
 
@@ -95,8 +89,8 @@ def step_json(step: Step) -> dict[str, Any]:
     decided = {edge for edge, _ in step.decided}
     return {
         "rule": step.rule,
-        "edges": [[*edge_name(edge), int(on)] for edge, on in step.decided],
-        "read": [list(edge_name(edge)) for edge in step.read if edge not in decided],
+        "edges": [[*hv.index(edge), int(on)] for edge, on in step.decided],
+        "read": [list(hv.index(edge)) for edge in step.read if edge not in decided],
     }
 
 
@@ -147,14 +141,11 @@ def _explain(puzzle: Puzzle, given: Mapping[Point, bool] | None, ends: float | N
 
 def _search_step(puzzle: Puzzle, loop: frozenset[Point], decided: set[Point]) -> Step:
     """The edges of the search's loop the deduction left open."""
-    return Step(SEARCH, (), tuple((edge, edge in loop) for edge in board_edges(puzzle) if edge not in decided))
+    return Step(SEARCH, (), tuple((edge, edge in loop) for edge in _json_order(puzzle) if edge not in decided))
 
 
-def board_edges(puzzle: Puzzle) -> list[Point]:
-    """Every edge of the JSON's h/v strings, h first."""
-    rows, cols = GENRES[puzzle.genre].tile_shape(puzzle)
-    h = [(2 * i, 2 * j + 1) for i in range(rows) for j in range(cols - 1)]
-    return h + [(2 * i + 1, 2 * j) for i in range(rows - 1) for j in range(cols)]
+def _json_order(puzzle: Puzzle) -> list[Point]:
+    return hv.edges(*GENRES[puzzle.genre].tile_shape(puzzle))
 
 
 def hint(
@@ -179,10 +170,8 @@ def read_partial(path: str, data: bytes, puzzle: Puzzle) -> dict[Point, bool]:
         raise PuzzleError(path, 1, 1, "not a partial solution: JSON nested too deep") from None
     rows, cols = GENRES[puzzle.genre].tile_shape(puzzle)
     given: dict[Point, bool] = {}
-    for kind, shape, at in (
-        ("h", (rows, cols - 1), lambda i, j: (2 * i, 2 * j + 1)),
-        ("v", (rows - 1, cols), lambda i, j: (2 * i + 1, 2 * j)),
-    ):
+    for kind in hv.KINDS:
+        shape, at = hv.shape(kind, rows, cols), hv.edge_at(kind)
         lines = obj.get(kind) if isinstance(obj, dict) else None
         if not (
             isinstance(lines, list)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from loopsat import deduce, frontier
+from loopsat import deduce, frontier, hv
 from loopsat.deadline import TimeUp, deadline, limit_seconds
 from loopsat.deduce import Deduction, Difficulty
 from loopsat.errors import Exit
@@ -122,11 +122,8 @@ def _solution_json(genre: Genre, puzzle: Puzzle, solution: Solution) -> dict[str
 
 
 def bits(genre: Genre, puzzle: Puzzle, solution: Solution) -> tuple[list[str], list[str]]:
-    """The JSON's h/v bit strings (docs/json.md): h[i][j] joins tiles (i,j)-(i,j+1), v[i][j] joins (i,j)-(i+1,j)."""
-    rows, cols = genre.tile_shape(puzzle)
-    h = ["".join("1" if (2 * i, 2 * j + 1) in solution else "0" for j in range(cols - 1)) for i in range(rows)]
-    v = ["".join("1" if (2 * i + 1, 2 * j) in solution else "0" for j in range(cols)) for i in range(rows - 1)]
-    return h, v
+    """The JSON's h/v bit strings of a solution (loopsat/hv.py) on the puzzle's tile lattice."""
+    return hv.strings(*genre.tile_shape(puzzle), solution)
 
 
 def drawing(puzzle: Puzzle, solution: Solution | None) -> list[str]:
