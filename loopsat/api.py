@@ -26,6 +26,7 @@ from loopsat.genres import GENRES, read_data_sets, read_puzzles
 from loopsat.grid import Point
 from loopsat.limits import read_input
 from loopsat.puzzle import Puzzle, check_mcc_size, puzzles_of
+from loopsat.status import Status
 
 if TYPE_CHECKING:
     from loopsat.deduce import Difficulty
@@ -44,11 +45,11 @@ class Solution:
 
 @dataclass(frozen=True)
 class Result:
-    """What solving established. `count` is exact only when `complete`; `status` is one of
-    `unique`, `multiple`, `none`, `unknown` (stopped before the question was settled)."""
+    """What solving established. `count` is exact only when `complete`; `status` is a Status (a
+    str): `unique`, `multiple`, `none`, `unknown` (stopped before the question was settled)."""
 
     puzzle: Puzzle
-    status: str
+    status: Status
     count: int
     complete: bool
     solutions: tuple[Solution, ...] = ()
@@ -148,7 +149,7 @@ def solve(
     )
     return Result(
         puzzle,
-        str(outcome.status),
+        outcome.status,
         outcome.count,
         outcome.complete,
         tuple(_solution(puzzle, edges) for edges in outcome.solutions),

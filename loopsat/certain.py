@@ -208,7 +208,7 @@ class _Rounds:
         found = list(self.found)
         if not found and self.settled:
             return Outcome(self.puzzle, Status.NONE, 0, True, [], self._seconds()), None
-        status = Status.MULTIPLE if len(found) > 1 else Status.UNIQUE if self.settled else Status.UNKNOWN
+        status = Status.of(len(found), self.settled)
         outcome = Outcome(self.puzzle, status, len(found), status == Status.UNIQUE, found, self._seconds())
         # Stopped before a loop: what the deduction made certain is kept all the same.
         first = found[0] if found else frozenset(self.deduced_on)

@@ -19,7 +19,7 @@ from loopsat.signals import importing
 
 # The alarm rings this long after the deadline, so that CP-SAT, told the deadline itself, stops
 # first and cleanly whenever it is the one running; the alarm is for Python that overruns.
-GRACE = 0.5
+ALARM_GRACE = 0.5
 
 
 # And again at this interval until the block ends: an exception raised inside a gc callback or a
@@ -71,7 +71,7 @@ class Budget:
 
 @contextmanager
 def deadline(seconds: float | None) -> Iterator[None]:
-    """Raise TimeUp in the block once `seconds` (+ GRACE) have passed.
+    """Raise TimeUp in the block once `seconds` (+ ALARM_GRACE) have passed.
 
     Only the main thread receives signals: elsewhere (or without SIGALRM) this does nothing and
     CP-SAT's own limit is all there is. An enclosing alarm and its handler are restored after.
@@ -93,7 +93,7 @@ def deadline(seconds: float | None) -> Iterator[None]:
     # or Ctrl-C stays blocked for the rest of the process and the processes it starts.
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, ())
     previous = signal.signal(signal.SIGALRM, ring)
-    outer, outer_interval = signal.setitimer(signal.ITIMER_REAL, seconds + GRACE, RETRY)
+    outer, outer_interval = signal.setitimer(signal.ITIMER_REAL, seconds + ALARM_GRACE, RETRY)
     try:
         yield
     finally:

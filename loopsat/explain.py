@@ -28,6 +28,7 @@ from loopsat.errors import PuzzleError
 from loopsat.genres import GENRES
 from loopsat.grid import Point
 from loopsat.puzzle import Puzzle
+from loopsat.status import Status
 
 if TYPE_CHECKING:
     from loopsat.pipeline import Outcome
@@ -43,12 +44,12 @@ class Explanation:
     puzzle: Puzzle
     steps: list[Step]
     complete: bool
-    status: str
+    status: Status
     difficulty: Difficulty | None
 
     @property
     def solvable(self) -> bool:
-        return self.status != "none"
+        return self.status != Status.NONE
 
     def to_json(self) -> dict[str, Any]:
         """The `explain --json` object (docs/json.md)."""
@@ -75,7 +76,7 @@ class Explanation:
         d = self.difficulty
         if d is not None:
             lines.append(f"difficulty: {d.grade} ({d.steps} steps, {d.probes} probes; hardest: {d.hardest})")
-        elif self.status == "multiple":
+        elif self.status == Status.MULTIPLE:
             lines.append("several solutions: no grade")
         return lines
 
@@ -113,7 +114,7 @@ def explain(puzzle: Puzzle, given: Mapping[Point, bool] | None = None, time_limi
 
 
 def _explain(puzzle: Puzzle, given: Mapping[Point, bool] | None, ends: float | None) -> Explanation:
-    from loopsat.pipeline import Status, solve  # explain reads the pipeline; never the reverse
+    from loopsat.pipeline import solve  # explain reads the pipeline; never the reverse
 
     def solved() -> Outcome:
         outcome = solve(puzzle, time_limit=None if ends is None else max(0.0, ends - time.monotonic()))
@@ -136,7 +137,7 @@ def _explain(puzzle: Puzzle, given: Mapping[Point, bool] | None, ends: float | N
         else:
             steps.append(_search_step(puzzle, loop, {edge for step in steps for edge, _ in step.decided}))
     difficulty = found.grade() if status == Status.UNIQUE else None
-    return Explanation(puzzle, steps, found.complete, str(status), difficulty)
+    return Explanation(puzzle, steps, found.complete, status, difficulty)
 
 
 def _search_step(puzzle: Puzzle, loop: frozenset[Point], decided: set[Point]) -> Step:

@@ -6,12 +6,12 @@ from collections.abc import Iterable, Iterator
 
 Point = tuple[int, int]
 
-_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_CODE_CHARS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def decode(ch: str) -> int:
     """Knuth's one-character coordinate (0-9, a-z, A-Z for 0..61) as a number; -1 for any other."""
-    return _DIGITS.find(ch) if len(ch) == 1 else -1
+    return _CODE_CHARS.find(ch) if len(ch) == 1 else -1
 
 
 def name(x: int, y: int) -> str:
@@ -19,8 +19,8 @@ def name(x: int, y: int) -> str:
 
     The long form only appears on boards too big for MCC export, and never collides with the short.
     """
-    if x < len(_DIGITS) and y < len(_DIGITS):
-        return _DIGITS[x] + _DIGITS[y]
+    if x < len(_CODE_CHARS) and y < len(_CODE_CHARS):
+        return _CODE_CHARS[x] + _CODE_CHARS[y]
     return f"{x}.{y}"
 
 

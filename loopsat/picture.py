@@ -44,7 +44,7 @@ def quoteattr(text: str) -> str:
 
 
 @dataclass(frozen=True)
-class Region:
+class Superclue:
     """Cells that share one superclue: the loop counts its edges on their common boundary."""
 
     name: str
@@ -65,7 +65,7 @@ class Sketch:
     cells: tuple[Point, ...]
     numbers: dict[Point, str] = field(default_factory=dict)
     circles: dict[Point, bool] = field(default_factory=dict)
-    regions: tuple[Region, ...] = ()
+    regions: tuple[Superclue, ...] = ()
 
 
 def draw(
@@ -119,7 +119,7 @@ def draw(
     return "\n".join(out) + "\n"
 
 
-def _regions(regions: tuple[Region, ...], px: float) -> list[str]:
+def _regions(regions: tuple[Superclue, ...], px: float) -> list[str]:
     """Each region's cells filled in its colour, its outer boundary drawn, its clue in its first cell."""
     out: list[str] = []
     for k, region in enumerate(regions):

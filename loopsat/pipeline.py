@@ -22,6 +22,7 @@ from loopsat.grid import Point
 from loopsat.model import ExactCover, option_lines
 from loopsat.puzzle import Puzzle
 from loopsat.render import canvas
+from loopsat.status import Status as Status  # also read from here (the CLI, scripts)
 from loopsat.verify import verify
 
 Solution = frozenset[Point]
@@ -49,15 +50,6 @@ class Mode(StrEnum):
     UNIQUE = "unique"
     ALL = "all"
     COUNT = "count"
-
-
-class Status(StrEnum):
-    """What was proved (the JSON's status strings): `unknown` when stopped before one or two solutions."""
-
-    UNIQUE = "unique"
-    MULTIPLE = "multiple"
-    NONE = "none"
-    UNKNOWN = "unknown"
 
 
 @dataclass
@@ -311,11 +303,7 @@ def _outcome(
     started: float,
     deduced: Deduction | None = None,
 ) -> Outcome:
-    if complete:
-        status = Status.NONE if count == 0 else Status.UNIQUE if count == 1 else Status.MULTIPLE
-    else:
-        status = Status.MULTIPLE if count >= 2 else Status.UNKNOWN
-    return Outcome(puzzle, status, count, complete, found, time.perf_counter() - started, deduced)
+    return Outcome(puzzle, Status.of(count, complete), count, complete, found, time.perf_counter() - started, deduced)
 
 
 def _search(

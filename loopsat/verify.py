@@ -96,7 +96,7 @@ def _mcc(puzzle: Puzzle, h: list[str], v: list[str], single_loop: bool, options:
     on: set[str] = set()
     for a, b in edges:
         x, y = a[0] + b[0], a[1] + b[1]  # the edge's midpoint in doubled coordinates
-        name = _DIGITS[x] + _DIGITS[y]
+        name = _CODE_CHARS[x] + _CODE_CHARS[y]
         if name not in cover.edges:
             _fail(f"edge ({x},{y}) is no item of the MCC")
         on.add(name)
@@ -136,7 +136,7 @@ def _entries(line: str) -> tuple[Entry, ...]:
     return tuple((token.partition(":")[0], token.partition(":")[2] or None) for token in line.split())
 
 
-_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_CODE_CHARS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 Entry = tuple[str, str | None]  # (item name, colour or None)
 
 
@@ -195,7 +195,7 @@ def _read_mcc(lines: tuple[str, ...]) -> _Mcc:
 
 
 def _is_edge(name: str) -> bool:
-    x, y = _DIGITS.find(name[0]), _DIGITS.find(name[1])
+    x, y = _CODE_CHARS.find(name[0]), _CODE_CHARS.find(name[1])
     return x >= 0 and y >= 0 and (x + y) % 2 == 1
 
 

@@ -13,17 +13,18 @@ watchdog), cluster (Dask), summary (the tally and its tables), run (the whole ba
 
 from loopsat.batch.cluster import DASK_MISSING, check_dask, dask_client, dask_results, encrypted
 from loopsat.batch.folder import discover, read_folder, without_report
-from loopsat.batch.lines import BatchError, Fault, Job, Result, answer, bad_line, failure, filed, line_exit
-from loopsat.batch.pool import GRACE, LONGEST_WAIT, pool_results
+from loopsat.batch.lines import ERROR, BatchError, Fault, Job, Result, answer, bad_line, failure, filed, line_exit
+from loopsat.batch.pool import LONGEST_WAIT, OVERRUN_GRACE, pool_results
 from loopsat.batch.run import REPORT_NAME, default_jobs, run_batch
-from loopsat.batch.summary import ANSWERED, Tally, summary
+from loopsat.batch.summary import STATUSES, Tally, summary
 
 __all__ = [
-    "ANSWERED",
     "DASK_MISSING",
-    "GRACE",
+    "ERROR",
     "LONGEST_WAIT",
+    "OVERRUN_GRACE",
     "REPORT_NAME",
+    "STATUSES",
     "BatchError",
     "Fault",
     "Job",

@@ -12,6 +12,9 @@ from typing import Any
 from loopsat.errors import Exit, PuzzleError, VerificationError, printable
 from loopsat.puzzle import Puzzle
 from loopsat.report import Key
+from loopsat.status import Status
+
+ERROR = "error"  # a report line's status when the file or puzzle gave no answer: beside Status's four
 
 
 class BatchError(Exception):
@@ -47,7 +50,7 @@ class Fault(StrEnum):
 def bad_line(root: Path, path: Path, error: PuzzleError, sha256: str | None = None) -> dict[str, Any]:
     """The report line of a file, folder or data set that gave no puzzle: an input fault."""
     index = {} if error.index is None else {"index": error.index}
-    line = {"file": str(path), **index, "status": "error", "error": str(error), "fault": Fault.INPUT}
+    line = {"file": str(path), **index, "status": ERROR, "error": str(error), "fault": Fault.INPUT}
     return filed(line, path.relative_to(root).as_posix(), sha256)
 
 
@@ -81,11 +84,11 @@ def failure(puzzle: Puzzle, why: str) -> dict[str, Any]:
     line: dict[str, Any] = {"file": puzzle.path, "genre": puzzle.genre, "rows": puzzle.rows, "cols": puzzle.cols}
     if puzzle.index is not None:
         line["index"] = puzzle.index
-    return {**line, "status": "error", "error": f"{puzzle.label}: internal error: {why}", "fault": Fault.INTERNAL}
+    return {**line, "status": ERROR, "error": f"{puzzle.label}: internal error: {why}", "fault": Fault.INTERNAL}
 
 
 def line_exit(line: dict[str, Any]) -> Exit:
     """docs/exit-status.md for one report line: bad input 2, no answer in time 3, loopsat's own failure 70."""
-    if line["status"] == "error":
+    if line["status"] == ERROR:
         return Exit.INTERNAL if line.get("fault") == Fault.INTERNAL else Exit.BAD_INPUT
-    return Exit.TIMED_OUT if line["status"] == "unknown" else Exit.SOLVED
+    return Exit.TIMED_OUT if line["status"] == Status.UNKNOWN else Exit.SOLVED

@@ -19,8 +19,9 @@ from multiprocessing.context import ForkServerContext, SpawnContext
 
 from loopsat.batch.lines import BatchError, Job, Result, answer, failure
 from loopsat.report import Key
+from loopsat.status import Status
 
-GRACE = 5.0  # seconds the watchdog allows beyond the time limit (CP-SAT's own limit comes first)
+OVERRUN_GRACE = 5.0  # seconds the watchdog allows beyond the time limit (CP-SAT's own limit comes first)
 LONGEST_WAIT = 86400.0  # seconds; poll() takes at most 2**31 ms (24.8 days): `--time-limit 1e300` overflowed it
 
 
@@ -89,7 +90,7 @@ def _context() -> ForkServerContext | SpawnContext:
 
 
 def pool_results(
-    jobs: list[Job], workers: int, time_limit: float | None, warn: Callable[[str], None], grace: float = GRACE
+    jobs: list[Job], workers: int, time_limit: float | None, warn: Callable[[str], None], grace: float = OVERRUN_GRACE
 ) -> Generator[Result, None, None]:
     """Answers of `jobs` from `workers` processes, in completion order.
 
@@ -97,7 +98,7 @@ def pool_results(
     puzzle retried once, then filed as an error; one still running `time_limit` (plus 10% and a
     `grace` in seconds) after it began is killed and its puzzle filed as unknown.
     """
-    from loopsat.pipeline import Outcome, Status
+    from loopsat.pipeline import Outcome
 
     context = _context()
     pending = deque(jobs)

@@ -9,10 +9,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from loopsat.batch.lines import line_exit
+from loopsat.batch.lines import ERROR, line_exit
 from loopsat.errors import Exit, printable
+from loopsat.status import ANSWERED, Status
 
-ANSWERED = ("unique", "multiple", "none")
+STATUSES = (*ANSWERED, Status.UNKNOWN, ERROR)  # the summary's columns, in this order
 
 
 @dataclass
@@ -35,7 +36,7 @@ class Tally:
 
     def counts(self) -> str:
         seen = Counter(line["status"] for line in self.lines)
-        return " ".join(f"{status} {seen[status]}" for status in (*ANSWERED, "unknown", "error") if seen[status])
+        return " ".join(f"{status} {seen[status]}" for status in STATUSES if seen[status])
 
 
 def summary(console: Any, warn: Callable[[str], None], tally: Tally, wall: float, report_path: Path) -> None:
@@ -46,18 +47,17 @@ def summary(console: Any, warn: Callable[[str], None], tally: Tally, wall: float
     from rich.table import Table
     from rich.text import Text
 
-    statuses = (*ANSWERED, "unknown", "error")
     by_genre: dict[str, Counter[str]] = {}
     for line in tally.lines:
         by_genre.setdefault(line.get("genre", "(bad input)"), Counter())[line["status"]] += 1
     table = Table(title=f"loopsat batch: {len(tally.lines)} puzzles", title_justify="left")
     table.add_column("genre")
-    for status in (*statuses, "total"):
+    for status in (*STATUSES, "total"):
         table.add_column(status, justify="right")
     for name, seen in sorted(by_genre.items()):
-        table.add_row(Text(printable(name)), *(str(seen[status] or "") for status in statuses), str(seen.total()))
+        table.add_row(Text(printable(name)), *(str(seen[status] or "") for status in STATUSES), str(seen.total()))
     everything = sum(by_genre.values(), Counter())
-    table.add_row("all", *(str(everything[s] or "") for s in statuses), str(len(tally.lines)), style="bold")
+    table.add_row("all", *(str(everything[s] or "") for s in STATUSES), str(len(tally.lines)), style="bold")
     console.print(table)
     resumed = len(tally.lines) - tally.new
     warn(

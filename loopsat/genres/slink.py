@@ -34,7 +34,7 @@ __all__ = [
 
 _TOKEN = re.compile(r"\S+")
 _NUMBER = re.compile(r"[+-]?\d+")
-_DIGITS = 12  # a longer number is out of every range here
+_MAX_DIGITS = 12  # a longer number is out of every range here
 
 
 def _tokens(lines: list[str]) -> Iterator[tuple[str, int, int]]:
@@ -62,7 +62,7 @@ def parse(data: bytes, path: str) -> list[DataSet]:
         at[0] = line, col
         if not _NUMBER.fullmatch(text):
             raise PuzzleError(path, line, col, f"expected {what}, found {text!r}")
-        if len(text) > _DIGITS:  # out of every range here (and int() refuses thousands of digits)
+        if len(text) > _MAX_DIGITS:  # out of every range here (and int() refuses thousands of digits)
             raise PuzzleError(path, line, col, f"{what} is out of range: a number of {len(text)} digits")
         value = int(text)
         if value < low or (high is not None and value > high):

@@ -19,7 +19,7 @@ from loopsat.deduce import Level, Rule, Rules
 from loopsat.errors import PuzzleError
 from loopsat.genres.slitherlink_cover import cover as cover  # the Genre contract's `cover`
 from loopsat.grid import Point, cell_sides
-from loopsat.picture import Region, Sketch
+from loopsat.picture import Sketch, Superclue
 from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
 
 GENRE = "slitherlink"
@@ -44,12 +44,12 @@ DEDUCE_FIRST_CELLS = math.inf
 AUTO_CIRCUIT = True
 
 _CLUE_LINE = re.compile(r"!(.)=(\d{1,9})")
-_DIGITS = "01234"
+_CLUE_CHARS = "01234"
 
 
 def is_letter(ch: str) -> bool:
     """Knuth: every printable character but `.`, `0`-`4`, `|`, `:` names a superclue group."""
-    return 33 <= ord(ch) <= 126 and ch not in ".|:" and ch not in _DIGITS
+    return 33 <= ord(ch) <= 126 and ch not in ".|:" and ch not in _CLUE_CHARS
 
 
 def parse(data: bytes, path: str) -> list[Puzzle]:
@@ -79,7 +79,7 @@ def parse(data: bytes, path: str) -> list[Puzzle]:
             col = min(len(line), len(rows[0])) + 1
             raise PuzzleError(path, number, col, f"row has {len(line)} cells, the first row has {len(rows[0])}")
         for col, ch in enumerate(line, start=1):
-            if ch in "|:" or not (ch == "." or ch in _DIGITS or is_letter(ch)):
+            if ch in "|:" or not (ch == "." or ch in _CLUE_CHARS or is_letter(ch)):
                 raise PuzzleError(path, number, col, f"unknown character {ch!r}")
             if is_letter(ch):
                 first_seen.setdefault(ch, (number, col))
@@ -120,7 +120,7 @@ def labels(puzzle: Puzzle) -> dict[Point, str]:
 def rules(puzzle: Puzzle) -> Rules:
     """Each digit's law as a table over its cell's four sides (superclues are left to the search),
     named after its digit, and the patterns of 3s a solver learns first."""
-    clues = [(i, j, int(ch)) for i, row in enumerate(puzzle.grid) for j, ch in enumerate(row) if ch in _DIGITS]
+    clues = [(i, j, int(ch)) for i, row in enumerate(puzzle.grid) for j, ch in enumerate(row) if ch in _CLUE_CHARS]
     tables = [Rule(cell_sides((2 * i + 1, 2 * j + 1)), _CLUE_PATTERNS[clue], f"{clue} clue") for i, j, clue in clues]
     return Rules(tables, whole=not puzzle.letters, patterns=_patterns_of_threes(puzzle))
 
@@ -169,11 +169,11 @@ def sketch(puzzle: Puzzle) -> Sketch:
     groups: dict[str, list[Point]] = {}
     for x, y in cells:
         ch = puzzle.grid[x // 2][y // 2]
-        if ch in _DIGITS:
+        if ch in _CLUE_CHARS:
             numbers[x, y] = ch
         elif ch in puzzle.letters:
             groups.setdefault(ch, []).append((x, y))
-    regions = tuple(Region(letter, tuple(members), puzzle.letters[letter]) for letter, members in groups.items())
+    regions = tuple(Superclue(letter, tuple(members), puzzle.letters[letter]) for letter, members in groups.items())
     return Sketch(tile_shape(puzzle), cells, numbers, regions=regions)
 
 
@@ -268,7 +268,7 @@ def dense(
 
 def clue_cells(puzzle: Puzzle) -> list[Point]:
     """Every digit (superclue letters are never generated, so never thinned)."""
-    return [(i, j) for i, row in enumerate(puzzle.grid) for j, ch in enumerate(row) if ch in _DIGITS]
+    return [(i, j) for i, row in enumerate(puzzle.grid) for j, ch in enumerate(row) if ch in _CLUE_CHARS]
 
 
 def without(puzzle: Puzzle, cells: Iterable[Point]) -> Puzzle:
