@@ -15,7 +15,7 @@ from loopsat.batch.cluster import DASK_MISSING, check_dask, dask_client, dask_re
 from loopsat.batch.folder import discover, read_folder, without_report
 from loopsat.batch.lines import ERROR, BatchError, Fault, Job, Result, answer, bad_line, failure, filed, line_exit
 from loopsat.batch.pool import LONGEST_WAIT, OVERRUN_GRACE, pool_results
-from loopsat.batch.run import REPORT_NAME, default_jobs, run_batch
+from loopsat.batch.run import REPORT_NAME, run_batch
 from loopsat.batch.summary import STATUSES, Tally, summary
 
 __all__ = [
@@ -35,7 +35,6 @@ __all__ = [
     "check_dask",
     "dask_client",
     "dask_results",
-    "default_jobs",
     "discover",
     "encrypted",
     "failure",

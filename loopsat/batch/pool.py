@@ -20,8 +20,10 @@ from multiprocessing.context import ForkServerContext, SpawnContext
 from loopsat.batch.lines import BatchError, Job, Result, answer, failure
 from loopsat.report import Key
 from loopsat.status import Status
+from loopsat.workers import process_context
 
 OVERRUN_GRACE = 5.0  # seconds the watchdog allows beyond the time limit (CP-SAT's own limit comes first)
+PRELOAD = ("loopsat.cpsat", "loopsat.pipeline")  # imported once by the fork server: a new worker starts warm
 LONGEST_WAIT = 86400.0  # seconds; poll() takes at most 2**31 ms (24.8 days): `--time-limit 1e300` overflowed it
 
 
@@ -79,16 +81,6 @@ class _Worker:
         return f"killed by {signal.Signals(-code).name}" if code < 0 else f"exit status {code}"
 
 
-def _context() -> ForkServerContext | SpawnContext:
-    """Fork workers from a server that has imported CP-SAT once: quick to replace, and no fork of
-    the main process, whose progress-bar thread may hold a lock at that moment."""
-    if "forkserver" not in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("spawn")
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["loopsat.cpsat", "loopsat.pipeline"])
-    return context
-
-
 def pool_results(
     jobs: list[Job], workers: int, time_limit: float | None, warn: Callable[[str], None], grace: float = OVERRUN_GRACE
 ) -> Generator[Result, None, None]:
@@ -100,7 +92,7 @@ def pool_results(
     """
     from loopsat.pipeline import Outcome
 
-    context = _context()
+    context = process_context(PRELOAD)
     pending = deque(jobs)
     deaths: Counter[Key] = Counter()
     crew: list[_Worker] = []

@@ -3,7 +3,6 @@ Dask, file each answer as it comes, and sum up."""
 
 from __future__ import annotations
 
-import os
 import time
 from contextlib import ExitStack, closing
 from pathlib import Path
@@ -17,12 +16,9 @@ from loopsat.deadline import limit_seconds
 from loopsat.errors import Exit, PuzzleError, printable
 from loopsat.progress import ProgressBar
 from loopsat.report import Report, ReportBusy, key_of, lock, read_report
+from loopsat.workers import cpus
 
 REPORT_NAME = "loopsat-report.jsonl"
-
-
-def default_jobs() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def run_batch(
@@ -59,7 +55,7 @@ def run_batch(
     kept, done = read_report(report_path, resume, {job.key for job in jobs_wanted} | {key_of(line) for line in bad})
     todo = [job for job in jobs_wanted if job.key not in done]
     todo.sort(key=lambda job: -job.puzzle.rows * job.puzzle.cols)  # largest first: a shorter tail
-    workers = max(1, min(jobs or default_jobs(), len(todo)))
+    workers = max(1, min(jobs or cpus(), len(todo)))
     console = stderr_console()
     tally = Tally([*done.values()])
 

@@ -12,7 +12,6 @@ time-out) stops the search, joins the worker and propagates.
 from __future__ import annotations
 
 import queue
-import signal
 import sys
 import threading
 import weakref
@@ -22,7 +21,8 @@ from typing import Any, TypeVar
 from ortools.sat.python import cp_model_helper as cmh
 
 from loopsat.cpsat.proto import Model
-from loopsat.signals import STOPS, held
+from loopsat.signals import held
+from loopsat.workers import leave_signals_to_main
 
 T = TypeVar("T")
 HANDOVER = 1024  # loops the search may run ahead of its consumer (which verifies each, slower) before it waits
@@ -99,7 +99,7 @@ def run(
         # while the main one blocks it (cli._Heard does, while a drawing is written), and the
         # C handler there marks it pending for the main thread, which then raised it mid-write:
         # tests/test_interrupt.py once saw 481 drawings under "interrupted after 480 solutions".
-        signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+        leave_signals_to_main()
         try:
             outcome.append(wrapper.solve(model.proto))
         except BaseException as error:  # a bug in `read`: raised again in the caller's thread

@@ -4,7 +4,6 @@ JSON the page reads: boards as rows of the genre's file text, edges as doubled c
 
 from __future__ import annotations
 
-import signal
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, is_dataclass
@@ -15,6 +14,7 @@ from loopsat.errors import PuzzleError
 from loopsat.formats import decode, is_link
 from loopsat.grid import Point
 from loopsat.puzzle import Puzzle
+from loopsat.workers import leave_signals_to_main
 
 PAGE = "<page>"  # the "file" a board typed on the page is, in located errors
 # The genres the page draws and edits (SuperSlitherlink is Slitherlink with letters), each with
@@ -191,7 +191,7 @@ def redundant(puzzle: Puzzle, solution: frozenset[Point]) -> Iterator[tuple[Poin
 
     board = Board(puzzle, solution)
     stopper = Stopper()
-    pool = ThreadPoolExecutor(1, "redundant clue proof", initializer=_signals_to_main)
+    pool = ThreadPoolExecutor(1, "redundant clue proof", initializer=leave_signals_to_main)
     proofs: dict[Point, Future[Any]] = {}
 
     def proved(cell: Point) -> tuple[Point, bool | None]:
@@ -217,12 +217,6 @@ def redundant(puzzle: Puzzle, solution: frozenset[Point]) -> Iterator[tuple[Poin
     finally:
         stopper.stop()
         pool.shutdown(wait=False, cancel_futures=True)
-
-
-def _signals_to_main() -> None:
-    """Signals (Ctrl-C, the stop, the time limit's alarm) are the main thread's: CP-SAT's own
-    SIGINT handler aborts the process when it lands on a thread it did not expect."""
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGUSR1, signal.SIGALRM})
 
 
 def can_thin(puzzle: Puzzle) -> bool:
