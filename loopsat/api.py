@@ -26,7 +26,6 @@ from loopsat.genres import GENRES, read_data_sets, read_puzzles
 from loopsat.grid import Point
 from loopsat.limits import read_input
 from loopsat.puzzle import Puzzle, check_mcc_size, puzzles_of
-from loopsat.status import Status
 
 if TYPE_CHECKING:
     from loopsat.deduce import Difficulty
@@ -45,11 +44,11 @@ class Solution:
 
 @dataclass(frozen=True)
 class Result:
-    """What solving established. `count` is exact only when `complete`; `status` is a Status (a
-    str): `unique`, `multiple`, `none`, `unknown` (stopped before the question was settled)."""
+    """What solving established. `count` is exact only when `complete`; `status` is one of
+    `unique`, `multiple`, `none`, `unknown` (stopped before the question was settled)."""
 
     puzzle: Puzzle
-    status: Status
+    status: str
     count: int
     complete: bool
     solutions: tuple[Solution, ...] = ()
@@ -149,7 +148,7 @@ def solve(
     )
     return Result(
         puzzle,
-        outcome.status,
+        str(outcome.status),
         outcome.count,
         outcome.complete,
         tuple(_solution(puzzle, edges) for edges in outcome.solutions),

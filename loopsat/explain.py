@@ -114,7 +114,7 @@ def explain(puzzle: Puzzle, given: Mapping[Point, bool] | None = None, time_limi
 
 
 def _explain(puzzle: Puzzle, given: Mapping[Point, bool] | None, ends: float | None) -> Explanation:
-    from loopsat.pipeline import solve  # explain reads the pipeline; never the reverse
+    from loopsat.pipeline import Status, solve  # explain reads the pipeline; never the reverse
 
     def solved() -> Outcome:
         outcome = solve(puzzle, time_limit=None if ends is None else max(0.0, ends - time.monotonic()))
