@@ -331,11 +331,11 @@ def _search(
     from loopsat.cpsat import Circuit, Disjoint, LazyCuts, Search, TimedOut  # CP-SAT is slow to import
 
     genre = _genre(puzzle)
-    wanted = 2 if mode == "unique" else limit
-    if mode == "unique" and limit is not None:
+    wanted = 2 if mode == Mode.UNIQUE else limit
+    if mode == Mode.UNIQUE and limit is not None:
         wanted = min(2, limit)
-    listing = mode != "unique"
-    circuit = strategy == "circuit" or (strategy == "auto" and (listing or genre.AUTO_CIRCUIT))
+    listing = mode != Mode.UNIQUE
+    circuit = strategy == Strategy.CIRCUIT or (strategy == Strategy.AUTO and (listing or genre.AUTO_CIRCUIT))
     options = puzzle.genre == "mcc"  # an MCC file's solutions name their options
     loop = single_loop and (bool(cover.edges) or not options)  # no edge items: a plain exact cover
     condition = Disjoint() if not loop else Circuit() if circuit else LazyCuts()
