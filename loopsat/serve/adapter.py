@@ -14,6 +14,7 @@ from loopsat.errors import PuzzleError
 from loopsat.formats import decode, is_link
 from loopsat.grid import Point
 from loopsat.puzzle import Puzzle
+from loopsat.status import Status
 from loopsat.workers import leave_signals_to_main
 
 PAGE = "<page>"  # the "file" a board typed on the page is, in located errors
@@ -117,7 +118,7 @@ def certain(puzzle: Puzzle, status: Json, time_limit: float | None) -> Json:
     and the rest; an ambiguous one's take rounds of CP-SAT (loopsat/certain.py)."""
     from loopsat.certain import board_edges, certain_edges
 
-    if status["status"] == "unique":
+    if status["status"] == Status.UNIQUE:
         loop = {(x, y) for x, y in status["solution"]}
         return {"on": edges(loop), "off": edges(board_edges(puzzle) - loop), "undecided": [], "complete": True}
     _, certainty = certain_edges(puzzle, time_limit=time_limit)

@@ -23,6 +23,7 @@ from typing import Any
 from loopsat.errors import PuzzleError
 from loopsat.puzzle import Puzzle
 from loopsat.serve import adapter
+from loopsat.status import Status
 
 STOP = signal.SIGUSR1
 # Boards whose whole answer the worker keeps: an undo or redo back to one of them is answered
@@ -118,20 +119,20 @@ def analyse(board: adapter.Json, limits: Limits) -> Iterator[tuple[str, Any]]:
         return
     status = adapter.status(puzzle, limits.seconds)
     yield "status", status
-    if status["status"] == "unique":
+    if status["status"] == Status.UNIQUE:
         yield "certain", adapter.certain(puzzle, status, limits.seconds)
     yield "explain", _bounded(adapter.explanation, puzzle, limits, _NO_EXPLANATION)
     yield BACKGROUND, {}
-    if status["status"] == "multiple":
+    if status["status"] == Status.MULTIPLE:
         certain = adapter.certain(puzzle, status, limits.seconds)
         yield "certain", certain
         undecided = [(x, y) for x, y in certain["undecided"]]
         yield "usage", adapter.usage(puzzle, undecided, USAGE_SOLUTIONS, limits.seconds)
-    if status["status"] in ("multiple", "none") and adapter.has_fix():
+    if status["status"] in (Status.MULTIPLE, Status.NONE) and adapter.has_fix():
         yield "fixes", {"fixes": _bounded(adapter.fixes, puzzle, limits, [])}
-    if status["status"] == "unique" and not adapter.can_thin(puzzle):
+    if status["status"] == Status.UNIQUE and not adapter.can_thin(puzzle):
         yield "clues", {"complete": False, "skipped": "redundant clues are looked for in Slitherlink and Masyu"}
-    elif status["status"] == "unique":
+    elif status["status"] == Status.UNIQUE:
         # No alarm across a yield (it could ring while the message is sent): the clock is read
         # between clues, and each CP-SAT proof has its own limit.
         solution = frozenset((x, y) for x, y in status["solution"])
