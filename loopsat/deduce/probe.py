@@ -106,10 +106,12 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
             if on is None or off is None:  # settling the other value raises if both fail
                 board.settle([(k, 0 if on is None else 1)], kind.names[0], (k,))
                 continue
-            reach[k] = {j >> 1 for j in on} | {j >> 1 for j in off}
-            if agreed := set(on) & set(off):
+            on_set, off_set = set(on), set(off)
+            reach[k] = {j >> 1 for j in on_set | off_set}
+            if agreed := on_set & off_set:
                 board.settle([(j >> 1, j & 1) for j in agreed], kind.names[1], (k,))
-            _learn_relations(board, k, on, off, kind.names[2])
+            if len(on_set & {x ^ 1 for x in off}) > 1:  # an edge besides k opposite in the two
+                _learn_relations(board, k, on, off, kind.names[2])
         changed = board.assigned[mark:]
         changed += [k for p, _, _ in colours.log[merges:] for f in colours.members[p] for k in colours.face_edges[f]]
         zone = _near(board, changed)
