@@ -79,10 +79,6 @@ class Board(Layout):
         self.clue_rules = len(self.rules)
         if min(self.levels[AT_A_CORNER], self.levels[ONE_SHORT]) <= max_level:
             self._add_corners()
-        # 1: the rule was read outside probes since an edge of it last changed, so reading it
-        # again (another of its places in the lanes) finds nothing: 40 288 of a 60×60's 111 401
-        # readings
-        self.checked = bytearray(len(self.rules))
         if len(edges) < len(self.lattice):
             given = set(edges)
             for k, e in enumerate(self.lattice):
@@ -122,8 +118,6 @@ class Board(Layout):
         self.colours.restore(mark[2])
         self.queue.clear()
         self.parity_queue.clear()
-        if not self.probing:  # a probe's undo returns to the state its rules were read in
-            self.checked[:] = bytes(len(self.checked))
 
     # --- propagation --------------------------------------------------------------------------
 
@@ -175,10 +169,8 @@ class Board(Layout):
         assigned, levels = self.assigned, self.rule_levels
         watch_rules, watch_corner, lanes, pending = self.watch, self.watch_corner, self.lanes, self.pending
         parity_level = self.levels[PARITY] if self.allows(PARITY) else None
-        checked = self.checked
         for rule in self.queue:
             lanes[levels[rule]].append(rule)
-            checked[rule] = 0
         self.queue.clear()
         easy, guards, check, higher = lanes[Level.EASY], self.guards, self._check, _LEVELS[1 : self.cap]
         while True:
@@ -187,15 +179,11 @@ class Board(Layout):
                 self._edge_consequences(k)
                 for rule in watch_rules[k]:
                     lanes[levels[rule]].append(rule)
-                    checked[rule] = 0
                 for rule in watch_corner[k]:
                     lanes[levels[rule]].append(rule)
-                    checked[rule] = 0
             if easy:  # most of the work: a clue or a vertex
                 rule = easy.pop()
-                if not checked[rule]:
-                    checked[rule] = 1
-                    check(rule, rule in guards)
+                check(rule, rule in guards)
                 continue
             if pending[Level.EASY]:
                 self.assign(*pending[Level.EASY].pop())
@@ -206,9 +194,7 @@ class Board(Layout):
             for level in higher:
                 if lanes[level]:
                     rule = lanes[level].pop()
-                    if not checked[rule]:
-                        checked[rule] = 1
-                        check(rule, rule in guards)
+                    check(rule, rule in guards)
                     break
                 if pending[level]:
                     self.assign(*pending[level].pop())
