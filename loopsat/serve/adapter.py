@@ -132,11 +132,13 @@ def certain(puzzle: Puzzle, status: Json, time_limit: float | None) -> Json:
     }
 
 
-def explanation(puzzle: Puzzle) -> Json:
-    """The steps a person can follow (the hints), which edges the rules alone decide, the grade."""
+def explanation(puzzle: Puzzle, status: str | None = None) -> Json:
+    """The steps a person can follow (the hints), which edges the rules alone decide, the grade.
+    A board whose `status` (the badge's) is known to be other than unique has no grade, and the
+    page shows no search step: it is explained without solving it again."""
     from loopsat import explain
 
-    found = explain.explain(puzzle)
+    found = explain.explain(puzzle, search=status in (None, "unique"))
     steps = []
     for step in found.steps:
         decided = {edge for edge, _ in step.decided}
@@ -154,7 +156,7 @@ def explanation(puzzle: Puzzle) -> Json:
         "steps": steps,
         "ruled": edges(ruled),
         "grade": found.difficulty.grade if found.difficulty else None,
-        "solvable": found.solvable,
+        "solvable": found.solvable if status is None else status != "none",
     }
 
 
