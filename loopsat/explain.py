@@ -124,7 +124,7 @@ def explain(
 
 
 def _explain(puzzle: Puzzle, given: Mapping[Point, bool] | None, ends: float | None, search: bool) -> Explanation:
-    from loopsat.pipeline import Status, solve  # explain reads the pipeline; never the reverse
+    from loopsat.pipeline import solve  # explain reads the pipeline; never the reverse
 
     def solved() -> Outcome:
         outcome = solve(puzzle, time_limit=None if ends is None else max(0.0, ends - time.monotonic()))

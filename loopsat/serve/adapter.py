@@ -138,7 +138,7 @@ def explanation(puzzle: Puzzle, status: str | None = None) -> Json:
     page shows no search step: it is explained without solving it again."""
     from loopsat import explain
 
-    found = explain.explain(puzzle, search=status in (None, "unique"))
+    found = explain.explain(puzzle, search=status in (None, Status.UNIQUE))
     steps = []
     for step in found.steps:
         decided = {edge for edge, _ in step.decided}
@@ -156,7 +156,7 @@ def explanation(puzzle: Puzzle, status: str | None = None) -> Json:
         "steps": steps,
         "ruled": edges(ruled),
         "grade": found.difficulty.grade if found.difficulty else None,
-        "solvable": found.solvable if status is None else status != "none",
+        "solvable": found.solvable if status is None else status != Status.NONE,
     }
 
 
