@@ -26,7 +26,7 @@ ALARM_GRACE = 0.5
 # destructor is printed and dropped (seen under hypothesis), and the deadline must not be lost;
 # nor does it ring inside an import, which it would leave half done (networkx then refused to
 # load again: "Algorithm already exists in dispatch namespace", found by tests/test_fuzz.py).
-RETRY = 0.25
+ALARM_RETRY = 0.25
 
 
 # A limit longer than this is none: a year is no limit on one puzzle, and setitimer's timeval
@@ -93,7 +93,7 @@ def deadline(seconds: float | None) -> Iterator[None]:
     # or Ctrl-C stays blocked for the rest of the process and the processes it starts.
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, ())
     previous = signal.signal(signal.SIGALRM, ring)
-    outer, outer_interval = signal.setitimer(signal.ITIMER_REAL, seconds + ALARM_GRACE, RETRY)
+    outer, outer_interval = signal.setitimer(signal.ITIMER_REAL, seconds + ALARM_GRACE, ALARM_RETRY)
     try:
         yield
     finally:

@@ -6,6 +6,11 @@ from collections.abc import Iterable, Iterator
 
 Point = tuple[int, int]
 
+# Knuth's tile codes in his order: the two edges a tile's loop uses, bit 8 = north, 4 = west, 2 = east,
+# 1 = south (0: the loop misses the tile).
+TILE_CODES = (0xC, 0xA, 0x5, 0x3, 0x9, 0x6, 0x0)
+NORTH, WEST, EAST, SOUTH = 8, 4, 2, 1
+
 _CODE_CHARS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 

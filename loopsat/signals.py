@@ -23,7 +23,7 @@ STOPS = frozenset({signal.SIGINT, signal.SIGTERM})
 _HELD = STOPS | {signal.SIGALRM}  # and the time limit's alarm (loopsat/deadline.py)
 # An interrupt that lands in an import is raised again this long after: an import is a few
 # milliseconds, OR-Tools' the longest (0.3-0.9 s under load), so a stop is late by at most this.
-RETRY = 0.05
+IMPORT_RETRY = 0.05
 
 heard: list[int] = []  # the stop signals the main thread has raised as exceptions, in order
 
@@ -56,8 +56,8 @@ def stop_handler(signum: int, frame: FrameType | None) -> None:
 
 
 def later(signum: int) -> None:
-    """Deliver `signum` to the main thread's handler again after RETRY seconds."""
-    timer = threading.Timer(RETRY, _thread.interrupt_main, (signal.Signals(signum),))
+    """Deliver `signum` to the main thread's handler again after IMPORT_RETRY seconds."""
+    timer = threading.Timer(IMPORT_RETRY, _thread.interrupt_main, (signal.Signals(signum),))
     timer.daemon = True
     timer.start()
 

@@ -60,7 +60,7 @@ def test_explain_refuses_a_board_past_its_size_limit(cli, tmp_path: Path) -> Non
 
 
 # The alarm may ring inside a gc callback (hypothesis installs one in this process): Python
-# prints that TimeUp and drops it, and the deadline rings again (loopsat/deadline.py's RETRY).
+# prints that TimeUp and drops it, and the deadline rings again (loopsat/deadline.py's ALARM_RETRY).
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 def test_explain_stops_at_its_time_limit(cli, tmp_path: Path) -> None:
     """An empty 120×120 board needs minutes of deduction (85 s measured): the limit of 0 s (plus

@@ -24,7 +24,7 @@ from loopsat.deduce import Rule, Rules
 from loopsat.deduce.rules import PEARL_LEVELS
 from loopsat.errors import PuzzleError
 from loopsat.genres.masyu_loops import STRAIGHT, TURN, Grower, Region
-from loopsat.grid import Point, edge_ends, lattice_edges, name
+from loopsat.grid import EAST, NORTH, SOUTH, TILE_CODES, WEST, Point, edge_ends, lattice_edges, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.picture import Sketch
 from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
@@ -44,10 +44,7 @@ AUTO_CIRCUIT = False
 
 _WHITE, _BLACK, _EMPTY = "0", "1", "."
 _DRAWN = str.maketrans({"O": _WHITE, "@": _BLACK})
-# Knuth's tile codes in his order: bit 8 = north, 4 = west, 2 = east, 1 = south.
-_CODES = (0xC, 0xA, 0x5, 0x3, 0x9, 0x6, 0x0)
-_N, _W, _E, _S = 8, 4, 2, 1
-_STEPS = ((_N, (-1, 0)), (_W, (0, -1)), (_E, (0, 1)), (_S, (1, 0)))
+_STEPS = ((NORTH, (-1, 0)), (WEST, (0, -1)), (EAST, (0, 1)), (SOUTH, (1, 0)))
 _CONST: Point = (-1, -1)  # the constant-0 class: every edge off the board belongs to it
 
 
@@ -285,7 +282,7 @@ def _build(puzzle: Puzzle, classes: _Classes, comments: list[str]) -> ExactCover
 def _tile_options(classes: _Classes, tile: Point) -> list[Option]:
     """An empty cell has 0 or 2 loop edges: one option per such pattern that can hold."""
     options = []
-    for code in _CODES:
+    for code in TILE_CODES:
         option = _Constraints(classes)
         for (bit, _), edge in zip(_STEPS, _arms(tile, 1), strict=True):
             option.add(edge, int(bool(code & bit)))
@@ -297,7 +294,7 @@ def _black_options(classes: _Classes, tile: Point) -> list[Option]:
     """A black circle turns, and goes straight on for one more cell both ways."""
     circle = (tile[0] + 1, tile[1] + 1)
     options = []
-    for code in _CODES[:4]:
+    for code in TILE_CODES[:4]:
         option = _Constraints(classes)
         for (bit, _), near, far in zip(_STEPS, _arms(tile, 1), _arms(tile, 3), strict=True):
             if code & bit:

@@ -9,22 +9,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 from loopsat.errors import PuzzleError
-from loopsat.grid import Point, name
+from loopsat.grid import EAST, NORTH, SOUTH, TILE_CODES, WEST, Point, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.puzzle import Puzzle
 
-# Knuth's tile codes in his order: bit 8 = north, 4 = west, 2 = east, 1 = south.
-_CODES = (0xC, 0xA, 0x5, 0x3, 0x9, 0x6, 0x0)
-_N, _W, _E, _S = 8, 4, 2, 1
 # Cells named by a two-edge tile option, per code (quadrants NW, NE, SE, SW of the tile).
 _SUPER_CLUES = {0xC: ("NW", "SW"), 0xA: ("NE", "NW"), 0x5: ("SW", "SE"),
                 0x3: ("SE", "NE"), 0x9: ("SE", "NW"), 0x6: ("SW", "NE")}  # fmt: skip
 _GENERAL_CLUES = {0xC: ("SW", "NW"), 0xA: ("NW", "NE"), 0x5: ("SE", "SW"),
                   0x3: ("NE", "SE"), 0x9: ("NW", "NE"), 0x6: ("NE", "SE")}  # fmt: skip
 # Subtiles of the GENERAL program: name, its two directions, the cells of its both-on option.
-_SUBTILES = (("NW", _N, _W, ("NW", "NE")), ("NE", _N, _E, ("NE", "SE")),
-             ("SE", _S, _E, ("SE", "SW")), ("SW", _S, _W, ("SW", "NW")),
-             ("NS", _N, _S, ("SE", "SW")), ("EW", _E, _W, ("SW", "NW")))  # fmt: skip
+_SUBTILES = (("NW", NORTH, WEST, ("NW", "NE")), ("NE", NORTH, EAST, ("NE", "SE")),
+             ("SE", SOUTH, EAST, ("SE", "SW")), ("SW", SOUTH, WEST, ("SW", "NW")),
+             ("NS", NORTH, SOUTH, ("SE", "SW")), ("EW", EAST, WEST, ("SW", "NW")))  # fmt: skip
 # SLITHERLINK-DLX's edge patterns (N W E S bits) of a clue cell, grouped by clue 0..4.
 _PATTERNS = ((0x0,), (0x1, 0x2, 0x4, 0x8), (0x3, 0x5, 0x6, 0x9, 0xA, 0xC),
              (0x7, 0xB, 0xD, 0xE), (0xF,))  # fmt: skip
@@ -94,7 +91,7 @@ class _Builder:
     def _arms(self, i: int, j: int) -> dict[int, Point]:
         """The legal edges at tile (i, j), by direction bit, in Knuth's N, W, E, S order."""
         x, y = 2 * i, 2 * j
-        candidates = ((_N, (x - 1, y)), (_W, (x, y - 1)), (_E, (x, y + 1)), (_S, (x + 1, y)))
+        candidates = ((NORTH, (x - 1, y)), (WEST, (x, y - 1)), (EAST, (x, y + 1)), (SOUTH, (x + 1, y)))
         return {bit: edge for bit, edge in candidates if edge in self.legal}
 
     def _clue(self, i: int, j: int, quadrant: str) -> list[tuple[str, None]]:
@@ -144,8 +141,8 @@ class _Builder:
     def _tile_options(self, i: int, j: int, tile: str, arms: dict[int, Point]) -> list[Option]:
         table = _GENERAL_CLUES if self.general else _SUPER_CLUES
         options = []
-        for code in _CODES:
-            if any(code & bit and bit not in arms for bit in (_N, _W, _E, _S)):
+        for code in TILE_CODES:
+            if any(code & bit and bit not in arms for bit in (NORTH, WEST, EAST, SOUTH)):
                 continue
             entries = list(_pattern_option(tile, arms, code).entries)
             for quadrant in table.get(code, ()):
@@ -188,16 +185,16 @@ def _plain(puzzle: Puzzle) -> ExactCover:
     for i in range(m + 1):
         for j in range(n + 1):
             x, y = 2 * i, 2 * j
-            arms = {bit: e for bit, e, ok in ((_N, (x - 1, y), i > 0), (_W, (x, y - 1), j > 0),
-                                             (_E, (x, y + 1), j < n), (_S, (x + 1, y), i < m)) if ok}  # fmt: skip
-            for code in _CODES:
-                if all(bit in arms for bit in (_N, _W, _E, _S) if code & bit):
+            arms = {bit: e for bit, e, ok in ((NORTH, (x - 1, y), i > 0), (WEST, (x, y - 1), j > 0),
+                                             (EAST, (x, y + 1), j < n), (SOUTH, (x + 1, y), i < m)) if ok}  # fmt: skip
+            for code in TILE_CODES:
+                if all(bit in arms for bit in (NORTH, WEST, EAST, SOUTH) if code & bit):
                     options.append(_pattern_option(name(x, y), arms, code))
     for i in range(m):
         for j in range(n):
             if puzzle.grid[i][j] != ".":
                 x, y = 2 * i + 1, 2 * j + 1
-                sides = {_N: (x - 1, y), _W: (x, y - 1), _E: (x, y + 1), _S: (x + 1, y)}
+                sides = {NORTH: (x - 1, y), WEST: (x, y - 1), EAST: (x, y + 1), SOUTH: (x + 1, y)}
                 for pattern in _PATTERNS[int(puzzle.grid[i][j])]:
                     options.append(_pattern_option(name(x, y), sides, pattern))
     return ExactCover(items, options, comments=["slitherlink-dlx:", *puzzle.lines], edges={name(*e): e for e in edges})

@@ -21,7 +21,7 @@ PAGE = "<page>"  # the "file" a board typed on the page is, in located errors
 # The genres the page draws and edits (SuperSlitherlink is Slitherlink with letters), each with
 # its empty cell.
 BLANK = {"slitherlink": ".", "masyu": "."}
-FORMS = {  # export form: (file suffix, media type)
+EXPORTS = {  # export form: (file suffix, media type)
     "url": (".url", "text/plain"),
     "tatham": (".txt", "text/plain"),
     "file": ("", "text/plain"),
@@ -80,9 +80,9 @@ def puzzle_of(board: Json) -> Puzzle:
 
 
 def export(board: Json, form: str) -> tuple[str, str, str]:
-    """The board in `form` (FORMS): its text, a file name and a media type."""
+    """The board in `form` (EXPORTS): its text, a file name and a media type."""
     puzzle = puzzle_of(board)
-    suffix, media = FORMS[form]
+    suffix, media = EXPORTS[form]
     name = f"{puzzle.genre}-{puzzle.rows}x{puzzle.cols}"
     if form == "mcc":
         text = api.export_mcc(puzzle)

@@ -88,7 +88,7 @@ def create(hosts: set[str], limits: Limits, opened: Callable[[], None] | None = 
         return Response(status_code=204)
 
     async def info(_request: Request) -> Response:
-        return JSONResponse({"fix": adapter.has_fix(), "genres": list(adapter.BLANK), "forms": list(adapter.FORMS)})
+        return JSONResponse({"fix": adapter.has_fix(), "genres": list(adapter.BLANK), "forms": list(adapter.EXPORTS)})
 
     async def read(request: Request) -> Response:
         def board(obj: Any) -> Any:
@@ -108,7 +108,7 @@ def create(hosts: set[str], limits: Limits, opened: Callable[[], None] | None = 
     async def export(request: Request) -> Response:
         def made(obj: Any) -> Any:
             form = _field(obj, "form", str)
-            if form not in adapter.FORMS:
+            if form not in adapter.EXPORTS:
                 raise PuzzleError(adapter.PAGE, 1, 1, f"no export form {form!r}")
             text, name, media = adapter.export(obj.get("board"), form)
             return {"text": text, "name": name, "media": media}
