@@ -13,7 +13,7 @@ watchdog), cluster (Dask), summary (the tally and its tables), run (the whole ba
 
 from loopsat.batch.cluster import DASK_MISSING, check_dask, dask_client, dask_results, encrypted
 from loopsat.batch.folder import discover, read_folder, without_report
-from loopsat.batch.lines import ERROR, BatchError, Fault, Job, Result, answer, bad_line, failure, filed, line_exit
+from loopsat.batch.lines import ERROR, Answered, BatchError, Fault, Job, answer, bad_line, failure, filed, line_exit
 from loopsat.batch.pool import LONGEST_WAIT, OVERRUN_GRACE, pool_results
 from loopsat.batch.run import REPORT_NAME, run_batch
 from loopsat.batch.summary import STATUSES, Tally, summary
@@ -25,10 +25,10 @@ __all__ = [
     "OVERRUN_GRACE",
     "REPORT_NAME",
     "STATUSES",
+    "Answered",
     "BatchError",
     "Fault",
     "Job",
-    "Result",
     "Tally",
     "answer",
     "bad_line",

@@ -7,7 +7,7 @@ from collections.abc import Generator, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any
 
-from loopsat.batch.lines import BatchError, Job, Result, answer, failure
+from loopsat.batch.lines import Answered, BatchError, Job, answer, failure
 
 DASK_MISSING = "--scheduler needs Dask: pip install 'loopsat[dask]'"
 NO_HTTP_ROUTES: dict[str, list[str]] = {
@@ -61,7 +61,7 @@ def dask_client(scheduler: str, workers: int) -> Iterator[Any]:
         yield client
 
 
-def dask_results(client: Any, jobs: list[Job], time_limit: float | None) -> Generator[Result, None, None]:
+def dask_results(client: Any, jobs: list[Job], time_limit: float | None) -> Generator[Answered, None, None]:
     """Answers of `jobs` from a Dask cluster, in completion order. Dask retries a puzzle whose
     worker dies; when it gives up, an error line. The time limit is CP-SAT's alone (no watchdog)."""
     from dask.distributed import as_completed

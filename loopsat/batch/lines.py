@@ -37,7 +37,7 @@ class Job:
         return self.path, self.puzzle.index, self.sha256
 
 
-Result = tuple[Job, dict[str, Any], float]  # a job, its report object, the CPU seconds it took
+Answered = tuple[Job, dict[str, Any], float]  # a job, its report object, the CPU seconds it took
 
 
 class Fault(StrEnum):

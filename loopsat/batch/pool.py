@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from multiprocessing.context import ForkServerContext, SpawnContext
 
-from loopsat.batch.lines import BatchError, Job, Result, answer, failure
+from loopsat.batch.lines import Answered, BatchError, Job, answer, failure
 from loopsat.report import Key
 from loopsat.status import Status
 from loopsat.workers import process_context
@@ -83,7 +83,7 @@ class _Worker:
 
 def pool_results(
     jobs: list[Job], workers: int, time_limit: float | None, warn: Callable[[str], None], grace: float = OVERRUN_GRACE
-) -> Generator[Result, None, None]:
+) -> Generator[Answered, None, None]:
     """Answers of `jobs` from `workers` processes, in completion order.
 
     A worker that dies (segfault, out-of-memory kill, a SIGKILL from outside) is replaced and its
