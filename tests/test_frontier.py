@@ -321,7 +321,7 @@ def test_empty_rows_reuse_their_transitions_and_count_the_same() -> None:
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(sweep, "_CACHE_SHARE", share)
             for single_loop in (True, False):
-                run = sweep.Sweep(layout.Layout(8, 7, [], single_loop), 2**30, None)
+                run = sweep.Sweep(layout.Frontier(8, 7, [], single_loop), 2**30, None)
                 found[share, single_loop] = run.run(), run.steps_reused
     assert found[0.25, True][0] == found[0.0, True][0] == count(board("slitherlink", 7, 6))
     assert found[0.25, False][0] == found[0.0, False][0] == count(board("slitherlink", 7, 6), single_loop=False)

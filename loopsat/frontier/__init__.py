@@ -66,7 +66,7 @@ def count(
     and OverBudget (a NotCountable) before a step whose states would pass `memory` bytes (None:
     budget.budget()'s default). `progress` hears where the sweep is and how many states it holds.
     """
-    from loopsat.frontier.layout import Layout
+    from loopsat.frontier.layout import Frontier
     from loopsat.frontier.sweep import Sweep
 
     genre = GENRES.get(puzzle.genre)
@@ -86,4 +86,4 @@ def count(
     tables = [lattice_table(table, rows, cols, transposed) for table in rules.tables]
     if transposed:
         rows, cols = cols, rows
-    return Sweep(Layout(rows, cols, tables, single_loop), budget(memory), progress).run()
+    return Sweep(Frontier(rows, cols, tables, single_loop), budget(memory), progress).run()

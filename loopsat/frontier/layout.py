@@ -42,7 +42,7 @@ def lattice_table(table: Rule, rows: int, cols: int, transposed: bool) -> Table:
     return real, frozenset(patterns)
 
 
-class Layout:
+class Frontier:
     """The lattice with its rules as edge ids, and where each state keeps the edges they read."""
 
     def __init__(self, rows: int, cols: int, rules: Sequence[Table], single_loop: bool) -> None:

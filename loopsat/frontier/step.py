@@ -1,7 +1,7 @@
 """One vertex of the sweep: which states follow each state, merged into a transition.
 
 A state's outcomes depend only on the arms and memo bits its vertex reads, so they are computed
-once per distinct such part (`Step.outcomes`) and applied to every state by table look-up. The
+once per distinct such part (`Stage.outcomes`) and applied to every state by table look-up. The
 transition is kept apart from the counts: candidates in key order (`sources`), where each merged
 state starts among them (`starts`), and the states that close the loop here. The same transition
 then serves every residue column, and a later row whose states are the same reuses it.
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from loopsat.frontier import layout
-from loopsat.frontier.layout import Layout, mask
+from loopsat.frontier.layout import Frontier, mask
 
 if TYPE_CHECKING:  # numpy is imported when the DP runs: `loopsat` starts without its ~0.1 s
     import numpy as np
@@ -43,10 +43,10 @@ class Transition:
     closing: Indices  # the states whose loop closes here, every rule satisfied
 
 
-class Step:
+class Stage:
     """Everything the DP needs at one vertex, prepared before the states arrive."""
 
-    def __init__(self, frontier: Layout, t: int) -> None:
+    def __init__(self, frontier: Frontier, t: int) -> None:
         self.frontier = frontier
         self.t = t
         self.row, self.col = divmod(t, frontier.cols)

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 from loopsat.frontier import layout, residues
 from loopsat.frontier.budget import resident, size
-from loopsat.frontier.layout import Layout
+from loopsat.frontier.layout import Frontier
 from loopsat.frontier.refusals import OverBudget
-from loopsat.frontier.step import Step, Transition
+from loopsat.frontier.step import Stage, Transition
 
 if TYPE_CHECKING:
     from loopsat.frontier.residues import Counts
@@ -40,7 +40,7 @@ _CACHE_SHARE = 0.25
 class Sweep:
     """One count: the layout, its moduli, the budget and who hears the progress."""
 
-    def __init__(self, frontier: Layout, memory: int, progress: Callable[[str], None] | None) -> None:
+    def __init__(self, frontier: Frontier, memory: int, progress: Callable[[str], None] | None) -> None:
         self.frontier, self.memory, self.progress = frontier, memory, progress
         self.mods = [residues.WRAP]
         self.cache: dict[tuple[int, bool], tuple[Keys, Transition]] = {}
@@ -61,7 +61,7 @@ class Sweep:
         counts: Counts = np.ones((1, 1), np.uint64)
         loops = 0
         for t in range(fr.rows * cols):
-            step = Step(fr, t)
+            step = Stage(fr, t)
             self._check(keys, step)
             counts = self._room(counts)
             move = self._transition(step, keys)
@@ -87,7 +87,7 @@ class Sweep:
             self.mods.append(prime)
         return counts
 
-    def _transition(self, step: Step, keys: Keys) -> Transition:
+    def _transition(self, step: Stage, keys: Keys) -> Transition:
         """The step's transition, reused when a plain step of the same column met these states."""
         import numpy as np
 
@@ -109,7 +109,7 @@ class Sweep:
             self.cached_bytes += held
         return move
 
-    def _check(self, keys: Keys, step: Step) -> None:
+    def _check(self, keys: Keys, step: Stage) -> None:
         """Stop before a step that would pass the budget; tell the progress bar where the sweep is."""
         fr, states = self.frontier, keys.shape[1]
         if self.progress is not None:
