@@ -35,7 +35,7 @@ def one_clue_beyond(genre: str, rows: int, cols: int, seed: int) -> Puzzle | Non
     puzzle = generate(genre, rows, cols, seed=seed, difficulty=HARD).puzzle
     for cell in setter.clue_cells(puzzle):
         fewer = setter.without(puzzle, [cell])
-        if solve(fewer, strategy="circuit").status == Status.UNIQUE and not deduction(fewer).complete:
+        if solve(fewer).status == Status.UNIQUE and not deduction(fewer).complete:
             return fewer
     return None
 
