@@ -23,13 +23,16 @@ build_tatham() {
     command -v "${CC:-cc}" >/dev/null || { echo "peers: no C compiler (\$CC or cc)" >&2; return 1; }
     objects=$(mktemp -d)
     trap 'rm -rf "$objects"' EXIT
-    # The library every puzzle links (CMakeLists.txt's `common`), less the GUI. A static archive,
-    # as CMake makes it: the linker takes nullfe.c's drawing stubs before drawing.c's.
+    # The library every puzzle links (CMakeLists.txt's `common`), less the GUI: those files this
+    # version has and can build (a fork's front-end changes may break one; the link then says
+    # whether a solver needed it). A static archive, as CMake makes it: the linker takes only
+    # what is called, nullfe.c's drawing stubs before drawing.c's.
     # -fcommon: some versions declare variables in puzzles.h without `extern`.
     for name in combi divvy drawing dsf findloop grid hat latin laydomino loopgen malloc matching \
         midend misc penrose penrose-legacy ps random sort spectre tdq tree234 version; do
         [ -f "$src/$name.c" ] || continue
-        "${CC:-cc}" -O2 -w -fcommon -I"$src" -c "$src/$name.c" -o "$objects/$name.o"
+        "${CC:-cc}" -O2 -w -fcommon -I"$src" -c "$src/$name.c" -o "$objects/$name.o" 2>/dev/null ||
+            echo "peers: left out $name.c, which does not compile here" >&2
     done
     ar rcs "$objects/libcommon.a" "$objects"/*.o
     for game in loopy pearl; do
