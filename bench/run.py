@@ -50,7 +50,8 @@ COUNTS = (
 GENERATE = (("slitherlink", 20, 20), ("masyu", 30, 30), ("slitherlink", 40, 40), ("masyu", 40, 40))
 # The speed issue's targets, whole process CPU-s (generate: wall s): (label, where in results, statistic, bound).
 TARGETS = (
-    ("loopsat --help", ("startup", "loopsat --help"), None, 0.15),
+    ("loopsat --help", ("startup", "loopsat --help"), None, 0.06),
+    ("loopsat solve 5x5", ("startup", "solve 5x5"), None, 0.06),
     ("Slitherlink 20x20 median", ("sets", "slitherlink/20x20", "auto"), "median", 0.3),
     ("Slitherlink 40x40 median", ("sets", "slitherlink/40x40", "auto"), "median", 0.6),
     ("Slitherlink 60x60 max", ("sets", "slitherlink/60x60", "auto"), "max", 1.5),
@@ -219,6 +220,7 @@ def main() -> None:
     for label, args in (
         ("loopsat --help", ["--help"]),
         ("export --mcc 10x10", ["export", "--mcc", str(HERE / "startup-10x10.slither")]),
+        ("solve 5x5", ["solve", str(HERE / "startup-5x5.slither")]),
     ):
         cpu = min(run_one(args, 60)[0] for _ in range(3))
         results["startup"][label] = cpu
