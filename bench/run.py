@@ -124,10 +124,13 @@ def run_built_peers(name: str, entries: list[dict], default_median: float, timeo
         times = [cpu for cpu, _ in runs]
         median = statistics.median(times)
         row = {"solved": sum(ok for _, ok in runs), "n": len(entries), "wrong": 0, "median": median}
-        row |= {"max": max(times), "ratio": median / default_median, "loopsat_over_peer": default_median / median}
+        whole = row["solved"] == len(entries)  # a peer that gave up on some has no ratio to speak of
+        row |= {"max": max(times), "ratio": median / default_median}
+        row["loopsat_over_peer"] = default_median / median if whole and median else None
         rows[label] = row
         print_row(name, label, row)
-        print(f"{'':<18} loopsat ÷ {label}: {row['loopsat_over_peer']:.2f} (medians)")
+        ratio = f"{row['loopsat_over_peer']:.2f} (medians)" if whole else f"- ({label} solved {row['solved']})"
+        print(f"{'':<18} loopsat ÷ {label}: {ratio}")
     return rows
 
 
