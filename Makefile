@@ -3,7 +3,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test lint bench bench-count clean
+.PHONY: run test lint bench bench-count bench-serve screenshot clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,8 +33,16 @@ test: lint
 bench: $(VENV)/.installed
 	$(BIN)/python bench/run.py
 
+# The cockpit's speed in a real browser (needs Debian's chromium and chromium-driver).
+bench-serve: $(VENV)/.installed-test
+	$(BIN)/python bench/serve_latency.py
+
+# The README's picture of the cockpit, taken by its browser test from a real run.
+screenshot: $(VENV)/.installed-test
+	LOOPSAT_SCREENSHOT=docs/serve.png $(BIN)/python -m pytest -q tests/test_serve_browser.py
+
 bench-count: $(VENV)/.installed
-	$(BIN)/python bench/count.py 12x12 13x14 14x13
+	$(BIN)/python bench/count.py 12x12 13x14 14x13 14x14 bench/slitherlink/20x20/001.slither bench/slitherlink/20x20/002.slither
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .hypothesis puzzles/loopsat-report.jsonl

@@ -1,29 +1,55 @@
-"""Exact counting by the frontier DP: `loopsat solve --count` on empty boards or puzzle files,
-each in its own process.
+"""Exact counting by the frontier DP against the DP as it was before its states were indexed:
+`loopsat solve --count` on empty boards or puzzle files, each in its own process.
 
-Prints per board its count and the CPU seconds of the whole process (user + system, start-up
-and imports included). Empty boards are the DP's worst case: clues only prune its states. A
-board and its transpose must agree. Never asserts.
+Prints per board its count, the whole process's CPU seconds (user + system, start-up and imports
+included) and peak RSS, the same for the old DP (its module checked out of git at OLD into a
+temporary folder and run on the same board), their ratio, and whether the counts agree. Empty
+boards are the DP's worst case: clues only prune its states. An empty n×n board's count is OEIS
+A140517(n), checked where known here. Never asserts.
 
-    python bench/count.py [--genre slitherlink|masyu] [--disjoint] [ROWSxCOLS | FILE ...]
-    (default: the empty 12x12 13x14 14x13)
+    python bench/count.py [--genre slitherlink|masyu] [--disjoint] [--old REV | --no-old]
+                          [ROWSxCOLS | FILE ...]      (default: the empty 12x12 13x14 14x13)
 """
 
 from __future__ import annotations
 
 import argparse
-import resource
+import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 SUFFIX = {"slitherlink": ".slither", "masyu": ".masyu"}
-
-
-def child_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+# The last commit of the DP with sorted int64 keys and counts in 2³² limbs.
+OLD = "7ed9c4a"
+OLD_MODULE = "loopsat/frontier.py"
+# OEIS A140517 (cycles of an n×n board's grid graph), n = 0..12.
+A140517 = (
+    0,
+    1,
+    13,
+    213,
+    9349,
+    1222363,
+    487150371,
+    603841648931,
+    2318527339461265,
+    27359264067916806101,
+    988808811046283595068099,
+    109331355810135629946698361371,
+    36954917962039884953387868334644457,
+)
+OLD_DRIVER = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import old_frontier
+from old_frontier import count
+old_frontier.MAX_WIDTH = 21  # its keys' first word holds 2·(21 + 1) arm bits: the new DP's widest
+from loopsat.api import data_sets
+puzzle = data_sets(sys.argv[2], None)[0]
+print(count(puzzle, single_loop=sys.argv[3] == "single"))
+"""
 
 
 def main() -> None:
@@ -31,19 +57,53 @@ def main() -> None:
     parser.add_argument("boards", nargs="*", default=["12x12", "13x14", "14x13"])
     parser.add_argument("--genre", choices=sorted(SUFFIX), default="slitherlink")
     parser.add_argument("--disjoint", action="store_true", help="count DLX3's disjoint loops")
+    parser.add_argument("--old", default=OLD, metavar="REV", help=f"the git revision of the old DP (default {OLD})")
+    parser.add_argument("--no-old", action="store_true", help="run the new DP only")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
+        old = None if args.no_old else _check_out_old(args.old, Path(folder))
         for board in args.boards:
-            path = Path(board)
+            path, known = Path(board), None
             if not path.is_file():
                 rows, cols = (int(side) for side in board.split("x"))
                 path = Path(folder) / f"empty-{board}{SUFFIX[args.genre]}"
                 path.write_text("\n".join("." * cols for _ in range(rows)) + "\n")
+                if rows == cols and not args.disjoint:
+                    n = rows if args.genre == "slitherlink" else rows - 1
+                    known = A140517[n] if n < len(A140517) else None
             command = [sys.executable, "-m", "loopsat", "solve", "--count", str(path)]
-            before = child_cpu()
-            done = subprocess.run(command + ["--disjoint"] * args.disjoint, capture_output=True, text=True)
-            found = done.stdout.strip() or done.stderr.strip()
-            print(f"{board}: {child_cpu() - before:.2f} CPU-s  {found}", flush=True)
+            found, cpu, rss = _measure(command + ["--disjoint"] * args.disjoint)
+            line = f"{board}: {found}  new {cpu:.2f} CPU-s {rss:.0f} MB"
+            if old is not None:
+                style = "disjoint" if args.disjoint else "single"
+                was, old_cpu, old_rss = _measure([sys.executable, "-c", OLD_DRIVER, str(old), str(path), style])
+                agree = "agree" if was == found else f"DISAGREE (old {was})"
+                line += f"  old {old_cpu:.2f} CPU-s {old_rss:.0f} MB  ratio {cpu / old_cpu:.2f}  {agree}"
+            if known is not None:
+                line += "  A140517 " + ("ok" if found == str(known) else f"WRONG (OEIS {known})")
+            print(line, flush=True)
+
+
+def _measure(command: list[str]) -> tuple[str, float, float]:
+    """(what it printed, CPU-s, peak RSS in MB) of one child process, from its own rusage."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None and process.stderr is not None
+    out, err = process.stdout.read(), process.stderr.read()
+    _, _, usage = os.wait4(process.pid, 0)
+    process.returncode = 0  # reaped here, with its rusage: Popen must not wait for it again
+    text = out.strip() or (err.strip().splitlines() or [""])[-1]
+    return text, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def _check_out_old(revision: str, folder: Path) -> Path | None:
+    """The old DP's module, from git, as old_frontier.py in a folder of its own (None: no git)."""
+    done = subprocess.run(["git", "show", f"{revision}:{OLD_MODULE}"], capture_output=True, text=True)
+    if done.returncode:
+        print(f"no old DP to compare with: {done.stderr.strip()}", file=sys.stderr)
+        return None
+    (folder / "old").mkdir()
+    (folder / "old" / "old_frontier.py").write_text(done.stdout)
+    return folder / "old"
 
 
 if __name__ == "__main__":

@@ -41,8 +41,7 @@ def main() -> None:
         started = time.process_time()
         rules = genre.rules(puzzle)
         steps: list[Step] = []
-        tables, names = rules.for_deduction()
-        fixed = deduce(edges, tables, names=names, trace=steps.append if options.rules else None)
+        fixed = deduce(edges, rules.for_deduction(), trace=steps.append if options.rules else None, levels=rules.levels)
         cpu = time.process_time() - started
         fixed = fixed or {}
         solution = {e for e in edges if _on(entry["solution"], e)}

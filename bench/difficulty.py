@@ -1,5 +1,5 @@
 """The median difficulty level `loopsat explain` gives each of Tatham's Loopy and Pearl levels,
-and what grading costs next to the deduction it grades.
+and what reading the grade costs next to the deduction it reads.
 
 python bench/difficulty.py            (the puzzles: tests/data/difficulty, `sgt-loopy --generate 9 '7x7t0dX#17X'`,
                                        `sgt-pearl --generate 15 '8x8dX#17X'`)
@@ -14,10 +14,9 @@ import statistics
 import sys
 from pathlib import Path
 
+from loopsat import deduce
 from loopsat.cli import read_file
-from loopsat.deduce import Step, deduce
-from loopsat.explain import explain, grade
-from loopsat.genres import GENRES
+from loopsat.explain import explain
 
 FOLDER = Path(__file__).parent.parent / "tests" / "data" / "difficulty"
 
@@ -29,16 +28,12 @@ def cpu() -> float:
 
 def cost(path: str) -> None:
     for puzzle in read_file(path, None):
-        genre = GENRES[puzzle.genre]
-        rules = genre.rules(puzzle)
-        edges = list(genre.cover(puzzle).edges.values())
-        steps: list[Step] = []
         started = cpu()
-        tables, names = rules.for_deduction()
-        fixed = deduce(edges, tables, names=names, trace=steps.append)
+        found = deduce.puzzle(puzzle)
         deduced = cpu()
-        difficulty = grade(steps, fixed, edges, rules).grade
-        print(f"{puzzle.label}: deduce {deduced - started:.2f} CPU-s, grade {cpu() - deduced:.2f} CPU-s ({difficulty})")
+        difficulty = found.grade()
+        graded = difficulty.grade if difficulty is not None else "no grade"
+        print(f"{puzzle.label}: deduce {deduced - started:.2f} CPU-s, grade {cpu() - deduced:.2f} CPU-s ({graded})")
 
 
 if __name__ == "__main__":
@@ -48,5 +43,8 @@ if __name__ == "__main__":
         levels_of = (("Easy", "e"), ("Normal", "n"), ("Tricky", "t"), ("Hard", "h"))
         for game, board, names in (("Loopy", "loopy-7x7", levels_of), ("Pearl", "pearl-8x8", levels_of[::2])):
             for name, letter in names:
-                levels = [explain(p).difficulty.level for p in read_file(str(FOLDER / f"{board}-d{letter}.url"), None)]
+                levels = [
+                    int(explain(p).difficulty.level)  # type: ignore[union-attr]
+                    for p in read_file(str(FOLDER / f"{board}-d{letter}.url"), None)
+                ]
                 print(f"Tatham {game} {name}: levels {sorted(levels)}, median {statistics.median(levels)}")

@@ -6,6 +6,8 @@ import random
 import sys
 from pathlib import Path
 
+from loopsat.safefile import write_file
+
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 from loopgen import clue_grid, random_region  # noqa: E402
@@ -17,7 +19,7 @@ def main() -> None:
     for _ in range(20):
         region = random_region(20, 20, rng, size=rng.randint(120, 260))
         parts.append("20 20\n" + "\n".join(" ".join(row) for row in clue_grid(region, 20, 20)))
-    (HERE / "slink" / "twenty-20x20.slink").write_text("\n".join(parts) + "\n0 0\n")
+    write_file(HERE / "slink" / "twenty-20x20.slink", ("\n".join(parts) + "\n0 0\n").encode(), replace=True)
 
 
 if __name__ == "__main__":

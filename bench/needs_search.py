@@ -23,6 +23,7 @@ from loopsat.generate import file_text, generate
 from loopsat.genres import SETTERS
 from loopsat.pipeline import Status, deduction, solve
 from loopsat.puzzle import Puzzle
+from loopsat.safefile import write_file
 
 HERE = Path(__file__).parent
 SUFFIX = {"slitherlink": "slither", "masyu": "masyu"}
@@ -59,7 +60,7 @@ def main() -> None:
         if outcome.status != Status.UNIQUE:  # generate proves it unique: a failure here is a bug
             sys.exit(f"seed {seed}: {outcome.status}")
         path = folder / f"{seed:03d}.{SUFFIX[genre]}"
-        path.write_text(file_text(board))
+        write_file(path, file_text(board).encode(), replace=True)
         entry = {"file": str(path.relative_to(HERE)), "genre": genre, "rows": rows, "cols": cols}
         flag = "" if genre == "slitherlink" else f"--genre {genre} "
         entry["generator"] = f"python bench/needs_search.py {flag}{rows} {cols} {seed}"

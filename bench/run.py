@@ -30,6 +30,8 @@ import sys
 import time
 from pathlib import Path
 
+from loopsat.safefile import write_file
+
 HERE = Path(__file__).parent
 PEERS = HERE.parent / "build" / "peers"  # what bench/peers_build.sh builds
 # (row label, binary in PEERS, the genres it takes, the form it reads: loopsat.formats.FORMS)
@@ -285,7 +287,7 @@ def main() -> None:
         results["generate"] = run_generate(max(options.timeout, 1800.0))
     print_targets(results)
     results["finished"] = time.strftime("%Y-%m-%d %H:%M:%S")
-    options.out.write_text(json.dumps(results, indent=1) + "\n")
+    write_file(options.out, (json.dumps(results, indent=1) + "\n").encode(), replace=True)
     print(f"\nresults: {options.out}")
 
 

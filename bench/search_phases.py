@@ -15,10 +15,9 @@ import argparse
 import time
 
 import loopsat
+from loopsat import deduce
 from loopsat.cpsat import Circuit, LazyCuts, LoopCondition, Search
-from loopsat.deduce import deduce
 from loopsat.genres import GENRES
-from loopsat.grid import lattice_edges
 from loopsat.model import ExactCover
 
 
@@ -38,9 +37,7 @@ def main() -> None:
         for puzzle in loopsat.load(path):
             genre = GENRES[puzzle.genre]
             started = time.process_time()
-            tables, names = genre.rules(puzzle).for_deduction()
-            edges = list(lattice_edges(*genre.tile_shape(puzzle)))
-            fixed = deduce(edges, tables, names=names) or {}
+            fixed = deduce.puzzle(puzzle, trail=False).fixed or {}
             deduced = time.process_time()
             cover = genre.cover(puzzle)
             built = time.process_time()

@@ -1,22 +1,25 @@
 """loopsat: grid loop puzzles as Knuth's exact-cover problems, solved with CP-SAT.
 
-The Python API (loopsat/api.py): `load`, `data_sets`, `parse`, `solve`, `solutions`, `count`, `export_mcc`,
-`to_url`, `svg`, and the types `Puzzle`, `Result`, `Solution`, `PuzzleError`. They are imported
+The Python API (loopsat/api.py): `load`, `data_sets`, `parse`, `solve`, `solutions`, `count`, `grade`,
+`export_mcc`, `to_url`, `svg`, and the types `Puzzle`, `Result`, `Solution`, `PuzzleError`. They are imported
 on first use, so that `import loopsat` (and the command line's start-up) stays light.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
-
+# Nothing imported here that the interpreter has not: the command's start-up runs this first,
+# before it can handle Ctrl-C (loopsat/start.py), and typing alone took 20 ms of it.
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (mypy knows the name)
 if TYPE_CHECKING:
+    from typing import Any
+
     from loopsat.api import (
         Result,
         Solution,
         count,
         data_sets,
         export_mcc,
+        grade,
         load,
         parse,
         solutions,
@@ -37,6 +40,7 @@ __all__ = [
     "count",
     "data_sets",
     "export_mcc",
+    "grade",
     "load",
     "parse",
     "solutions",
@@ -51,4 +55,6 @@ def __getattr__(name: str) -> Any:
     """Import the API on first use (PEP 562)."""
     if name not in __all__ or name == "__version__":
         raise AttributeError(f"module 'loopsat' has no attribute {name!r}")
+    import importlib
+
     return getattr(importlib.import_module(_HOME.get(name, "loopsat.api")), name)

@@ -1,3 +1,3 @@
-from loopsat.cli import main
+from loopsat.start import main
 
 main()

@@ -17,8 +17,9 @@ import re
 from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from loopsat import arguments as check
 from loopsat.errors import PuzzleError
 from loopsat.formats import decode, is_link
 from loopsat.genres import GENRES, read_data_sets, read_puzzles
@@ -26,14 +27,19 @@ from loopsat.grid import Point
 from loopsat.limits import read_input
 from loopsat.puzzle import Puzzle, check_mcc_size, puzzles_of
 
+if TYPE_CHECKING:
+    from loopsat.deduce import Difficulty
+
 
 @dataclass(frozen=True)
 class Solution:
-    """One loop: its edges in Knuth's doubled coordinates, and the JSON's `h`/`v` bit strings."""
+    """One loop: its edges in Knuth's doubled coordinates, and the JSON's `h`/`v` bit strings;
+    for an MCC file also the chosen option lines (a solution is a set of options there)."""
 
     edges: frozenset[Point]
     h: tuple[str, ...]
     v: tuple[str, ...]
+    options: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -69,6 +75,8 @@ def load(source: str | os.PathLike[str], genre: str | None = None) -> list[Puzzl
     label the output gives such a puzzle, is that data set alone (a file of that very name wins).
     The first bad data set raises its PuzzleError; `data_sets` gives the good ones beside it.
     """
+    check.source(source)
+    check.name(genre, "genre", optional=True)
     return puzzles_of(data_sets(source, genre))
 
 
@@ -76,6 +84,8 @@ def data_sets(source: str | os.PathLike[str], genre: str | None = None) -> list[
     """`load`, but each bad data set of a file of several (a `.url` line, a `.slink` data set)
     stands in its place as its PuzzleError (`index` set), and the others are read. This is
     how the command line reads; a fault of the whole file still raises."""
+    check.source(source)
+    check.name(genre, "genre", optional=True)
     text = os.fspath(source)
     path, wanted = _data_set_of(text)
     if wanted is None and text != "-" and is_link(text) and not os.path.exists(text):
@@ -108,6 +118,9 @@ def _data_set_of(source: str) -> tuple[str, int | None]:
 
 def parse(text: str | bytes, genre: str | None = None, *, path: str = "<text>") -> list[Puzzle]:
     """Every puzzle in `text`, read as the file `path` would be (`genre` as `--genre`)."""
+    check.text(text)
+    check.name(genre, "genre", optional=True)
+    check.name(path, "path")
     data = text.encode() if isinstance(text, str) else text
     return read_puzzles(path, data, genre)
 
@@ -124,7 +137,11 @@ def solve(
     """Find a solution and prove whether it is unique (`mode="unique"`), list them (`"all"`) or
     count them (`"count"`, by the frontier DP where it applies). `single_loop=False` gives DLX3's
     solutions (disjoint loops). Every solution has passed the independent verifier."""
+    from loopsat.pipeline import Mode
     from loopsat.pipeline import solve as solve_puzzle
+
+    check.choice(mode, "mode", Mode)
+    _check_search(puzzle, limit, time_limit, single_loop, strategy)
 
     outcome = solve_puzzle(
         puzzle, mode=mode, limit=limit, time_limit=time_limit, single_loop=single_loop, strategy=strategy
@@ -153,14 +170,27 @@ def solutions(
     first solution asked for, your time between solutions included."""
     from loopsat.pipeline import stream
 
+    _check_search(puzzle, limit, time_limit, single_loop, strategy)
+
     found = stream(puzzle, mode="all", limit=limit, time_limit=time_limit, single_loop=single_loop, strategy=strategy)
     with closing(found):
         for edges in found:
             yield _solution(puzzle, edges)
 
 
+def grade(puzzle: Puzzle) -> Difficulty | None:
+    """The puzzle's grade, read off the trail of the deduction `solve` runs: `grade` names the
+    level (Tatham's easy, normal, tricky, hard, then loopsat's deep and search), `level` is its
+    number 1..6, with the steps and probes `explain` shows and the hardest rule it needed. None
+    when the puzzle has no solution or several (they have a status, not a grade)."""
+    from loopsat.pipeline import solve as solve_puzzle
+
+    return solve_puzzle(puzzle).difficulty
+
+
 def count(puzzle: Puzzle, *, single_loop: bool = True, time_limit: float | None = None) -> int:
     """The exact number of solutions; TimeoutError when `time_limit` stops the count first."""
+    _check_search(puzzle, None, time_limit, single_loop, "auto")
     result = solve(puzzle, mode="count", time_limit=time_limit, single_loop=single_loop)
     if not result.complete:
         raise TimeoutError(f"{puzzle.label}: counting stopped after {result.count} solutions")
@@ -171,6 +201,8 @@ def export_mcc(puzzle: Puzzle, variant: str = "auto") -> str:
     """Knuth's MCC text of the puzzle, byte-identical to his generator of that `variant`."""
     from loopsat import mcc
 
+    check.puzzle(puzzle)
+    check.name(variant, "variant")
     genre = GENRES[puzzle.genre]
     if variant not in genre.VARIANTS:
         raise PuzzleError(puzzle.path, 1, 1, f"variant {variant!r} does not apply to {puzzle.genre}")
@@ -182,6 +214,7 @@ def to_url(puzzle: Puzzle) -> str:
     """The puzz.link URL of the puzzle."""
     from loopsat.formats import convert
 
+    check.puzzle(puzzle)
     return convert(puzzle, "url")
 
 
@@ -189,11 +222,25 @@ def svg(puzzle: Puzzle, solution: Solution | None = None) -> str:
     """The SVG picture of the puzzle, with the loop of `solution` when given."""
     from loopsat import picture
 
+    check.puzzle(puzzle)
+    if solution is not None and not isinstance(solution, Solution):
+        raise TypeError(f"solution must be a loopsat.Solution (from a Result) or None, not {type(solution).__name__}")
     return picture.draw(GENRES[puzzle.genre].sketch(puzzle), solution.edges if solution else (), ())
 
 
+def _check_search(puzzle: Any, limit: Any, time_limit: Any, single_loop: Any, strategy: Any) -> None:
+    from loopsat.pipeline import Strategy
+
+    check.puzzle(puzzle)
+    check.limit(limit)
+    check.seconds(time_limit)
+    check.flag(single_loop, "single_loop")
+    check.choice(strategy, "strategy", Strategy)
+
+
 def _solution(puzzle: Puzzle, edges: frozenset[Point]) -> Solution:
+    from loopsat.model import option_lines
     from loopsat.pipeline import bits
 
     h, v = bits(GENRES[puzzle.genre], puzzle, edges)
-    return Solution(edges, tuple(h), tuple(v))
+    return Solution(frozenset(edges), tuple(h), tuple(v), tuple(option_lines(edges) or ()))

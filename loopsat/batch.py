@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
-import math
 import multiprocessing
 import os
 import signal
@@ -30,12 +29,13 @@ from multiprocessing.context import ForkServerContext, SpawnContext
 from pathlib import Path
 from typing import Any
 
+from loopsat.deadline import limit_seconds
 from loopsat.errors import Exit, PuzzleError, VerificationError, printable
 from loopsat.genres import SUFFIXES, read_data_sets
 from loopsat.limits import read_input
 from loopsat.progress import ProgressBar
 from loopsat.puzzle import Puzzle
-from loopsat.report import Key, Report, key_of, read_report
+from loopsat.report import Key, Report, ReportBusy, key_of, lock, read_report
 
 REPORT_NAME = "loopsat-report.jsonl"
 GRACE = 5.0  # seconds the watchdog allows beyond the time limit (CP-SAT's own limit comes first)
@@ -220,13 +220,16 @@ def _serve(conn: Connection) -> None:
     parent = multiprocessing.parent_process()
     if parent is not None:  # an orphan would solve on, unseen, after a SIGKILL of the batch alone
         threading.Thread(target=lambda: (wait([parent.sentinel]), os._exit(1)), daemon=True).start()
-    conn.send(None)
-    while True:
-        try:
-            puzzle, time_limit = conn.recv()
-        except EOFError:
-            return
-        conn.send(answer(puzzle, time_limit))
+    try:
+        conn.send(None)
+        while True:
+            try:
+                puzzle, time_limit = conn.recv()
+            except EOFError:
+                return
+            conn.send(answer(puzzle, time_limit))
+    except (BrokenPipeError, ConnectionResetError):  # the batch is gone (a SIGKILL): no one to tell
+        return
 
 
 @dataclass(eq=False)
@@ -458,16 +461,16 @@ def run_batch(
     Workers start as multiprocessing children: a script calling this needs the usual
     `if __name__ == "__main__":` guard.
     """
-    from rich.console import Console
+    from loopsat.stdio import stderr_console
 
     started = time.monotonic()
     root = Path(directory)
     if not root.is_dir():
         raise PuzzleError(printable(directory), 1, 1, "not a directory" if root.exists() else "no such directory")
-    if time_limit is not None and math.isnan(time_limit):
-        raise BatchError("--time-limit takes a number of seconds, not nan")
-    if time_limit == math.inf:
-        time_limit = None  # no limit (a wait of infinity overflows the watchdog's poll)
+    try:
+        time_limit = limit_seconds(time_limit, "--time-limit")  # inf: none (a wait of inf overflows a poll)
+    except ValueError as exc:
+        raise BatchError(str(exc)) from None
     if scheduler is not None:
         check_dask(scheduler)
     report_path = Path(report) if report else root / REPORT_NAME
@@ -478,7 +481,7 @@ def run_batch(
     todo = [job for job in jobs_wanted if job.key not in done]
     todo.sort(key=lambda job: -job.puzzle.rows * job.puzzle.cols)  # largest first: a shorter tail
     workers = max(1, min(jobs or default_jobs(), len(todo)))
-    console = Console(stderr=True)
+    console = stderr_console()
     tally = Tally([*done.values()])
 
     def warn(message: str) -> None:
@@ -486,12 +489,17 @@ def run_batch(
         console.print(printable(message), markup=False, highlight=False, soft_wrap=True)
 
     with ExitStack() as stack:
+        try:
+            stack.enter_context(lock(report_path))
+        except ReportBusy as exc:
+            raise BatchError(str(exc)) from None
         if scheduler is None or not todo:  # with nothing to do, the pool starts no process
             results = pool_results(todo, workers, time_limit, warn)
         else:
             if not encrypted(scheduler):
                 warn(
-                    f"warning: {scheduler} is plain TCP: whoever reaches it runs code on the workers; see README (TLS)"
+                    f"warning: {scheduler} is plain TCP: whoever reaches it runs code on the workers;"
+                    " see docs/cluster.md (TLS)"
                 )
             results = dask_results(stack.enter_context(dask_client(scheduler, workers)), todo, time_limit)
         sink = stack.enter_context(closing(Report(report_path, kept)))

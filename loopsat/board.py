@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import product
 
-from loopsat.deduce import Rule, deduce
-from loopsat.deduce.branch import OutOfNodes, find_loop
+from loopsat import deduce
+from loopsat.deduce import Rule
+from loopsat.deduce.branch import OutOfNodes
 from loopsat.errors import VerificationError
 from loopsat.genres import GENRES, SETTERS
 from loopsat.grid import Point, lattice_edges
@@ -72,8 +73,8 @@ class Board:
         """The edges within `reach` (doubled coordinates) of the laws' edges, and every other
         edge given as in the loop."""
         near: set[Point] = set()
-        for scope, _ in laws:
-            xs, ys = [x for x, _ in scope], [y for _, y in scope]
+        for law in laws:
+            xs, ys = [x for x, _ in law.scope], [y for _, y in law.scope]
             near.update(
                 (x, y)
                 for x in range(min(xs) - reach, max(xs) + reach + 1)
@@ -81,19 +82,10 @@ class Board:
             )
         return near, {edge: edge in self.solution for edge in self.edges if edge not in near}
 
-    def tables(self, puzzle: Puzzle, near: set[Point] | None = None) -> tuple[list[Rule], list[str]]:
-        """The deduction's tables of `puzzle` (those reading an edge of `near`, when given)."""
-        tables, names = self.genre.rules(puzzle).for_deduction()
-        if near is None:
-            return tables, names
-        chosen = [n for n, (scope, _) in enumerate(tables) if not near.isdisjoint(scope)]
-        return [tables[n] for n in chosen], [names[n] for n in chosen]
-
     def screened(self, candidate: Puzzle, laws: list[Rule]) -> bool:
         """Whether the deduction decides every edge near the removed laws, the rest given."""
         near, given = self.near(laws, SCREEN)
-        tables, names = self.tables(candidate, near)
-        fixed = deduce(self.edges, tables, names=names, given=given)
+        fixed = deduce.puzzle(candidate, given=given, near=near, trail=False).fixed
         return fixed is not None and len(fixed) == len(self.edges)
 
     def refuted(self, candidate: Puzzle, law: Rule) -> bool:
@@ -106,8 +98,8 @@ class Board:
         it found no loop that breaks the law); within `reach` of the law only, when given, every
         edge beyond given as in the loop."""
         near, given = self.near([law], reach) if reach is not None else (None, None)
-        tables, names = self.tables(candidate, near)
-        return deduce(self.edges, [*tables, _negated(law)], names=names, given=given, focus=_centre(law))
+        found = deduce.puzzle(candidate, given=given, near=near, extra=[_negated(law)], focus=_centre(law), trail=False)
+        return found.fixed
 
     def shown_needed(self, puzzle: Puzzle, cell: Point) -> bool:
         """Whether a loop of `puzzle` without the clue in `cell` breaks its law near it (WINDOWS):
@@ -119,9 +111,8 @@ class Board:
         """Whether a loop of `candidate` breaks `law` within `reach` of it, every edge beyond as in
         the loop (False also when the backtracking's budget ran out); a loop found is verified."""
         near, given = self.near([law], reach)
-        tables, names = self.tables(candidate, near)
         try:
-            loop = find_loop(self.edges, [*tables, _negated(law)], given=given, names=names, nodes=nodes)
+            loop = deduce.loop(candidate, given=given, near=near, extra=[_negated(law)], nodes=nodes)
         except OutOfNodes:
             return False
         if loop is not None:
@@ -131,11 +122,11 @@ class Board:
 
 def _centre(law: Rule) -> Point:
     """The middle of a law's edges (doubled coordinates, rounded down)."""
-    scope = law[0]
+    scope = law.scope
     return sum(x for x, _ in scope) // len(scope), sum(y for _, y in scope) // len(scope)
 
 
 def _negated(law: Rule) -> Rule:
     """The table of every pattern `law` forbids."""
-    scope, allowed = law
-    return scope, frozenset(p for p in product((0, 1), repeat=len(scope)) if p not in allowed)
+    scope = law.scope
+    return Rule(scope, frozenset(p for p in product((0, 1), repeat=len(scope)) if p not in law.allowed))

@@ -25,10 +25,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from loopsat import pipeline
-from loopsat.deadline import TimeUp, deadline
-from loopsat.deduce import deduce
+from loopsat import deduce, pipeline
+from loopsat.deadline import TimeUp, deadline, limit_seconds
+from loopsat.errors import PuzzleError
 from loopsat.genres import GENRES
+from loopsat.genres.mcc import shows_options
 from loopsat.grid import Point, lattice_edges
 from loopsat.pipeline import Outcome, Solution, Status, bits
 from loopsat.puzzle import Puzzle
@@ -86,13 +87,17 @@ def board_edges(puzzle: Puzzle) -> frozenset[Point]:
 def certain_edges(
     puzzle: Puzzle, *, time_limit: float | None = None, progress: Callable[[str], None] | None = None
 ) -> tuple[Outcome, Certainty | None]:
-    """The outcome (every distinct loop met on the way) and the certain edges, None without a loop.
+    """The outcome (every distinct loop met on the way) and the certain edges, None when no loop
+    exists; stopped before a loop is found, the edges the deduction made certain.
 
     The outcome's status is `unique` when no edge can differ, `multiple` as soon as one does.
     Every loop found passes the independent verifier (VerificationError on a bug). `time_limit`
     bounds all of it (loopsat/deadline.py); the answer is then incomplete. `progress` hears
     once per edge decided (certain or undecided), of `board_edges(puzzle)` in all.
     """
+    if shows_options(puzzle, single_loop=True):  # an MCC file without edge items: DLX3's solutions
+        raise PuzzleError(puzzle.path, 1, 1, "no edge items, so no edge to be certain of: solve it without --certain")
+    time_limit = limit_seconds(time_limit)
     rounds = _Rounds(puzzle, progress or (lambda _description: None))
     try:
         with deadline(time_limit):
@@ -106,7 +111,7 @@ def certain_edges(
 
 class Interrupted(pipeline.Interrupted):
     """Ctrl-C during certain_edges: `outcome` and `certainty` are what was settled by then
-    (sound, as after a time limit; `certainty` None before the first loop)."""
+    (sound, as after a time limit; before the first loop, the deduction's certain edges)."""
 
     def __init__(self, outcome: Outcome, certainty: Certainty | None) -> None:
         super().__init__(outcome)
@@ -125,6 +130,7 @@ class _Rounds:
         self.undecided: set[Point] = set()  # proved: on in one loop found, off in another
         self.found: dict[Solution, None] = {}  # distinct loops, in the order found
         self.settled = False  # every edge proved one way or the other (or no loop at all)
+        self.deduced_on: set[Point] = set()  # the certain edges on the loop before one is found
 
     def run(self, time_limit: float | None) -> None:
         from loopsat.cpsat import LazyCuts, Search, TimedOut  # imported here: CP-SAT is slow to import
@@ -134,11 +140,13 @@ class _Rounds:
         model_edges = set(cover.edges.values())
         self._decide(self.certain, self.board - model_edges)  # edges the rules forbid outright
         # Deduction holds in every loop, so each edge it fixes is certain without a solve.
-        tables, _ = self.genre.rules(self.puzzle).for_deduction()
-        fixed = deduce(model_edges, tables)
+        fixed = deduce.puzzle(self.puzzle, trail=False).fixed
+        if fixed is not None:
+            fixed = cover.modelled(fixed)
         if fixed is None:
             self.settled = True
             return
+        self.deduced_on = {edge for edge, on in fixed.items() if on}  # before they count as certain
         self._decide(self.certain, fixed.keys())
         left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - self.started))
         search = Search(cover, LazyCuts(), time_limit=left, fixed=fixed)
@@ -198,12 +206,12 @@ class _Rounds:
 
     def result(self, interrupted: bool = False) -> tuple[Outcome, Certainty | None]:
         found = list(self.found)
-        if not found:
-            status = Status.NONE if self.settled else Status.UNKNOWN
-            return Outcome(self.puzzle, status, 0, self.settled, [], self._seconds()), None
+        if not found and self.settled:
+            return Outcome(self.puzzle, Status.NONE, 0, True, [], self._seconds()), None
         status = Status.MULTIPLE if len(found) > 1 else Status.UNIQUE if self.settled else Status.UNKNOWN
         outcome = Outcome(self.puzzle, status, len(found), status == Status.UNIQUE, found, self._seconds())
-        first = found[0]
+        # Stopped before a loop: what the deduction made certain is kept all the same.
+        first = found[0] if found else frozenset(self.deduced_on)
         on = frozenset(self.certain & first)
         off = frozenset(self.certain - first)
         return outcome, Certainty(on, off, self.board - on - off, self.settled, interrupted and not self.settled)

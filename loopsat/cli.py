@@ -8,19 +8,19 @@ import json
 import os
 import re
 import select
-import signal
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 import typer.core
 
 from loopsat.api import data_sets, export_mcc, load
-from loopsat.errors import Exit, PuzzleError, VerificationError, printable
+from loopsat.deadline import Budget, TimeUp
+from loopsat.errors import Exit, OutputError, PuzzleError, VerificationError, printable, write_failed
 from loopsat.formats import FORMS
 from loopsat.genres import GENRES, READERS
 from loopsat.genres import mcc as mcc_genre
@@ -28,6 +28,11 @@ from loopsat.grid import Point
 from loopsat.limits import read_input
 from loopsat.pipeline import Mode, Status, Strategy
 from loopsat.puzzle import Puzzle
+from loopsat.safefile import write_file
+from loopsat.serve import PORT as SERVE_PORT
+from loopsat.serve import TIME_LIMIT as SERVE_TIME_LIMIT
+from loopsat.signals import held
+from loopsat.stdio import discard_stdout, flush_stdout, prepare_stdout
 
 if TYPE_CHECKING:
     from loopsat.certain import Certainty
@@ -40,7 +45,7 @@ _NO_ARGS = getattr(_CLICK, "NoArgsIsHelpError", ())  # click 8.2 on: `loopsat` a
 
 
 class _OneLineErrors(typer.core.TyperGroup):
-    """Usage mistakes as one line on stderr (SPEC §5: every error one line), where click draws a
+    """Usage mistakes as one line on stderr (every error is one line), where click draws a
     usage block and rich a panel; the exit status stays 2."""
 
     def main(
@@ -98,9 +103,7 @@ def _closed_output() -> NoReturn:
     status of a C tool that SIGPIPE killed (docs/exit-status.md). SIGPIPE itself stays ignored,
     as Python sets it: the batch's pipes to its workers rely on BrokenPipeError. Stdout goes to
     /dev/null first, or the interpreter's last flush would complain on stderr."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    os.close(devnull)
+    discard_stdout()
     sys.exit(int(Exit.CLOSED_OUTPUT))
 
 
@@ -130,6 +133,18 @@ _AUTO_VARIANT = Variant(GENRES[next(iter(GENRES))].VARIANTS[0])  # every genre's
 
 
 _debug = False
+_T = TypeVar("_T")
+
+
+def _time_limit(value: float | None) -> float | None:
+    """--time-limit as every command reads it (deadline.limit_seconds): inf is none, nan or a
+    negative number a usage error."""
+    from loopsat.deadline import limit_seconds
+
+    try:
+        return limit_seconds(value, "")
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc).strip()) from None
 
 
 def _fail(message: str, status: Exit) -> NoReturn:
@@ -174,7 +189,9 @@ def solve(
         int | None,
         typer.Option(min=1, metavar="N", help="At most N solutions; alone: list up to N (as --all --limit N)."),
     ] = None,
-    time_limit: Annotated[float | None, typer.Option(min=0.0, metavar="S", help="Seconds per puzzle.")] = None,
+    time_limit: Annotated[
+        float | None, typer.Option(metavar="S", callback=_time_limit, help="Seconds per puzzle.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per puzzle (docs/json.md).")] = False,
     disjoint: Annotated[bool, typer.Option("--disjoint", help="Allow disjoint loops (DLX3's solutions).")] = False,
     strategy: Annotated[
@@ -191,6 +208,13 @@ def solve(
     svg: Annotated[
         Path | None, typer.Option(metavar="OUT.svg", help="Draw the first solution (or with --certain the edges).")
     ] = None,
+    memory_limit: Annotated[
+        str | None,
+        typer.Option(
+            metavar="SIZE",
+            help="Memory for counting by the DP, e.g. 4G (default: LOOPSAT_MEMORY_LIMIT, else half the available).",
+        ),
+    ] = None,
 ) -> None:
     """Find a solution and prove whether it is unique; or list (--all) or count (--count) them.
 
@@ -198,7 +222,8 @@ def solve(
     """
     from loopsat.certain import Interrupted as CertainInterrupted
     from loopsat.certain import board_edges, certain_edges
-    from loopsat.frontier import NotCountable
+    from loopsat.frontier import NotCountable, Settings
+    from loopsat.frontier.budget import budget, parse_size
     from loopsat.pipeline import Interrupted
     from loopsat.pipeline import solve as solve_puzzle
     from loopsat.progress import ProgressBar
@@ -214,18 +239,31 @@ def solve(
     if svg is not None and len(files) > 1:
         _fail("error: --svg draws one puzzle; give one file", Exit.BAD_INPUT)
     _refuse_overwriting(svg, files)
+    memory = None  # read only to count: a bad LOOPSAT_MEMORY_LIMIT matters nowhere else
+    if count or memory_limit is not None:
+        try:
+            memory = budget(None if memory_limit is None else parse_size(memory_limit))
+        except ValueError as exc:
+            _fail(f"error: --memory-limit: {exc}" if memory_limit is not None else f"error: {exc}", Exit.BAD_INPUT)
     mode = Mode.ALL if all_ or (limit is not None and not count) else Mode.COUNT if count else Mode.UNIQUE
     if as_mcc:
         genre = Genre(mcc_genre.GENRE)
     worst = Exit.SOLVED
     several = len(files) > 1
     for path in files:
+        clock = Budget(time_limit)  # reading the file (10^6 MCC options: seconds) counts against its first puzzle
         try:
-            found = data_sets(path, genre.value if genre else None)
+            with clock.bound():
+                found = data_sets(path, genre.value if genre else None)
         except PuzzleError as exc:
             _bad_input(exc, path, as_json)
             worst = max(worst, Exit.BAD_INPUT)
             continue
+        except TimeUp:
+            _timed_out(path, "reading the file", as_json)
+            worst = max(worst, Exit.TIMED_OUT)
+            continue
+        seconds = clock.left()
         if svg is not None and len(found) > 1:
             _fail(f"{printable(path)}:1:1: error: --svg draws one puzzle, this file holds {len(found)}", Exit.BAD_INPUT)
         several = several or len(found) > 1
@@ -240,12 +278,12 @@ def solve(
             streaming = mode == Mode.ALL and not (as_json or quiet)
             if streaming and several:
                 typer.echo(f"{puzzle.label}:")
-            heard = _Heard(puzzle, streaming)
+            heard = _Heard(puzzle, streaming, mcc_genre.shows_options(puzzle, single_loop=not disjoint))
             interrupted = False
             if certain:
                 try:
                     with ProgressBar(total=len(board_edges(puzzle)), shown=not as_json) as advance:
-                        outcome, certainty = certain_edges(puzzle, time_limit=time_limit, progress=advance)
+                        outcome, certainty = certain_edges(puzzle, time_limit=seconds, progress=advance)
                 except CertainInterrupted as stop:
                     outcome, certainty, interrupted = stop.outcome, stop.certainty, True
             else:
@@ -256,18 +294,20 @@ def solve(
                             puzzle,
                             mode=mode,
                             limit=limit,
-                            time_limit=time_limit,
+                            time_limit=seconds,
                             single_loop=not disjoint,
                             strategy=strategy,
                             progress=heard.add,
                             fallback=heard.fallback,
+                            counting=Settings(memory, heard.sweeping),
                         )
                 except NotCountable as exc:
-                    typer.echo(f"{puzzle.label}: error: {exc}", err=True)
+                    typer.echo(f"{puzzle.label}:1:1: error: {exc}", err=True)
                     worst = max(worst, Exit.BAD_INPUT)
                     continue
                 except Interrupted as stop:
                     outcome, interrupted = stop.outcome, True
+            seconds = time_limit
             worst = max(worst, outcome.exit_status)
             if svg is not None and certainty:
                 _write_svg(svg, puzzle, certainty.on, certainty.undecided)
@@ -296,12 +336,22 @@ def _bad_input(error: PuzzleError, file: str, as_json: bool) -> None:
         typer.echo(f"{error.label}: error")
 
 
+def _timed_out(file: str, doing: str, as_json: bool) -> None:
+    """The time limit ran out outside the solve (reading a file, drawing it): a located line on
+    stderr, with --json an object of status `unknown` in the puzzle's place."""
+    message = f"{printable(file)}:1:1: time limit reached while {doing}"
+    typer.echo(message, err=True)
+    if as_json:
+        typer.echo(json.dumps({"file": file, "status": "unknown", "complete": False, "error": message}))
+
+
 class _Heard:
     """Hears each solution as the search finds it: advances the progress bar and, when
     `streaming`, draws the solution on stdout at once (--all can run for hours)."""
 
-    def __init__(self, puzzle: Puzzle, streaming: bool) -> None:
+    def __init__(self, puzzle: Puzzle, streaming: bool, options: bool = False) -> None:
         self.puzzle, self.streaming = puzzle, streaming
+        self.options = options  # print the chosen options (DLX3's form), not a board
         self.out = sys.stdout  # not rich's stand-in while a progress bar runs: that one writes to stderr
         self.streamed = 0
         self.advance: Callable[[str], None] = lambda _description: None  # the progress bar's, while one runs
@@ -311,18 +361,22 @@ class _Heard:
 
         self.advance(f"{self.puzzle.label}: {count:,} found")
         if self.streaming:
-            text = _numbered(count, drawing(self.puzzle, solution))
-            # Ctrl-C waits until the board is written and counted: the summary names what was drawn.
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-            try:
+            text = _dlx3(count, solution) if self.options else _numbered(count, drawing(self.puzzle, solution))
+            # A stop waits until the board is written and counted: the summary names what was drawn.
+            with held():
                 self.out.write(text)
                 self.out.flush()
                 self.streamed += 1
-            finally:
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+    def sweeping(self, where: str) -> None:
+        """The counting DP's row, column and states, on the progress bar."""
+        self.advance(f"{self.puzzle.label}: {where}")
 
     def fallback(self, why: str) -> None:
-        """Counting cannot use the DP: say so before an enumeration that may never end."""
+        """Counting cannot use the DP: say so before an enumeration that may never end, once
+        CP-SAT is imported (a Ctrl-C meant for the enumeration then stops the enumeration)."""
+        import loopsat.cpsat  # noqa: F401
+
         typer.echo(
             f"{self.puzzle.label}: the frontier DP does not apply: {why}; counting by enumeration "
             "instead (Ctrl-C stops it with the count so far)",
@@ -355,9 +409,12 @@ def _print_outcome(
         typer.echo("\n".join(certainty.drawing(puzzle)))
     else:
         unshown: list[frozenset[Point] | None] = [*outcome.solutions[heard.streamed :]]
-        if not unshown and not heard.streamed:
+        if not unshown and not heard.streamed and not heard.options:
             unshown = [None]  # the bare board: no solution
         for number, solution in enumerate(unshown, start=heard.streamed + 1):
+            if heard.options and solution is not None:
+                typer.echo(_dlx3(number, solution), nl=False)
+                continue
             board = drawing(puzzle, solution)
             if mode == Mode.ALL and solution:
                 typer.echo(_numbered(number, board), nl=False)
@@ -371,13 +428,23 @@ def _numbered(number: int, board: list[str]) -> str:
     return f"solution {number}\n" + "\n".join(board) + "\n\n"
 
 
+def _dlx3(number: int, solution: frozenset[Point]) -> str:
+    """One solution of an MCC file as DLX3 prints it: `N:`, then each chosen option after a blank
+    (in the file's order, without DLX3's `(k of d)`, which tells its search's path)."""
+    from loopsat.model import option_lines
+
+    return "".join([f"{number}:\n", *(f" {line}\n" for line in option_lines(solution) or ())])
+
+
 def _summary(outcome: "Outcome", mode: Mode, interrupted: bool = False) -> str:
     """The status line of a puzzle: its count for --count, else what was proved."""
     if mode == Mode.COUNT:
         if outcome.complete:
             return str(outcome.count)
-        why = "interrupted" if interrupted else "limit or time limit reached"
-        return f"{outcome.count} (incomplete: {why})"
+        if interrupted:  # Ctrl-C prints the count so far, 0 included
+            return f"{outcome.count} (incomplete: interrupted)"
+        # Out of time the DP has no partial count to show, nor has a search that found nothing.
+        return f"{outcome.count or 'no count'} (incomplete: limit or time limit reached)"
     solutions = f"{outcome.count} solution{'' if outcome.count == 1 else 's'}"
     if interrupted:
         return f"{outcome.status} (interrupted after {solutions})"
@@ -422,7 +489,9 @@ def render(
         bool, typer.Option("--solution", help="Solve it and draw the loop (the first of several).")
     ] = False,
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
-    time_limit: Annotated[float | None, typer.Option(min=0.0, metavar="S", help="Seconds for --solution.")] = None,
+    time_limit: Annotated[
+        float | None, typer.Option(metavar="S", callback=_time_limit, help="Seconds for --solution.")
+    ] = None,
     output: Annotated[
         Path | None, typer.Option("-o", "--output", metavar="OUT", help="Write here instead of stdout.")
     ] = None,
@@ -434,39 +503,57 @@ def render(
     from loopsat.pipeline import solve as solve_puzzle
 
     _refuse_overwriting(output, [file])
+    budget = Budget(time_limit)  # reading, solving and drawing: a 10^6-option MCC or a large SVG takes seconds
+    doing = "reading the file"
     try:
-        puzzles = read_file(file, genre.value if genre else None)
+        with budget.bound():
+            puzzles = read_file(file, genre.value if genre else None)
         if len(puzzles) != 1:
             raise PuzzleError(file, 1, 1, f"render takes one puzzle, this file holds {len(puzzles)}")
+        puzzle, status = puzzles[0], Exit.SOLVED
+        loop: frozenset[Point] = frozenset()
+        if solution:
+            outcome = solve_puzzle(puzzle, time_limit=budget.left())
+            loop, status = (outcome.solutions[0] if outcome.solutions else loop), outcome.exit_status
+            if outcome.status != Status.UNIQUE:
+                typer.echo(f"{puzzle.label}: {_summary(outcome, Mode.UNIQUE)}", err=True)
+        doing = "drawing the picture"
+        with budget.bound():
+            picture = _svg(puzzle, loop)
     except PuzzleError as exc:
         _fail(str(exc), Exit.BAD_INPUT)
-    puzzle, status = puzzles[0], Exit.SOLVED
-    loop: frozenset[Point] = frozenset()
-    if solution:
-        outcome = solve_puzzle(puzzle, time_limit=time_limit)
-        loop, status = (outcome.solutions[0] if outcome.solutions else loop), outcome.exit_status
-        if outcome.status != Status.UNIQUE:
-            typer.echo(f"{puzzle.label}: {_summary(outcome, Mode.UNIQUE)}", err=True)
-    _write_svg(output, puzzle, loop)
+    except TimeUp:
+        _timed_out(file, doing, False)
+        raise typer.Exit(int(Exit.TIMED_OUT)) from None
+    _write(output, picture, "the picture")
     raise typer.Exit(int(status))
 
 
 def _write_svg(target: Path | None, puzzle: Puzzle, loop: Iterable[Point], undecided: Iterable[Point] = ()) -> None:
     """The puzzle's SVG picture to `target` (stdout when None)."""
+    _write(target, _svg(puzzle, loop, undecided), "the picture")
+
+
+def _svg(puzzle: Puzzle, loop: Iterable[Point], undecided: Iterable[Point] = ()) -> str:
     from loopsat import picture
 
-    _write(target, picture.draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided), "the picture")
+    return picture.draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided)
 
 
-def _write(target: Path | None, text: str, what: str) -> None:
-    """`text` to the file `target` (stdout when None); an unwritable file is a usage error."""
+def _write(target: Path | None, text: str, what: str, replace: bool = True) -> None:
+    """`text` to the file `target` (stdout when None), whole or not at all (loopsat/safefile.py):
+    a link there, or with `replace` False any file, is refused; so is an unwritable path (a
+    usage error); a full disk or `ulimit -f` is exit 74."""
     if target is None:
         sys.stdout.write(text)
         return
     try:
-        target.write_text(text)
+        write_file(target, text.encode(), replace=replace)
     except OSError as exc:
-        _fail(f"{printable(str(target))}:1:1: error: cannot write {what} ({exc.strerror or exc})", Exit.BAD_INPUT)
+        message = f"{printable(str(target))}:1:1: error: cannot write {what} ({exc.strerror or exc})"
+        if write_failed(exc):
+            raise OutputError(message) from None
+        _fail(message, Exit.BAD_INPUT)
 
 
 def _refuse_overwriting(target: Path | None, inputs: list[str]) -> None:
@@ -481,7 +568,9 @@ def _refuse_overwriting(target: Path | None, inputs: list[str]) -> None:
 @app.command(cls=_PlainUsage)
 def slink(
     file: Annotated[str, typer.Argument(metavar="[FILE]", help="SLINK input (default: stdin).")] = "-",
-    time_limit: Annotated[float | None, typer.Option(min=0.0, metavar="S", help="Seconds per data set.")] = None,
+    time_limit: Annotated[
+        float | None, typer.Option(metavar="S", callback=_time_limit, help="Seconds per data set.")
+    ] = None,
 ) -> None:
     """SPOJ SLINK: read the judge's input, print each data set's number and its loop drawn.
 
@@ -520,12 +609,18 @@ def batch(
         str | None, typer.Option(metavar="FILE", help="JSON Lines report (default: DIR/loopsat-report.jsonl).")
     ] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Keep the report's answers; solve the rest.")] = False,
-    time_limit: Annotated[float | None, typer.Option(min=0.0, metavar="S", help="Seconds per puzzle.")] = None,
+    time_limit: Annotated[
+        float | None, typer.Option(metavar="S", callback=_time_limit, help="Seconds per puzzle.")
+    ] = None,
     scheduler: Annotated[
         str | None, typer.Option(metavar="ADDRESS", help="Dask scheduler: tcp://HOST:8786, or `local`.")
     ] = None,
 ) -> None:
-    """Solve every puzzle in a folder in parallel, one report line each; see loopsat/batch.py."""
+    """Solve every puzzle in a folder in parallel, one report line each (docs/json.md).
+
+    One batch at a time writes a report; --resume keeps its answers and solves the rest.
+    Progress and the summary go to stderr; the exit status is the worst puzzle's (docs/exit-status.md).
+    """
     from loopsat.batch import BatchError, run_batch
 
     try:
@@ -579,11 +674,15 @@ def explain(
         int | None,
         typer.Option(min=1, metavar="N", help="With --svg: the step to draw (default: the first, or the hint)."),
     ] = None,
+    time_limit: Annotated[
+        float | None, typer.Option(metavar="S", callback=_time_limit, help="Seconds for the whole of it.")
+    ] = None,
 ) -> None:
-    """The solving path as steps a person can follow, and the puzzle's difficulty (loopsat/explain.py).
+    """The solving path as steps a person can follow, and the puzzle's difficulty: easy, normal,
+    tricky, hard (the deduction alone, probing for hard) or search.
 
     PARTIAL is a JSON object with "h" and "v" strings as in `solve --json`: 1 on, 0 off, ? or . unknown.
-    Exit 1 when the puzzle has no solution.
+    Exit 1 when the puzzle has no solution, 3 when --time-limit ran out first.
     """
     from loopsat import explain as explaining
 
@@ -597,11 +696,12 @@ def explain(
         if len(puzzles) != 1:
             raise PuzzleError(file, 1, 1, f"explain takes one puzzle, this file holds {len(puzzles)}")
         puzzle = puzzles[0]
+        _check_explainable(puzzle)
         given = explaining.read_partial(partial, read_input(partial), puzzle) if partial is not None else {}
     except PuzzleError as exc:
         _fail(str(exc), Exit.BAD_INPUT)
     if hint:
-        found, next_step = explaining.hint(puzzle, given)
+        found, next_step = _in_time(puzzle, lambda: explaining.hint(puzzle, given, time_limit))
         if svg is not None and next_step is not None:
             _write(svg, explaining.picture(found, found.steps.index(next_step) + 1), "the picture")
         if as_json:
@@ -614,13 +714,31 @@ def explain(
                 + ("no solution" if not found.solvable else "every edge is known or only the search decides the rest")
             )
         raise typer.Exit(int(Exit.SOLVED if found.solvable else Exit.NO_SOLUTION))
-    found = explaining.explain(puzzle)
+    found = _in_time(puzzle, lambda: explaining.explain(puzzle, time_limit=time_limit))
     if svg is not None:
         if (step or 1) > len(found.steps):
             _fail(f"error: --step {step}: the explanation has {len(found.steps)} steps", Exit.BAD_INPUT)
         _write(svg, explaining.picture(found, step or 1), "the picture")
     typer.echo(json.dumps(found.to_json()) if as_json else "\n".join(found.text()))
     raise typer.Exit(int(Exit.SOLVED if found.solvable else Exit.NO_SOLUTION))
+
+
+def _check_explainable(puzzle: Puzzle) -> None:
+    from loopsat.limits import MAX_EXPLAIN_CELLS
+
+    if puzzle.rows * puzzle.cols > MAX_EXPLAIN_CELLS:
+        size = f"{puzzle.rows * puzzle.cols:,} cells ({puzzle.rows}×{puzzle.cols})"
+        raise PuzzleError(puzzle.path, 1, 1, f"the board has {size}, more than explain takes ({MAX_EXPLAIN_CELLS:,})")
+
+
+def _in_time(puzzle: Puzzle, work: Callable[[], _T]) -> _T:
+    """`work`'s answer, or exit 3 when its time limit ran out first."""
+    from loopsat.deadline import TimeUp
+
+    try:
+        return work()
+    except TimeUp:
+        _fail(f"{puzzle.label}: unknown (no answer within --time-limit)", Exit.TIMED_OUT)
 
 
 @app.command(cls=_PlainUsage)
@@ -632,7 +750,7 @@ def generate(
         typer.Option(
             metavar="D",
             help="The hardest grade allowed (`explain`'s scale): 1 easy, 2 normal, 3 tricky, 4 hard "
-            "(deduction alone), 5 search; a number or a name. Default: any (clues minimal).",
+            "(Tatham's levels), 5 deep (probing), 6 search; a number or a name. Default: any (clues minimal).",
         ),
     ] = None,
     seed: Annotated[int, typer.Option(min=0, metavar="N", help="The seed: the same seed gives the same puzzle.")] = 0,
@@ -641,7 +759,7 @@ def generate(
         Path | None, typer.Option("-o", "--output", metavar="DIR", help="Write GENRE-RxC-SEED files into DIR.")
     ] = None,
 ) -> None:
-    """Make puzzles with exactly one solution and a minimal set of clues (loopsat/generate.py).
+    """Make puzzles with exactly one solution and a minimal set of clues.
 
     One puzzle goes to stdout in its genre's file format, its clue count and grade to stderr;
     with -o each puzzle is a file DIR/GENRE-RxC-SEED.SUFFIX (an existing file is never
@@ -669,18 +787,17 @@ def generate(
     if count > 1 and output is None:
         _fail("error: --count writes files: add -o DIR", Exit.BAD_INPUT)
     seeds = range(seed, seed + count)
-    targets = [output / generating.file_name(genre, rows, cols, n) for n in seeds] if output else []
     if output is not None:
         if output.exists() and not output.is_dir():
             _fail(f"{printable(str(output))}:1:1: error: not a folder", Exit.BAD_INPUT)
-        if taken := [target for target in targets if target.exists()]:
-            _fail(f"{printable(str(taken[0]))}:1:1: error: the file exists (not overwritten)", Exit.BAD_INPUT)
+        if taken := generating.first_taken(output, genre, rows, cols, seeds):
+            _fail(f"{printable(str(output / taken))}:1:1: error: the file exists (not overwritten)", Exit.BAD_INPUT)
         try:
             output.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             where = printable(str(output))
             _fail(f"{where}:1:1: error: cannot make the folder ({exc.strerror or exc})", Exit.BAD_INPUT)
-    for number, n in enumerate(seeds):
+    for n in seeds:
         with ProgressBar() as advance:
             made = generating.generate(genre, rows, cols, difficulty=most, seed=n, progress=advance)
         text = generating.file_text(made.puzzle)
@@ -692,17 +809,35 @@ def generate(
             sys.stdout.write(text)
             typer.echo(f"{made.puzzle.path}: {about}", err=True)
             continue
-        target = targets[number]
-        partial = target.with_name(f".{target.name}.part")  # renamed when whole: Ctrl-C leaves no half file
-        _write(partial, text, "the puzzle")
-        partial.replace(target)
+        target = output / generating.file_name(genre, rows, cols, n)
+        _write(target, text, "the puzzle", replace=False)
         typer.echo(f"{printable(str(target))}: {about}")
+
+
+@app.command(cls=_PlainUsage)
+def serve(
+    port: Annotated[int, typer.Option(min=0, max=65535, metavar="N", help="The port (0: any free one).")] = SERVE_PORT,
+    open_: Annotated[bool, typer.Option("--open", help="Open the page in the web browser.")] = False,
+    time_limit: Annotated[
+        float | None, typer.Option(metavar="S", callback=_time_limit, help="Seconds for each part of an analysis.")
+    ] = SERVE_TIME_LIMIT,
+) -> None:
+    """The setter's cockpit: a local web page that checks the puzzle on every edit (docs/serve.md)."""
+    from loopsat.serve import run
+
+    raise typer.Exit(run(port, open_browser=open_, time_limit=time_limit))
 
 
 def main() -> None:
     """Entry point: turn every failure into one line and an exit status, never a traceback."""
     try:
-        app(standalone_mode=True)
+        try:
+            prepare_stdout()
+            app(standalone_mode=True)
+        finally:
+            flush_stdout()  # here a failure is still reported; at exit it would be lost
+    except OutputError as exc:
+        _output_failed(str(exc))
     except VerificationError as exc:
         if _debug:
             traceback.print_exc()
@@ -717,8 +852,19 @@ def main() -> None:
         if _reader_gone():
             _closed_output()
         _internal_error(exc)
+    except OSError as exc:
+        if not write_failed(exc):  # reading is PuzzleError's: what is left is stdout's failed write
+            _internal_error(exc)
+        _output_failed(f"loopsat: error: cannot write the output ({exc.strerror or exc})")
     except Exception as exc:
         _internal_error(exc)
+
+
+def _output_failed(message: str) -> NoReturn:
+    """A write failed: say what, exit 74; what stdout still holds goes nowhere."""
+    typer.echo(message, err=True)
+    discard_stdout()
+    sys.exit(int(Exit.IO_ERROR))
 
 
 def _internal_error(exc: Exception) -> NoReturn:

@@ -7,12 +7,15 @@ deduction, building the model) would run on: an empty 12×12 `--count --time-lim
 
 from __future__ import annotations
 
+import math
 import signal
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from types import FrameType
+
+from loopsat.signals import importing
 
 # The alarm rings this long after the deadline, so that CP-SAT, told the deadline itself, stops
 # first and cleanly whenever it is the one running; the alarm is for Python that overruns.
@@ -26,8 +29,44 @@ GRACE = 0.5
 RETRY = 0.25
 
 
+# A limit longer than this is none: a year is no limit on one puzzle, and setitimer's timeval
+# overflowed at 1e19 s (OverflowError, exit 70, in every command and the API).
+FOREVER = 365 * 24 * 3600.0
+
+
 class TimeUp(Exception):
     """The puzzle's time limit ran out in Python code."""
+
+
+def limit_seconds(value: float | str | None, name: str = "time limit") -> float | None:
+    """A time limit as given (a number or its text) in seconds; None for none, as are `inf` and
+    anything beyond FOREVER. The one reading of a limit: every command and the API use it.
+    ValueError, naming `name`, for nan, a negative number or no number at all."""
+    if value is None:
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} {value!r}: expected a number of seconds") from None
+    if math.isnan(number) or number < 0:
+        raise ValueError(f"{name} {value!r}: expected a number of seconds, 0 or more (inf: none)")
+    return None if number > FOREVER else number
+
+
+class Budget:
+    """One time limit spent on the steps of a command in turn (reading, solving, drawing)."""
+
+    def __init__(self, limit: float | None) -> None:
+        self.limit = limit_seconds(limit)
+        self.started = time.monotonic()
+
+    def left(self) -> float | None:
+        """The seconds left (None: no limit)."""
+        return None if self.limit is None else max(0.0, self.limit - (time.monotonic() - self.started))
+
+    def bound(self) -> AbstractContextManager[None]:
+        """A `deadline` of the seconds left: TimeUp in the block once they are spent."""
+        return deadline(self.left())
 
 
 @contextmanager
@@ -37,13 +76,15 @@ def deadline(seconds: float | None) -> Iterator[None]:
     Only the main thread receives signals: elsewhere (or without SIGALRM) this does nothing and
     CP-SAT's own limit is all there is. An enclosing alarm and its handler are restored after.
     """
+    if seconds is not None and not seconds <= FOREVER:  # inf, or a timer setitimer cannot set
+        seconds = None
     if seconds is None or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
         yield
         return
     armed = True
 
     def ring(_signum: int, frame: FrameType | None) -> None:
-        if armed and not _importing(frame):
+        if armed and not importing(frame):
             raise TimeUp
 
     started = time.monotonic()
@@ -62,12 +103,3 @@ def deadline(seconds: float | None) -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         if outer:  # an enclosing timer keeps its own deadline (a tiny delay if it has passed)
             signal.setitimer(signal.ITIMER_REAL, max(outer - (time.monotonic() - started), 1e-3), outer_interval)
-
-
-def _importing(frame: FrameType | None) -> bool:
-    """Whether the main thread is inside an import (importlib's frames are on its stack)."""
-    while frame is not None:
-        if frame.f_code.co_filename.startswith("<frozen importlib"):
-            return True
-        frame = frame.f_back
-    return False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import unicodedata
 from enum import IntEnum
 
@@ -14,6 +15,7 @@ class Exit(IntEnum):
     BAD_INPUT = 2
     TIMED_OUT = 3
     INTERNAL = 70
+    IO_ERROR = 74  # a write failed (full disk, `ulimit -f`, stdout closed): sysexits' EX_IOERR
     INTERRUPTED = 130  # Ctrl-C: the shell's 128 + SIGINT
     CLOSED_OUTPUT = 141  # the reader closed stdout (`| head -1`): 128 + SIGPIPE, as a C tool killed by it
 
@@ -56,6 +58,11 @@ class PuzzleError(Exception):
         self.message = message
         self.index = index
 
+    def __reduce__(self) -> tuple[type[PuzzleError], tuple[str, int, int, str, int | None]]:
+        """Pickled with every field (a batch or Dask worker sends it back): Exception's own
+        pickle would call the class with the message alone."""
+        return type(self), (self.path, self.line, self.col, self.message, self.index)
+
     @property
     def file(self) -> str:
         """The file (or URL, or game ID) the error is in."""
@@ -73,6 +80,19 @@ class PuzzleError(Exception):
 
     def __str__(self) -> str:
         return f"{printable(self.path)}:{self.line}:{self.col}: error: {self.message}"
+
+
+class OutputError(Exception):
+    """A write that failed (exit status 74); the message names what was being written."""
+
+
+def write_failed(exc: OSError) -> bool:
+    """Whether an OSError is the medium's fault (a full disk, a quota, `ulimit -f`, an I/O
+    error), exit 74, rather than the user's (a forbidden or missing path), exit 2."""
+    return exc.errno in _MEDIUM
+
+
+_MEDIUM = frozenset((errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EIO))
 
 
 class VerificationError(Exception):

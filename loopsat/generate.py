@@ -10,8 +10,8 @@ its clues, genre-free, while the loop stays the only one:
    exists and c goes; it probes nearest c first, where the contradiction usually is. Otherwise
    random batches of clues are tried at once (doubling after a success, halving after a
    failure), and a removal is kept while the whole deduction still decides the board, with a
-   grade at most D when a difficulty D below `search` is asked (explain.GRADES: 1 easy ... 4
-   hard, "decided by the deduction alone"). Each try is screened first by a deduction near the
+   grade at most D when a difficulty D below `search` is asked (deduce.GRADES: 1 easy ... 5
+   deep, "decided by the deduction alone"). Each try is screened first by a deduction near the
    removed clues, every edge farther than board.SCREEN given as in the loop: it knows more than
    the whole one and so fails whenever that one would, at a fraction of the cost. A single clue
    that fails is held; deduction is monotone (fewer clues never deduce more), so it stays held.
@@ -31,15 +31,17 @@ a proof stopped by its time limit (minimal.proof_seconds): its clue stays, and
 
 from __future__ import annotations
 
+import os
 import random
+import re
 from collections import deque
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from loopsat.board import Board
-from loopsat.deduce import Rule
-from loopsat.explain import GRADES, Difficulty
+from loopsat.deduce import GRADES, Difficulty, Rule
 from loopsat.genres import SETTERS, SUFFIXES
 from loopsat.grid import Point
 from loopsat.minimal import Looker, minimal
@@ -68,7 +70,7 @@ class Generated:
 
 
 def level(difficulty: str | int) -> int:
-    """A difficulty as its level 1..5: a number, or one of explain.GRADES (ValueError otherwise)."""
+    """A difficulty as its level 1..6: a number, or one of deduce.GRADES (ValueError otherwise)."""
     text = str(difficulty).strip().lower()
     if text in GRADES:
         return GRADES.index(text) + 1
@@ -81,6 +83,21 @@ def file_name(genre: str, rows: int, cols: int, seed: int) -> str:
     """`<genre>-RxC-<seed>.<suffix>`: the name `-o DIR` writes, and the puzzle's path."""
     suffix = next(suffix for suffix, named in SUFFIXES.items() if named == genre)
     return f"{genre}-{rows}x{cols}-{seed}{suffix}"
+
+
+def first_taken(folder: Path, genre: str, rows: int, cols: int, seeds: range) -> str | None:
+    """The name of the first file `-o folder` would write for `seeds` that is already there.
+
+    One look at the folder, not one per seed: `--count` may be 10**12."""
+    head, _, tail = file_name(genre, rows, cols, 0).rpartition("-0")
+    pattern = re.compile(re.escape(head) + r"-(0|[1-9][0-9]*)" + re.escape(tail))
+    try:
+        with os.scandir(folder) as listing:
+            taken = [int(found[1]) for entry in listing if (found := pattern.fullmatch(entry.name))]
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    first = min((n for n in taken if n in seeds), default=None)
+    return None if first is None else file_name(genre, rows, cols, first)
 
 
 def file_text(puzzle: Puzzle) -> str:
@@ -126,7 +143,10 @@ def generate(
         if not board.screened(candidate, laws):
             return False
         found = deduction(candidate)
-        return found.complete and (most >= _SEARCH - 1 or found.grade().level <= most)
+        if not found.complete or most >= _SEARCH - 1:
+            return found.complete
+        grade = found.grade()
+        return grade is not None and grade.level <= most
 
     order = setter.clue_cells(puzzle)
     rng.shuffle(order)
@@ -152,4 +172,6 @@ def generate(
         tell(f"proving: {len(held)} clues")
         puzzle, unproved = minimal(puzzle, held, board)
     clues = len(setter.clue_cells(puzzle))
-    return Generated(puzzle, solution, deduction(puzzle).grade(), dense_clues, clues, len(unproved))
+    graded = deduction(puzzle).grade()
+    assert graded is not None, "a generated puzzle has its loop"
+    return Generated(puzzle, solution, graded, dense_clues, clues, len(unproved))

@@ -18,6 +18,10 @@ from loopsat.errors import PuzzleError
 # is built (`/usr/bin/time -f %M loopsat solve --time-limit 30` on an empty board); a 1000×1000
 # one took 4.8 GB and never answered.
 MAX_CELLS = 100_000  # per puzzle
+# `explain` keeps every step of the deduction: an empty Slitherlink peaked at 0.20 GB at 60×60,
+# 0.61 GB at 120×120 and 0.93 GB at 150×150 (`/usr/bin/time -f %M loopsat explain`), about 38 KB
+# a cell; 316×316 took 1.6-3.5 GB. 22,500 cells (150×150) is the 0.9 GB a solve at MAX_CELLS takes.
+MAX_EXPLAIN_CELLS = 22_500
 MAX_FILE_CELLS = 1_000_000  # per file of URLs or game IDs (one byte of those can stand for 26 cells)
 # The largest file loopsat itself writes, a 30×30 `general` MCC export, is 0.5 MB (507,539 bytes,
 # bench/mcc_read.py); 16 MiB holds any real puzzle file, 160 boards at the cell limit, or 20,000

@@ -9,7 +9,8 @@ from loopsat.grid import decode
 from loopsat.model import ExactCover, Item, Option
 
 MAX_MULTIPLICITY = 2**31 - 1  # DLX3 reads bounds into C ints; beyond them CP-SAT's domains overflow
-_BOUND = re.compile(r"(?:(\d+):)?(\d+)\|(.+)")
+_ITEM_TOKEN = re.compile(r"\||[^\s|]\S*")  # DLX3 takes `|x` as the separator, then x
+_BOUND = re.compile(r"(?:(\d*):)?(\d+)\|(.+)")  # DLX3 reads an empty lower bound as 0
 
 
 def write(cover: ExactCover) -> str:
@@ -61,7 +62,7 @@ def _item_line(line: str, path: str, number: int) -> ExactCover:
     primary = True
     bar = False
     seen: set[str] = set()
-    for match in re.finditer(r"\S+", line):
+    for match in _ITEM_TOKEN.finditer(line):
         token, col = match.group(), match.start() + 1
         if token == "|":
             if bar:
@@ -72,12 +73,12 @@ def _item_line(line: str, path: str, number: int) -> ExactCover:
         if bounded and primary:
             lo_text, hi_text, name = bounded.groups()
             hi = int(hi_text)
-            lo = int(lo_text) if lo_text is not None else hi
+            lo = int(lo_text or 0) if lo_text is not None else hi
             if hi == 0 or lo > hi:
                 raise PuzzleError(path, number, col, f"bad multiplicity in {token!r}")
             if hi > MAX_MULTIPLICITY:
                 raise PuzzleError(path, number, col, f"multiplicity {hi} is beyond DLX3's {MAX_MULTIPLICITY}")
-            item = Item(name, True, lo, hi, explicit=True)
+            item = Item(name, True, lo, hi, explicit=True, no_lower=lo_text == "")
         else:
             name = token
             item = Item(name, primary)

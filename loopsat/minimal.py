@@ -13,6 +13,7 @@ clue set, and but for proofs out of time the answers are those of trying clue by
 from __future__ import annotations
 
 import multiprocessing
+import os
 import queue
 import signal
 import threading
@@ -27,6 +28,7 @@ from loopsat.deduce import Rule
 from loopsat.grid import Point
 from loopsat.pipeline import Solution, bits
 from loopsat.puzzle import Puzzle
+from loopsat.signals import STOPS, die_with, held
 from loopsat.verify import verify
 
 if TYPE_CHECKING:
@@ -119,7 +121,7 @@ class Looker:
     def __init__(self, board: Board, wanted: bool) -> None:
         forks = "fork" in multiprocessing.get_all_start_methods()
         self.pool = (
-            ProcessPoolExecutor(1, multiprocessing.get_context("fork"), _looking, (board,))
+            ProcessPoolExecutor(1, multiprocessing.get_context("fork"), _looking, (board, os.getpid()))
             if wanted and forks
             else None
         )
@@ -127,7 +129,8 @@ class Looker:
 
     def look(self, puzzle: Puzzle, cell: Point) -> None:
         if self.pool is not None:
-            self.looks[cell] = self.pool.submit(_shown_needed, puzzle, cell)
+            with held():  # the first submit starts the pool's thread: a stop inside left it unjoinable
+                self.looks[cell] = self.pool.submit(_shown_needed, puzzle, cell)
 
     def shown(self) -> set[Point]:
         """The clues shown needed, once every look is done."""
@@ -141,9 +144,13 @@ class Looker:
 _LOOKING: list[Board] = []  # the looker process's board
 
 
-def _looking(board: Board) -> None:
-    """Start the looker process: Ctrl-C is its parent's to handle (it closes the pool)."""
+def _looking(board: Board, parent: int) -> None:
+    """Start the looker process: Ctrl-C is its parent's to handle (it closes the pool), SIGTERM
+    ends it as it would any process (not the parent's handler, forked along), and it dies with
+    its parent, which a SIGKILL gives no chance to close the pool."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with(parent)
     _LOOKING.append(board)
 
 
@@ -152,8 +159,8 @@ def _shown_needed(puzzle: Puzzle, cell: Point) -> bool:
 
 
 def _leave_ctrl_c_to_main() -> None:
-    """Block SIGINT in this worker thread: Ctrl-C is the main thread's (cpsat/stream.py says why)."""
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    """Block SIGINT and SIGTERM in this worker thread: they are the main thread's (cpsat/stream.py says why)."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
 
 
 def ahead(answer: Callable[[Point], bool], cells: list[Point]) -> Generator[bool, None, None]:
@@ -173,7 +180,8 @@ def ahead(answer: Callable[[Point], bool], cells: list[Point]) -> Generator[bool
                 answers.put(error)
                 return
 
-    threading.Thread(target=work, name="looks ahead", daemon=True).start()
+    with held():  # started whole, so that the `finally` below stops it
+        threading.Thread(target=work, name="looks ahead", daemon=True).start()
     try:
         for _ in cells:
             got = answers.get()
@@ -217,7 +225,8 @@ class Proofs:
         if cell not in self.begun:
             candidate, law = self.board.without(puzzle, cell)
             stopper = Stopper()
-            loop = self.pool.submit(loop_breaking, candidate, law, self.board, stopper)
+            with held():  # a submit may start a thread of the pool
+                loop = self.pool.submit(loop_breaking, candidate, law, self.board, stopper)
             self.begun[cell] = _Begun(self.board.clues(puzzle), loop, stopper)
 
     def forget(self, cell: Point) -> None:
@@ -282,7 +291,7 @@ def _forbid(search: Search, law: Rule) -> None:
     from loopsat.cpsat.proto import negated
 
     edge_var = search.translation.edge_var
-    scope, allowed = law
+    scope, allowed = law.scope, law.allowed
     for pattern in allowed:
         if any(bit and edge not in edge_var for edge, bit in zip(scope, pattern, strict=True)):
             continue  # the pattern never occurs

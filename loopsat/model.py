@@ -7,7 +7,7 @@ loops without knowing which genre made them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from loopsat.grid import Point
@@ -18,7 +18,8 @@ class Item:
     """A primary item must be covered between `lo` and `hi` times; a secondary one at most once
     without colour, or any number of times with one agreed colour.
 
-    `explicit` remembers whether the MCC spells the multiplicity (`1|35`) or not (`00`).
+    `explicit` remembers whether the MCC spells the multiplicity (`1|35`) or not (`00`), and
+    `no_lower` whether it leaves the lower bound empty (`:3|a`, which DLX3 reads as 0:3).
     """
 
     name: str
@@ -26,11 +27,14 @@ class Item:
     lo: int = 1
     hi: int = 1
     explicit: bool = False
+    no_lower: bool = False
 
     def spelled(self) -> str:
         """The item as the MCC item-name line writes it."""
         if not self.explicit:
             return self.name
+        if self.no_lower:
+            return f":{self.hi}|{self.name}"
         if self.lo == self.hi:
             return f"{self.hi}|{self.name}"
         return f"{self.lo}:{self.hi}|{self.name}"
@@ -49,6 +53,22 @@ class Option:
     def line(self) -> str:
         text = " ".join(n if c is None else f"{n}:{c}" for n, c in self.entries)
         return text + " " if self.trailing_blank else text
+
+
+class Chosen(frozenset[Point]):
+    """A solution's edges that also names the options chosen for them, as DLX3 would print them.
+
+    Still the frozenset of edges every command draws, so that only what shows an MCC's answers
+    (its option lines, docs/formats.md) needs to know; two solutions of different options can
+    colour the same edges, so `==` (the edges') does not tell them apart: their position does.
+    """
+
+    options: tuple[Option, ...]
+
+    def __new__(cls, edges: Iterable[Point] = (), options: tuple[Option, ...] = ()) -> Chosen:
+        chosen = super().__new__(cls, edges)
+        chosen.options = options
+        return chosen
 
 
 @dataclass
@@ -96,3 +116,8 @@ class ExactCover:
             if all(c not in ("0", "1") or colour.get(name, c) == c for name, c in option.entries)
         ]
         return replace(self, options=kept)
+
+
+def option_lines(solution: frozenset[Point]) -> list[str] | None:
+    """The option lines of an MCC file's solution, in the file's order; None for a genre's."""
+    return [option.line().strip() for option in solution.options] if isinstance(solution, Chosen) else None

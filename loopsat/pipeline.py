@@ -10,22 +10,19 @@ from collections.abc import Callable, Generator
 from contextlib import closing
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from loopsat import frontier
-from loopsat.deadline import TimeUp, deadline
-from loopsat.deduce import Rules, Step, deduce
+from loopsat import deduce, frontier
+from loopsat.deadline import TimeUp, deadline, limit_seconds
+from loopsat.deduce import Deduction, Difficulty
 from loopsat.errors import Exit
 from loopsat.frontier import NotCountable
 from loopsat.genres import GENRES, Genre
-from loopsat.grid import Point, lattice_edges
-from loopsat.model import ExactCover
+from loopsat.grid import Point
+from loopsat.model import ExactCover, option_lines
 from loopsat.puzzle import Puzzle
 from loopsat.render import canvas
 from loopsat.verify import verify
-
-if TYPE_CHECKING:
-    from loopsat.explain import Difficulty  # imported when graded: 12 ms of every start-up otherwise
 
 Solution = frozenset[Point]
 
@@ -55,7 +52,7 @@ class Mode(StrEnum):
 
 
 class Status(StrEnum):
-    """What was proved (SPEC §5's JSON strings): `unknown` when stopped before one or two solutions."""
+    """What was proved (the JSON's status strings): `unknown` when stopped before one or two solutions."""
 
     UNIQUE = "unique"
     MULTIPLE = "multiple"
@@ -73,11 +70,16 @@ class Outcome:
     complete: bool
     solutions: list[Solution] = field(default_factory=list)
     seconds: float = 0.0
-    # The difficulty of the deduction solve() ran (loopsat/explain.py), None when it did not
-    # deduce; graded on demand, as grading re-propagates: 0.40 CPU-s after a 0.12 CPU-s deduction
-    # of a 40×40 Easy Loopy (`sgt-loopy --generate 1 '40x40t0de#5' > e40.url; python
-    # bench/difficulty.py e40.url`); a puzzle that needs probing is graded at no cost.
-    graded: Callable[[], Difficulty] | None = None
+    # The deduction solve() ran, None when it did not deduce: its trail is the grade.
+    deduced: Deduction | None = None
+
+    @property
+    def difficulty(self) -> Difficulty | None:
+        """The grade, read off the deduction's trail; None unless the puzzle has one solution
+        and was deduced (an ambiguous or impossible puzzle has a status, not a grade)."""
+        if self.deduced is None or self.status != Status.UNIQUE:
+            return None
+        return self.deduced.grade()
 
     @property
     def exit_status(self) -> Exit:
@@ -98,18 +100,25 @@ class Outcome:
             "status": self.status,
             "count": self.count,
             "complete": self.complete,
-            "solutions": [dict(zip(("h", "v"), bits(genre, self.puzzle, s), strict=True)) for s in self.solutions],
+            "solutions": [_solution_json(genre, self.puzzle, s) for s in self.solutions],
             "seconds": round(self.seconds, 3),
         }
         if self.puzzle.index is not None:
             obj["index"] = self.puzzle.index
-        if self.graded is not None:
-            obj["difficulty"] = self.graded().to_json()
+        if (difficulty := self.difficulty) is not None:
+            obj["difficulty"] = difficulty.to_json()
         return obj
 
 
 def _genre(puzzle: Puzzle) -> Genre:
     return GENRES[puzzle.genre]
+
+
+def _solution_json(genre: Genre, puzzle: Puzzle, solution: Solution) -> dict[str, Any]:
+    """A solution's h/v bit strings, and an MCC file's chosen option lines (docs/json.md)."""
+    h, v = bits(genre, puzzle, solution)
+    options = option_lines(solution)
+    return {"h": h, "v": v} if options is None else {"h": h, "v": v, "options": options}
 
 
 def bits(genre: Genre, puzzle: Puzzle, solution: Solution) -> tuple[list[str], list[str]]:
@@ -141,7 +150,7 @@ class _Settled:
 
     count: int
     complete: bool
-    graded: Callable[[], Difficulty] | None = None
+    deduced: Deduction | None = None
 
 
 def solve(
@@ -154,6 +163,7 @@ def solve(
     strategy: Strategy | str = Strategy.AUTO,
     progress: Callable[[int, Solution], None] | None = None,
     fallback: Callable[[str], None] | None = None,
+    counting: frontier.Settings | None = None,
 ) -> Outcome:
     """Find one solution and prove it unique (`unique`), list them (`all`) or count them.
 
@@ -162,7 +172,8 @@ def solve(
     `time_limit` bounds all of it, not only CP-SAT (loopsat/deadline.py); what was found by then
     is the (incomplete) outcome. `progress` hears each verified solution of the search with the
     number found so far; `fallback` hears why, when counting cannot use the DP and falls back to
-    enumeration. Ctrl-C raises Interrupted (a KeyboardInterrupt) carrying what was found.
+    enumeration; `counting` sets the DP's memory budget and who hears its progress. Ctrl-C
+    raises Interrupted (a KeyboardInterrupt) carrying what was found.
     """
     found = stream(
         puzzle,
@@ -172,21 +183,23 @@ def solve(
         single_loop=single_loop,
         strategy=strategy,
         fallback=fallback,
+        counting=counting,
     )
     count = 0
     with closing(found):
         while True:
             try:
                 solution = next(found)
+                count += 1
+                if progress is not None:
+                    progress(count, solution)
             except StopIteration as finished:
                 outcome: Outcome = finished.value
                 return outcome
-            count += 1
-            if progress is not None:
-                try:
-                    progress(count, solution)
-                except KeyboardInterrupt as stop:
-                    found.throw(stop)  # the stream raises Interrupted with what it has yielded
+            except Interrupted:  # raised by the stream, with what it yielded
+                raise
+            except KeyboardInterrupt as stop:  # here between solutions (often, at 10^5 a second)
+                found.throw(stop)  # the stream raises Interrupted with what it has yielded
 
 
 def stream(
@@ -198,6 +211,7 @@ def stream(
     single_loop: bool = True,
     strategy: Strategy | str = Strategy.AUTO,
     fallback: Callable[[str], None] | None = None,
+    counting: frontier.Settings | None = None,
 ) -> Generator[Solution, None, Outcome]:
     """solve() as a generator: each verified solution as the search finds it, and the Outcome as
     its return value (StopIteration.value). Closing it early (or dropping it) stops the search
@@ -206,12 +220,13 @@ def stream(
     runs, never in the caller's code. Ctrl-C while it runs, or thrown in at a `yield`, raises
     Interrupted carrying what was yielded."""
     mode, strategy = Mode(mode), Strategy(strategy)  # ValueError for a misspelt one
+    time_limit = limit_seconds(time_limit)  # ValueError for nan or a negative one; inf: none
     if strategy == Strategy.FRONTIER and mode != Mode.COUNT:
         raise NotCountable("the frontier strategy only counts: use it with --count")
     started = time.perf_counter()
     found: list[Solution] = []  # counting keeps no solutions: there may be billions
     count = 0
-    work = _solve(puzzle, mode, limit, time_limit, single_loop, strategy, fallback, started)
+    work = _solve(puzzle, mode, limit, time_limit, single_loop, strategy, fallback, counting, started)
     with closing(work):
         try:
             while True:
@@ -225,7 +240,7 @@ def stream(
                         solution = next(work)
                     except StopIteration as finished:
                         settled: _Settled = finished.value
-                        return _outcome(puzzle, settled.count, settled.complete, found, started, settled.graded)
+                        return _outcome(puzzle, settled.count, settled.complete, found, started, settled.deduced)
                 if late:  # one CP-SAT queued meanwhile is not handed out
                     return _outcome(puzzle, count, False, found, started)
                 count += 1
@@ -246,12 +261,14 @@ def _solve(
     single_loop: bool,
     strategy: Strategy,
     fallback: Callable[[str], None] | None,
+    counting: frontier.Settings | None,
     started: float,
 ) -> Generator[Solution, None, _Settled]:
     """The work of a stream: the DP, else deduction, else the search with the time left."""
     if mode == Mode.COUNT and limit is None and strategy in (Strategy.AUTO, Strategy.FRONTIER):
         try:
-            count = frontier.count(puzzle, single_loop=single_loop)
+            settings = counting or frontier.Settings()
+            count = frontier.count(puzzle, single_loop=single_loop, memory=settings.memory, progress=settings.progress)
         except NotCountable as exc:
             if strategy == Strategy.FRONTIER:
                 raise
@@ -262,67 +279,31 @@ def _solve(
     genre = _genre(puzzle)
     fixed: dict[Point, bool] | None = None
     deduce_first = puzzle.rows * puzzle.cols <= genre.DEDUCE_FIRST_CELLS
-    graded: Callable[[], Difficulty] | None = None
+    deduced: Deduction | None = None
     if single_loop and (strategy == Strategy.DEDUCE or (strategy == Strategy.AUTO and deduce_first)):
         deduced = deduction(puzzle)
-        fixed, graded = deduced.fixed, deduced.grade
+        fixed = deduced.fixed
         if fixed is None:
-            return _Settled(0, True, graded)
+            return _Settled(0, True, deduced)
         if deduced.complete:
             solution = deduced.loop
             if not solution:
-                return _Settled(0, True, graded)
+                return _Settled(0, True, deduced)
             verify(puzzle, *bits(genre, puzzle, solution), single_loop=True)
             yield solution
-            return _Settled(1, True, graded)
+            return _Settled(1, True, deduced)
     cover = genre.cover(puzzle)
     if fixed is not None:
         fixed = cover.modelled(fixed)
         cover = cover.agreeing(fixed)
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
     count, complete = yield from _search(puzzle, cover, fixed, mode, limit, left, single_loop, strategy)
-    return _Settled(count, complete, graded)
+    return _Settled(count, complete, deduced)
 
 
-@dataclass
-class Deduced:
-    """What the deduction found on a puzzle: the edges it ran on, the genre's rules, the steps it
-    traced (for the difficulty) and the edges it fixed (None: no single loop fits)."""
-
-    edges: list[Point]
-    rules: Rules
-    steps: list[Step]
-    fixed: dict[Point, bool] | None
-
-    @property
-    def complete(self) -> bool:
-        """Every edge decided from tables that state every clue: the loop is proved unique (or,
-        empty, proved absent) without any search."""
-        return self.fixed is not None and self.rules.whole and len(self.fixed) == len(self.edges)
-
-    @property
-    def loop(self) -> Solution:
-        return frozenset(edge for edge, on in (self.fixed or {}).items() if on)
-
-    def grade(self) -> Difficulty:
-        """The difficulty (loopsat/explain.py), graded on demand: grading re-propagates."""
-        from loopsat.explain import grade
-
-        return grade(self.steps, self.fixed, self.edges, self.rules)
-
-
-def deduction(puzzle: Puzzle) -> Deduced:
-    """The deduction (loopsat/deduce) on a puzzle, as solve() runs it before any search."""
-    genre = _genre(puzzle)
-    rules = genre.rules(puzzle)
-    # Tables that state every clue also rule out every edge the model leaves out (beside a 0), so
-    # the deduction can run on the whole lattice and the model is built only when a search needs
-    # it: building it first cost 0.3-0.45 CPU-s of a 60×60 proved in 0.6 s.
-    edges = list(lattice_edges(*genre.tile_shape(puzzle))) if rules.whole else [*genre.cover(puzzle).edges.values()]
-    steps: list[Step] = []  # traced for the difficulty, graded only when asked (Outcome.to_json)
-    tables, names = rules.for_deduction()
-    fixed = deduce(edges, tables, names=names, trace=steps.append)
-    return Deduced(edges, rules, steps, fixed)
+def deduction(puzzle: Puzzle) -> Deduction:
+    """The deduction on a puzzle, as solve() runs it before any search."""
+    return deduce.puzzle(puzzle)
 
 
 def _outcome(
@@ -331,13 +312,13 @@ def _outcome(
     complete: bool,
     found: list[Solution],
     started: float,
-    graded: Callable[[], Difficulty] | None = None,
+    deduced: Deduction | None = None,
 ) -> Outcome:
     if complete:
         status = Status.NONE if count == 0 else Status.UNIQUE if count == 1 else Status.MULTIPLE
     else:
         status = Status.MULTIPLE if count >= 2 else Status.UNKNOWN
-    return Outcome(puzzle, status, count, complete, found, time.perf_counter() - started, graded)
+    return Outcome(puzzle, status, count, complete, found, time.perf_counter() - started, deduced)
 
 
 def _search(
@@ -362,7 +343,9 @@ def _search(
     uniqueness check is one run too, stopped at the second loop: CP-SAT in-process, median of 3,
     after the deduction, Masyu 25×25 that need search 0.08 / 0.13 CPU-s against 0.10 / 0.22 for a
     solve, a block and a second solve; Slitherlink 25×30 0.04 / 0.08 / 0.06 against 0.05 / 0.09 /
-    0.09. `lazy` and `deduce` keep the lazy cuts as asked (one solve per loop, cuts between).
+    0.09. `lazy` and `deduce` keep the lazy cuts as asked (one solve per loop, cuts between),
+    except where a loop is several option sets (docs/formats.md): only the circuit's one run
+    lists them all.
     """
     from loopsat.cpsat import Circuit, Disjoint, LazyCuts, Search, TimedOut  # CP-SAT is slow to import
 
@@ -372,16 +355,22 @@ def _search(
         wanted = min(2, limit)
     listing = mode != "unique"
     circuit = strategy == "circuit" or (strategy == "auto" and (listing or genre.AUTO_CIRCUIT))
-    condition = Disjoint() if not single_loop else Circuit() if circuit else LazyCuts()
-    search = Search(cover, condition, time_limit=time_limit, fixed=fixed)
-    one_run = search.streams
+    options = puzzle.genre == "mcc"  # an MCC file's solutions name their options
+    loop = single_loop and (bool(cover.edges) or not options)  # no edge items: a plain exact cover
+    condition = Disjoint() if not loop else Circuit() if circuit else LazyCuts()
+    search = Search(cover, condition, time_limit=time_limit, fixed=fixed, options=options)
+    one_run = listing or not loop or circuit
+    if loop and not search.translation.options_follow_edges:  # one loop, several option sets
+        if not circuit:
+            search = Search(cover, Circuit(), time_limit=time_limit, fixed=fixed, options=options)
+        one_run = True
     count = 0
     try:
         # closing: an interrupt (Ctrl-C, an alarm) raised out here, or the stream's own closing,
         # stops and joins the search too
-        with closing(search.stream(wanted) if one_run else search.solutions(wanted)) as solutions:
+        with closing(search.stream(wanted) if one_run and search.streams else search.solutions(wanted)) as solutions:
             for solution in solutions:
-                verify(puzzle, *bits(genre, puzzle, solution), single_loop=single_loop)
+                verify(puzzle, *bits(genre, puzzle, solution), single_loop=single_loop, options=option_lines(solution))
                 count += 1
                 yield solution
     except TimedOut:

@@ -10,12 +10,18 @@ the batch touches the file only once it has all it needs to start (its Dask clus
 from __future__ import annotations
 
 import contextlib
+import errno
+import fcntl
 import json
 import os
+import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
-from loopsat.errors import PuzzleError, printable
+from loopsat.errors import OutputError, PuzzleError, printable, write_failed
+from loopsat.safefile import Refused, append, lock_file, write_all, write_file
 
 Key = tuple[str, int | None, str | None]
 
@@ -33,32 +39,94 @@ class Report:
         self.path = path
         try:
             if kept is not None:
-                draft = path.with_name(f".{path.name}.tmp")  # a dot file: never taken for a puzzle
-                with draft.open("wb") as out:
-                    out.write(b"".join(kept))
-                    _sync(out)
-                os.replace(draft, path)
-            self._file: BinaryIO = path.open("ab")
+                write_file(path, b"".join(kept), replace=True)
+            self._fd = append(path)
         except OSError as exc:
+            if write_failed(exc):
+                raise OutputError(f"{printable(str(path))}: error: cannot write the report ({exc.strerror})") from None
             raise _error(path, 1, f"cannot write the report ({exc.strerror or exc})") from None
-        with contextlib.suppress(OSError):  # make the file's directory entry durable too (POSIX)
-            folder = os.open(path.parent, os.O_RDONLY)
-            try:
-                os.fsync(folder)
-            finally:
-                os.close(folder)
 
     def write(self, line: dict[str, Any]) -> None:
-        self._file.write(json.dumps(line).encode() + b"\n")
-        _sync(self._file)
+        """One line, all of it or none: a failed write (a full disk, `ulimit -f`) is cut off,
+        so the report stays whole lines, and raised as an OutputError."""
+        end = os.lseek(self._fd, 0, os.SEEK_END)
+        try:
+            write_all(self._fd, json.dumps(line).encode() + b"\n")
+            os.fsync(self._fd)
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                os.ftruncate(self._fd, end)
+            raise OutputError(
+                f"{printable(str(self.path))}: error: cannot write the report ({exc.strerror or exc}); "
+                "it holds the answers before this one, and --resume goes on from there"
+            ) from None
 
     def close(self) -> None:
-        self._file.close()
+        os.close(self._fd)
 
 
-def _sync(file: BinaryIO) -> None:
-    file.flush()
-    os.fsync(file.fileno())
+@contextmanager
+def lock(path: Path) -> Iterator[None]:
+    """Hold the report for one batch: a second batch on it would file every puzzle twice.
+
+    The lock is `fcntl.flock` on `.NAME.lock` beside the report (the report itself is replaced,
+    not rewritten, so its inode cannot hold a lock); ReportBusy when another process holds it.
+    """
+    where = path.with_name(f".{path.name}.lock")
+    try:
+        fd = lock_file(where)
+    except Refused as exc:
+        raise _error(where, 1, f"the report's lock file is {exc.strerror}; remove it") from None
+    except OSError as exc:
+        if os.path.lexists(where):  # something else is there (a folder)
+            raise _error(where, 1, f"cannot open the report's lock file ({exc.strerror or exc})") from None
+        raise _error(path, 1, f"cannot write the report ({exc.strerror or exc})") from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise ReportBusy(
+                f"another loopsat batch is writing the report {path} (it holds {where}); "
+                "wait for it to end, or name another --report"
+            ) from None
+        yield
+    finally:
+        os.close(fd)  # which releases the lock
+
+
+class ReportBusy(Exception):
+    """Another batch holds the report."""
+
+
+def check_ours(path: Path) -> None:
+    """Refuse to replace a file that is no loopsat report: a link, a device, or a file whose
+    first line is no report line (a torn first line, a report killed at once, is one)."""
+    try:
+        data = _read(path, 4096)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise _error(path, 1, f"cannot read the report ({exc.strerror or exc})") from None
+    first, newline, _rest = data.partition(b"\n")
+    if first.strip() and _parse(first) is None and (newline or not first.startswith(b"{")):
+        raise _error(path, 1, "the file exists and is not a loopsat report (not overwritten); name another --report")
+
+
+def _read(path: Path, most: int | None = None) -> bytes:
+    """The report's bytes (the first `most`), never through a link, never from a FIFO or device."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOCTTY)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise _error(path, 1, "the report is a symbolic link (not followed); name the file itself") from None
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise _error(path, 1, "the report is not a regular file; name another --report")
+        with os.fdopen(fd, "rb", closefd=False) as file:
+            return file.read() if most is None else file.read(most)
+    finally:
+        os.close(fd)
 
 
 def read_report(path: Path, resume: bool, wanted: set[Key]) -> tuple[list[bytes] | None, dict[Key, dict[str, Any]]]:
@@ -69,6 +137,7 @@ def read_report(path: Path, resume: bool, wanted: set[Key]) -> tuple[list[bytes]
     is kept byte for byte; `kept` is None when that leaves the file as it is (append to it).
     """
     if not resume:
+        check_ours(path)
         return [], {}
     data, lines = _complete_lines(path)
     kept: list[bytes] = []
@@ -84,7 +153,7 @@ def read_report(path: Path, resume: bool, wanted: set[Key]) -> tuple[list[bytes]
 def _complete_lines(path: Path) -> tuple[bytes, list[tuple[bytes, dict[str, Any]]]]:
     """The report's bytes, and every line but a torn last one, raw and parsed; bad lines elsewhere are errors."""
     try:
-        data = path.read_bytes()
+        data = _read(path)
     except FileNotFoundError:
         return b"", []
     except OSError as exc:
@@ -105,7 +174,7 @@ def _complete_lines(path: Path) -> tuple[bytes, list[tuple[bytes, dict[str, Any]
 def _parse(raw: bytes) -> dict[str, Any] | None:
     try:
         line = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: brackets nested a thousand deep
         return None
     if not isinstance(line, dict) or not isinstance(line.get("path"), str) or "sha256" not in line:
         return None

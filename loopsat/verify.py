@@ -8,7 +8,9 @@ is deliberate, the one place where the rules are written twice.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -18,16 +20,22 @@ from loopsat.puzzle import Puzzle
 Vertex = tuple[int, int]
 
 
-def verify(puzzle: Puzzle, h: list[str], v: list[str], *, single_loop: bool = True) -> None:
+def verify(
+    puzzle: Puzzle, h: list[str], v: list[str], *, single_loop: bool = True, options: Sequence[str] | None = None
+) -> None:
     """Raise VerificationError unless (h, v) is one loop obeying every clue of `puzzle`.
 
-    With `single_loop=False` (DLX3's solutions) any number of disjoint loops, none included, pass.
+    With `single_loop=False` (DLX3's solutions) any number of disjoint loops, none included, pass;
+    on an MCC file, DLX3's rules alone: the exact cover and its colours. `options` (an MCC
+    file's only) are the option lines the solution claims to choose: then that set is checked.
     """
+    if puzzle.genre == "mcc":
+        _mcc(puzzle, h, v, single_loop, options)
+        return
     checks: dict[str, Callable[[Puzzle, list[str], list[str], bool], None]] = {
         "slitherlink": _slitherlink,
         "slink": _slitherlink,
         "masyu": _masyu,
-        "mcc": _mcc,
     }
     checks[puzzle.genre](puzzle, h, v, single_loop)
 
@@ -75,23 +83,57 @@ def _cycles(edges: list[tuple[Vertex, Vertex]], single_loop: bool) -> dict[Verte
     return adjacent
 
 
-def _mcc(puzzle: Puzzle, h: list[str], v: list[str], single_loop: bool) -> None:
+def _mcc(puzzle: Puzzle, h: list[str], v: list[str], single_loop: bool, options: Sequence[str] | None) -> None:
     """Loops on the tile lattice, using only edges the MCC's item line declares (secondary items
     named by two coordinate characters), and an exact cover behind them: some set of the MCC's
-    options covers every primary item within its multiplicity, agrees on every secondary
-    item's colour, and colours exactly the loop's edges 1."""
+    options (or the one claimed) covers every primary item within its multiplicity, agrees on
+    every secondary item's colour, and colours exactly the loop's edges 1. Without the single
+    loop, or with no edge items (no loop to ask for), DLX3's rules alone: no degree is checked."""
     edges = _loop_edges(h, v, puzzle.rows, puzzle.cols)
-    _cycles(edges, single_loop)
     cover = _read_mcc(puzzle.lines)
+    if single_loop and cover.edges:
+        _cycles(edges, True)
     on: set[str] = set()
     for a, b in edges:
         x, y = a[0] + b[0], a[1] + b[1]  # the edge's midpoint in doubled coordinates
         name = _DIGITS[x] + _DIGITS[y]
-        if name not in cover.secondary:
+        if name not in cover.edges:
             _fail(f"edge ({x},{y}) is no item of the MCC")
         on.add(name)
-    if not _exact_cover(cover, frozenset(on)):
+    if options is not None:
+        _claimed_cover(cover, options, on)
+    elif not _exact_cover(cover, frozenset(on)):
         _fail("no set of the MCC's options covers its items and colours exactly these edges 1")
+
+
+def _claimed_cover(cover: _Mcc, lines: Sequence[str], on: set[str]) -> None:
+    """The option lines are options of the MCC (a line written twice there may be chosen twice)
+    that cover each primary item lo..hi times, give each secondary item one colour (or a single
+    uncoloured use), and colour exactly the edges in `on` 1."""
+    chosen = [_entries(line) for line in lines]
+    available = Counter(cover.options)
+    for option, times in Counter(chosen).items():
+        if available[option] < times:
+            _fail(f"{' '.join(n if c is None else f'{n}:{c}' for n, c in option)!r} is no option of the MCC")
+    counts = dict.fromkeys(cover.bounds, 0)
+    colours: dict[str, str | None] = {}
+    for option in chosen:
+        for name, colour in option:
+            if name in counts:
+                counts[name] += 1
+            elif name not in colours:
+                colours[name] = colour
+            elif colour is None or colours[name] is None or colours[name] != colour:
+                _fail(f"the chosen options use secondary item {name!r} in clashing ways")
+    for name, (lo, hi) in cover.bounds.items():
+        if not lo <= counts[name] <= hi:
+            _fail(f"primary item {name!r} is covered {counts[name]} times, not {lo}..{hi}")
+    if {name for name, colour in colours.items() if colour == "1" and name in cover.edges} != on:
+        _fail("the chosen options do not colour exactly the loop's edges 1")
+
+
+def _entries(line: str) -> tuple[Entry, ...]:
+    return tuple((token.partition(":")[0], token.partition(":")[2] or None) for token in line.split())
 
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -105,6 +147,7 @@ class _Mcc:
 
     bounds: dict[str, tuple[int, int]]
     secondary: frozenset[str]
+    edges: frozenset[str]  # the secondary items that are edges
     options: tuple[tuple[Entry, ...], ...]
     # per option: the edges it colours 1, and the edges it uses otherwise
     edge_colours: tuple[tuple[frozenset[str], frozenset[str]], ...]
@@ -125,15 +168,15 @@ def _read_mcc(lines: tuple[str, ...]) -> _Mcc:
             continue
         if not items_read:
             items_read = True
-            tokens = line.split()
+            tokens = re.findall(r"\||[^\s|]\S*", line)  # `|x`: the separator, then x
             bar = tokens.index("|") if "|" in tokens else len(tokens)
             for token in tokens[:bar]:
                 spelled, _, name = token.rpartition("|")
-                lo, _, hi = spelled.partition(":")
-                bounds[name] = (int(lo), int(hi)) if hi else (int(lo or 1), int(lo or 1))
+                lo, colon, hi = spelled.partition(":")
+                bounds[name] = (int(lo or 0), int(hi)) if colon else (int(lo or 1), int(lo or 1))
             secondary.update(tokens[bar + 1 :])
             continue
-        option = tuple((token.partition(":")[0], token.partition(":")[2] or None) for token in line.split())
+        option = _entries(line)
         if any(name in bounds for name, _ in option):
             options.append(option)
     edges = {name for name in secondary if len(name) == 2 and _is_edge(name)}
@@ -148,7 +191,7 @@ def _read_mcc(lines: tuple[str, ...]) -> _Mcc:
         tuple(name for name, colour in option if name in bounds or (name in edges and colour == "1"))
         for option in options
     )
-    return _Mcc(bounds, frozenset(secondary), tuple(options), edge_colours, needing)
+    return _Mcc(bounds, frozenset(secondary), frozenset(edges), tuple(options), edge_colours, needing)
 
 
 def _is_edge(name: str) -> bool:

@@ -1,4 +1,5 @@
-"""The README's `$ loopsat ...` examples: read them, run them, and (`--update`) rewrite their output.
+"""The `$ loopsat ...` examples of the README and docs/: read them, run them, and (`--update`)
+rewrite their output.
 
     python tests/readme_examples.py --update   # after a change of output, then review the diff
 
@@ -21,6 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+DOCUMENTS = [README, *sorted((ROOT / "docs").glob("*.md"))]  # every page whose examples are run
 MEASURED = re.compile(r"\d+\.\d+ s\b|\"seconds\": \d+\.\d+")  # times differ between runs
 
 
@@ -77,13 +79,14 @@ def normalised(lines: list[str]) -> list[str]:
 
 def update() -> None:
     """Rewrite every example's output with what its command prints now."""
-    lines = README.read_text().splitlines()
-    for example in reversed(examples("\n".join(lines))):
-        if example.command.startswith("time "):
-            continue
-        start = example.line  # index of the first output line
-        lines[start : start + len(example.output)] = run(example.command)
-    README.write_text("\n".join(lines) + "\n")
+    for document in DOCUMENTS:
+        lines = document.read_text().splitlines()
+        for example in reversed(examples("\n".join(lines))):
+            if example.command.startswith("time "):
+                continue
+            start = example.line  # index of the first output line
+            lines[start : start + len(example.output)] = run(example.command)
+        document.write_text("\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Ctrl-C during `--certain`: what is certain so far, marked incomplete, and exit 130 (issue 16.6),
+"""Ctrl-C during `--certain`: what is certain so far, marked incomplete, and exit 130,
 as `solve`'s other modes do. The interrupt is simulated where the rounds look for another loop."""
 
 from __future__ import annotations
@@ -46,3 +46,28 @@ def test_the_cli_prints_it_and_exits_130(cli, tmp_path: Path) -> None:
     done = cli("solve", "--certain", "--json", str(path))
     result = json.loads(done.stdout)
     assert (done.exit_code, result["complete"], result["certain"]["complete"]) == (130, False, False)
+
+
+def test_stopped_before_the_first_loop_it_keeps_what_the_deduction_made_certain(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C while CP-SAT looks for the first loop: the edges the deduction fixed are kept, on
+    and off as in every loop (the complete answer agrees), the rest undecided."""
+    from loopsat.cpsat import Search
+
+    puzzle = Puzzle("slitherlink", "p", AMBIGUOUS)
+    _, whole = certain_edges(puzzle)
+    assert whole is not None
+
+    def interrupt(*_args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Search, "find", interrupt)
+    with pytest.raises(certain.Interrupted) as stopped:
+        certain_edges(puzzle)
+    kept, outcome = stopped.value.certainty, stopped.value.outcome
+    assert kept is not None and kept.interrupted and not kept.complete
+    assert kept.on  # the corner 3 fixes its two outer edges
+    assert kept.on <= whole.on and kept.off <= whole.off
+    assert kept.on | kept.off | kept.undecided == board_edges(puzzle)
+    assert (outcome.status, outcome.count, outcome.exit_status) == ("unknown", 0, 3)

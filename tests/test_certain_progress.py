@@ -66,10 +66,11 @@ def test_stopped_anywhere_what_is_certain_is_true(grid: list[str], stop_after: i
 
     puzzle = Puzzle("slitherlink", "random", tuple(grid))
     outcome, certainty = certain_edges(puzzle, progress=ring)
-    if certainty is None:
-        assert outcome.status == "unknown" or (outcome.status == "none" and not loops)
+    if certainty is None:  # only when no loop exists; stopped before a loop, the deduction's edges
+        assert outcome.status == "none" and not loops
         return
-    assert loops and certainty.on | certainty.off | certainty.undecided == board_edges(puzzle)
+    assert loops or not certainty.complete
+    assert certainty.on | certainty.off | certainty.undecided == board_edges(puzzle)
     assert all(certainty.on <= loop and not certainty.off & loop for loop in loops)
     assert certainty.complete == (heard[0] <= stop_after)
 
@@ -92,14 +93,13 @@ def big_ambiguous_board(tmp_path: Path) -> Path:
 
 
 def test_time_limit_returns_incomplete(cli, tmp_path: Path) -> None:
-    """Stopped early: JSON says incomplete; exit 0 with a loop found, 3 without (README)."""
+    """Stopped early: JSON says incomplete; exit 0 with a loop found, 3 without (README). The
+    full answer takes tens of CPU-s (bench/certain.py), far beyond the limit on any machine."""
     done = cli("solve", "--certain", "--json", "--time-limit", "0.5", str(big_ambiguous_board(tmp_path)))
     result = json.loads(done.stdout)
     assert result["complete"] is False and "Traceback" not in done.stderr
-    if result["certain"] is None:
-        assert (done.exit_code, result["status"]) == (3, "unknown")
-    else:
-        assert done.exit_code == 0 and result["certain"]["complete"] is False
+    assert result["certain"]["complete"] is False  # before a loop too: what the deduction made certain
+    assert done.exit_code == (3 if result["status"] == "unknown" else 0)
 
 
 def test_time_limit_text_says_incomplete(cli, tmp_path: Path) -> None:

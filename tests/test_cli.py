@@ -186,6 +186,6 @@ def test_count_strategies_agree_and_frontier_only_counts(cli, tmp_path):
     done = cli("solve", "--strategy", "frontier", str(board))
     assert done.exit_code == 2 and "only counts" in done.stderr
     wide = tmp_path / "wide.slither"
-    wide.write_text(("." * 17 + "\n") * 17)  # 18 corners: wider than frontier.MAX_WIDTH
+    wide.write_text(("." * 21 + "\n") * 21)  # 22 corners: wider than frontier.MAX_WIDTH
     done = cli("solve", "--count", "--strategy", "frontier", str(wide))
     assert done.exit_code == 2 and "too wide" in done.stderr

@@ -1,5 +1,5 @@
 """Usage lines and help read as a man page would: `loopsat solve [OPTIONS] FILE...`, every
-placeholder a name (issue 16.5/6), not typer's `{FILE...}`, `<float range>` or `<path>`."""
+placeholder a name, not typer's `{FILE...}`, `<float range>` or `<path>`."""
 
 from __future__ import annotations
 

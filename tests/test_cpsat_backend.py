@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
-import os
-import pty
-import select
 import signal
-import struct
 import subprocess
 import sys
-import termios
 import threading
-import time
 from pathlib import Path
 
 import pytest
-from children import ctrl_c_heard
+from children import stop_on_terminal
 
 from loopsat import mcc
 from loopsat.cpsat import Search
@@ -92,34 +84,9 @@ def test_an_exception_in_the_waiting_caller_stops_and_joins_the_search() -> None
 def test_ctrl_c_during_an_enumeration_ends_the_process_normally(tmp_path: Path) -> None:
     """CP-SAT's own SIGINT handler, called on the main thread while the search runs in another,
     aborted the process (`terminate called ... std::bad_function_call`, exit 134). stderr is a
-    terminal, so the progress shows; SIGINT goes once loops are being found (or after 60 s)."""
-    board = tmp_path / "empty.slither"
-    board.write_text(".......\n" * 7)
-    terminal, child_end = pty.openpty()
-    fcntl.ioctl(child_end, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # rich draws nothing 0 wide
-    command = [sys.executable, "-m", "loopsat", "solve", "--count", "--strategy", "circuit", str(board)]
-    env = {**os.environ, "TERM": "xterm"}  # rich shows no live progress on a dumb terminal
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=child_end, env=env, preexec_fn=ctrl_c_heard)
-    os.close(child_end)
-    shown = b""
-
-    def read_terminal(seconds: float) -> None:
-        nonlocal shown
-        if select.select([terminal], [], [], seconds)[0]:
-            with contextlib.suppress(OSError):  # EIO once the process has closed its end
-                shown += os.read(terminal, 65536)
-
-    try:
-        deadline = time.monotonic() + 60
-        while b"found" not in shown and process.poll() is None and time.monotonic() < deadline:
-            read_terminal(0.2)
-        process.send_signal(signal.SIGINT)
-        process.wait(timeout=60)
-        read_terminal(0.5)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        os.close(terminal)
-    assert b"terminate called" not in shown, shown
-    assert process.returncode == 130, shown
+    terminal, so the progress shows; SIGINT goes once loops are being found."""
+    (tmp_path / "empty.slither").write_text(".......\n" * 7)
+    args = ["solve", "--count", "--strategy", "circuit", "empty.slither"]
+    done = stop_on_terminal(args, signal.SIGINT, when=" found", tmp_path=tmp_path)
+    assert "terminate called" not in done.err, done.err
+    assert done.status == 130, done.err

@@ -1,6 +1,6 @@
 """Files of several data sets (`.url` lines, `.slink` data sets): a bad one is reported alone and
 the others are solved, in `solve` and in `batch`; `FILE#N`, the label the output prints, reads
-one data set back (issue 16.4)."""
+one data set back."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from referees import random_boards, verified_loops
 from loopsat import loops
 from loopsat.deduce import deduce
 from loopsat.deduce.board import Board
-from loopsat.deduce.rules import CLUE
+from loopsat.deduce.rules import CLUE, Rule
 from loopsat.genres import GENRES
 from loopsat.grid import edge_ends, lattice_edges
 from loopsat.pipeline import STRATEGIES, solve
@@ -103,7 +103,7 @@ def test_rules_with_the_same_patterns_over_different_widths_each_force_their_who
     probe would find it."""
     edges = list(lattice_edges(4, 4))
     narrow, wide = tuple(edges[:2]), tuple(edges[10:13])
-    rules = [(narrow, frozenset({(0, 0)})), (wide, frozenset({(0, 0, 0)}))]
-    board = Board(edges, rules, (), single_loop=False, clue=CLUE)
+    rules = [Rule(narrow, frozenset({(0, 0)})), Rule(wide, frozenset({(0, 0, 0)}))]
+    board = Board(edges, rules, single_loop=False)
     board.settle((), CLUE, ())  # propagation alone
     assert all(board.value[board.index[edge]] == 0 for edge in narrow + wide)

@@ -99,7 +99,8 @@ def test_bad_partial_is_one_line(cli, tmp_path: Path) -> None:
 
 
 def test_difficulty_follows_tatham() -> None:
-    """Median level of Tatham's Easy < Normal < Hard (his Tricky and Hard both come out hard)."""
+    """Median level of Tatham's Easy < Normal < Tricky <= Hard (his Hard mostly comes out tricky:
+    tests/test_tatham_grades.py)."""
     median = {
         level: statistics.median(
             explain(puzzle).difficulty.level for puzzle in read_file(str(DIFFICULTY / f"loopy-7x7-d{level}.url"), None)
@@ -107,7 +108,7 @@ def test_difficulty_follows_tatham() -> None:
         for level in "enth"
     }
     assert median["e"] < median["n"] < median["h"]
-    assert median["n"] < median["t"] < median["h"]
+    assert median["n"] < median["t"] <= median["h"]
 
 
 def test_svg_draws_the_step(cli, tmp_path: Path) -> None:

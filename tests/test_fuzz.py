@@ -1,5 +1,5 @@
 """Mutated inputs of every reader, URLs and game IDs: bad input is exit 2 and one located line,
-never a traceback or exit 70 (issue 18, last paragraph). In-process and bounded to stay fast:
+never a traceback or exit 70. In-process and bounded to stay fast:
 tiny boards, --time-limit 0.2, a few dozen examples per reader (LOOPSAT_FUZZ=N for more)."""
 
 from __future__ import annotations

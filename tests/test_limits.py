@@ -1,4 +1,4 @@
-"""Size limits (issue 18.4): beyond them loopsat refuses at once with exit 2 and a located line."""
+"""Size limits: beyond them loopsat refuses at once with exit 2 and a located line."""
 
 from __future__ import annotations
 

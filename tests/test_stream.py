@@ -1,5 +1,5 @@
 """`loopsat.solutions()` streams from the search (pipeline.stream): the caller may stop it at any
-solution, and stopping it stops and joins the CP-SAT thread (issue 16.1)."""
+solution, and stopping it stops and joins the CP-SAT thread."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ condition under which each solution is one assignment (see `streams`). The calle
 from __future__ import annotations
 
 import time
-from collections.abc import Generator, Iterable, KeysView
+from collections.abc import Callable, Generator, Iterable, KeysView
 from contextlib import closing
 
 from ortools.sat.python import cp_model_helper as cmh
@@ -21,7 +21,7 @@ from loopsat.cpsat.encodings import LoopCondition, Solution
 from loopsat.cpsat.proto import Literal, Model, negated
 from loopsat.cpsat.translate import Translation
 from loopsat.grid import Point
-from loopsat.model import ExactCover
+from loopsat.model import Chosen, ExactCover
 
 
 class TimedOut(Exception):
@@ -42,6 +42,7 @@ class Search:
         inprocessing: bool = True,
         portfolio: bool = False,
         stopper: stream.Stopper | None = None,
+        options: bool = False,
     ) -> None:
         """`fixed`: edge values known to hold in every solution (the deduction's), fixed up front.
         `work_limit`: CP-SAT's deterministic time per solve (TimedOut beyond it): a bound that,
@@ -49,7 +50,9 @@ class Search:
         simplification of the clauses between restarts; off makes another search, which wins
         on some models and loses on others. `portfolio`: CP-SAT's sequential portfolio of search
         heuristics, switched at its restarts, instead of one worker's single default search,
-        whose time is heavy-tailed on boards the deduction decides little of (generate.py)."""
+        whose time is heavy-tailed on boards the deduction decides little of (generate.py).
+        `options`: each solution is a `Chosen` naming its options too (what an MCC file's answer
+        shows); off, reading them would cost every solution of a genre's count for nothing."""
         self.condition = condition
         self.translation = Translation(cover)
         self.model = self.translation.model
@@ -62,6 +65,7 @@ class Search:
         self.inprocessing = inprocessing
         self.portfolio = portfolio
         self.stopper = stopper
+        self.options = options
         self.solves = 0
 
     @property
@@ -72,10 +76,10 @@ class Search:
     @property
     def streams(self) -> bool:
         """One CP-SAT enumeration lists each solution exactly once: the condition makes each
-        one an assignment and, for single loops, the option booleans follow the edges (DLX3's
-        disjoint solutions are option sets anyway)."""
-        condition = self.condition
-        return condition.one_per_solution and (not condition.single_loop or self.translation.options_follow_edges)
+        loop one assignment of the edges, so each set of options is one assignment of the model.
+        A solution is a set of options, as DLX3 and DLX3-LOOP count them: where the options do not
+        follow the edges (`Translation.options_follow_edges`), one loop may be several."""
+        return self.condition.one_per_solution
 
     def find(
         self, assume: dict[Point, bool] | None = None, near: Solution | None = None, also: Iterable[Literal] = ()
@@ -116,14 +120,13 @@ class Search:
         a caller that stops early stops the search. Needs `streams`. Raises TimedOut."""
         if not self.streams:
             raise ValueError("this loop condition gives some solutions several assignments: use solutions()")
-        edge_var = self.translation.edge_var
         parameters = self._parameters()
         parameters.enumerate_all_solutions = True
         self.model.assume(())
         self.model.hint({})
 
         def read(callback: cmh.SolutionCallback) -> Solution:
-            return frozenset(e for e, var in edge_var.items() if callback.SolutionBooleanValue(var))
+            return self._solution(callback.SolutionBooleanValue)
 
         count = 0
         with closing(stream.run(self.model, parameters, read, limit, self.stopper)) as searching:
@@ -181,7 +184,14 @@ class Search:
         if status not in (cmh.CpSolverStatus.OPTIMAL, cmh.CpSolverStatus.FEASIBLE):
             raise TimedOut
         values = list(response.solution)
-        return frozenset(e for e, var in edge_var.items() if values[var])
+        return self._solution(values.__getitem__)
+
+    def _solution(self, value: Callable[[Literal], bool | int]) -> Solution:
+        """The edges on in an assignment, with its options when asked."""
+        edges = frozenset(e for e, var in self.translation.edge_var.items() if value(var))
+        if not self.options:
+            return edges
+        return Chosen(edges, self.translation.chosen(lambda var: bool(value(var))))
 
     def _block(self, solution: Solution) -> None:
         """Forbid this edge set. A single loop is maximal, so naming its edges is enough."""

@@ -15,12 +15,14 @@ import queue
 import signal
 import sys
 import threading
+import weakref
 from collections.abc import Callable, Generator
 from typing import Any, TypeVar
 
 from ortools.sat.python import cp_model_helper as cmh
 
 from loopsat.cpsat.proto import Model
+from loopsat.signals import STOPS, held
 
 T = TypeVar("T")
 HANDOVER = 1024  # loops the search may run ahead of its consumer (which verifies each, slower) before it waits
@@ -93,11 +95,11 @@ def run(
     outcome: list[cmh.CpSolverResponse | BaseException] = []
 
     def search() -> None:
-        # Ctrl-C is the main thread's alone. Linux hands a process's SIGINT to another thread
+        # Ctrl-C (and SIGTERM) is the main thread's alone. Linux hands a process's SIGINT to another thread
         # while the main one blocks it (cli._Heard does, while a drawing is written), and the
         # C handler there marks it pending for the main thread, which then raised it mid-write:
         # tests/test_interrupt.py once saw 481 drawings under "interrupted after 480 solutions".
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
         try:
             outcome.append(wrapper.solve(model.proto))
         except BaseException as error:  # a bug in `read`: raised again in the caller's thread
@@ -106,19 +108,36 @@ def run(
             handed.put(_FINISHED)
 
     worker = threading.Thread(target=search, name="cp-sat", daemon=True)
-    worker.start()
+    # Left unfinished (an API user's iterator kept in a variable past the end of the program),
+    # this generator is closed only while the interpreter is torn down, when the search's
+    # callback into Python would abort the process: `weakref.finalize` stops and joins it at
+    # exit (its atexit hook), or as soon as the generator is dropped.
+    ending = _Ending()
+    finalizer = weakref.finalize(ending, _end, wrapper, worker, handed)
     try:
+        with held():  # a stop inside start() would leave a thread that nothing joins
+            worker.start()
         while (item := handed.get()) is not _FINISHED:
             yield item
     finally:
-        wrapper.stop_search()  # a stop before the search starts holds too: it then returns at once
-        late = _wait_for(worker, handed)
+        finalizer.detach()
+        late = _end(wrapper, worker, handed)
         stopper._ended(wrapper)
         if late is not None and isinstance(sys.exc_info()[1], (GeneratorExit, type(None))):
             raise late  # nothing else on its way up (a close is no error): this one must be heard
     if isinstance(outcome[0], BaseException):
         raise outcome[0]
     return outcome[0]
+
+
+class _Ending:
+    """What a search's finalizer is attached to: dropped with the generator's frame."""
+
+
+def _end(wrapper: cmh.SolveWrapper, worker: threading.Thread, handed: queue.Queue[Any]) -> BaseException | None:
+    """Stop the search and wait for its thread (`_wait_for`); nothing to wait for when never started."""
+    wrapper.stop_search()  # a stop before the search starts holds too: it then returns at once
+    return _wait_for(worker, handed) if worker.ident is not None else None
 
 
 def _wait_for(worker: threading.Thread, handed: queue.Queue[Any]) -> BaseException | None:

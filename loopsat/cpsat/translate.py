@@ -11,12 +11,13 @@ term in the edges where it can (Knuth's clue cells), an indicator per option whe
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 
 from loopsat.cpsat.proto import Literal, Model, negated
 from loopsat.grid import Point, edge_ends
-from loopsat.model import ExactCover, Item
+from loopsat.model import ExactCover, Item, Option
 
 Rows = list[tuple[tuple[int, ...], int]]  # (0/1 colouring of the owner's edges, option index)
 
@@ -36,7 +37,18 @@ class Translation:
         self.mandatory = cover.mandatory
         self._vertex_var: dict[Point, Literal] = {}
         self.options_follow_edges = True
+        self._options = cover.options
+        self._option_var: list[tuple[int, Literal]] = []  # (option index, its boolean)
+        self._patterned: list[tuple[list[Literal], Rows]] = []  # an owner's edge literals and rows
         self._translate(cover)
+
+    def chosen(self, value: Callable[[Literal], bool]) -> tuple[Option, ...]:
+        """The options a solution chooses, in the file's order, given each variable's value."""
+        picked = [index for index, var in self._option_var if value(var)]
+        for literals, rows in self._patterned:
+            pattern = tuple(int(value(lit)) for lit in literals)
+            picked += [index for row, index in rows if row == pattern]
+        return tuple(self._options[index] for index in sorted(picked))
 
     def vertex(self, v: Point) -> Literal:
         """A boolean that is true iff some edge at vertex v is on (made on first use)."""
@@ -66,6 +78,7 @@ class Translation:
         for owner, (names, rows) in owned.items():
             edges = [cover.edges[name] for name in names]
             patterned.update(names)
+            self._patterned.append(([self.edge_var[e] for e in edges], rows))
             self._allow(edges, [pattern for pattern, _ in rows])
             self._count_by_pattern(owner, edges, rows, cover, terms, constant)
         taken = {index for _, rows in owned.values() for _, index in rows}
@@ -79,6 +92,7 @@ class Translation:
         for index in free:
             option = cover.options[index]
             var = model.new_bool()
+            self._option_var.append((index, var))
             for name, colour in option.entries:
                 if name in primary:
                     terms[name].append((1, var))

@@ -1,150 +1,42 @@
 """The propagator: edge values, the tables watching them, chains and face colours, undoable.
 
-Edges, vertices and faces are small integers and every rule is a table of allowed patterns over
-a few edges, so a propagation step is a few list reads and one cached dict lookup. Assigning an
+Every rule is a table of allowed patterns over a few edges (the lattice and its tables:
+layout.Layout), so a propagation step is a few list reads and one cached dict lookup. Assigning an
 edge only records it; `propagate` then runs the edge's consequences (its chain, its faces, the
-tables that watch it) from a queue, so nothing recurses. A mark is the lengths of the three undo
-logs (assigned edges, chain changes, colour merges); `undo` returns to one.
+tables that watch it) from queues, so nothing recurses. Outside probes there is one queue per
+level (rules.Level) and a rule runs only when every cheaper queue is empty, so the trail says
+how hard the puzzle is; a probe, whose steps nobody reads, runs one queue. A mark is the
+lengths of the three undo logs (assigned edges, chain changes, colour merges); `undo` returns
+to one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from functools import cache, lru_cache
-from operator import itemgetter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 
-from loopsat.deduce.chains import Chains
-from loopsat.deduce.colours import Colours
+from loopsat.deduce import tables as tab
+from loopsat.deduce.layout import Layout
 from loopsat.deduce.rules import (
     AT_A_CORNER,
+    FULL_PROBE,
     LOOP_CLOSED,
+    LOOPY_LEVELS,
     NO_PREMATURE_LOOP,
     NO_SUCH_EDGE,
+    ONE_SHORT,
     PARITY,
-    VERTEX_DEGREE,
     Contradiction,
+    Level,
+    ProbeKind,
     Rule,
     Step,
 )
-from loopsat.grid import Point, edge_ends, lattice_edges, tile_extent
+from loopsat.grid import Point, tile_extent
 
 Mark = tuple[int, int, int]
-# Clue-and-vertex tables up to this many edges: a Slitherlink clue and a corner (6 edges), a Masyu
-# circle near the border (inside, its table has 8 edges). On Tatham's Hard 60x60 they cut the
-# probes by a third (11144 -> 7475 on 002) and the deduction by 10-20 % (0.81/0.68 -> 0.69/0.62
-# CPU-s in two alternating runs of `python bench/deduce_share.py --sets slitherlink/60x60`);
-# checked inside probes too they saved more probes but cost more; joining neighbouring clues
-# (7 edges) saved no probe.
-CORNER_WIDTH = 6
+_LEVELS = tuple(Level)[:-1]  # the queues, cheapest first (SEARCH is no rule)
 Tracer = Callable[[Step], None]
-# How many rules' face parities a lattice size keeps (`Board.face_sums`), so that a long batch of
-# one size does not grow it without end: a 30×30 Masyu generate meets about 40 000.
-FACE_SUMS_KEPT = 200_000
-
-
-def scope_bits(scope: Sequence[int], value: Sequence[int]) -> tuple[int, int]:
-    """Which edges of a rule's scope are decided, and which of those are on, as bit masks."""
-    known = bits = 0
-    position = 1
-    for k in scope:
-        v = value[k]
-        if v >= 0:
-            known |= position
-            if v:
-                bits |= position
-        position <<= 1
-    return known, bits
-
-
-class Table:
-    """The patterns one rule allows (bit n = its n-th edge), with what each partial assignment forces."""
-
-    def __init__(self, allowed: frozenset[int], width: int) -> None:
-        self.allowed = allowed
-        self.width = width
-        self.full = (1 << width) - 1
-        self.known: dict[int, tuple[int, int] | None] = {}
-        # what `propagate` looks up: the scope's values as read, so the hot loop builds no masks
-        self.by_values: dict[tuple[int, ...], tuple[int, int] | None] = {}
-        self.parities = _constant_parities(allowed, width)
-
-    def answer(self, values: tuple[int, ...]) -> tuple[int, int] | None:
-        """`consequence` for the scope's edge values (-1 undecided), remembered in `by_values`."""
-        forced = self.by_values[values] = self.consequence(*scope_bits(range(len(values)), values))
-        return forced
-
-    def consequence(self, known: int, bits: int) -> tuple[int, int] | None:
-        """(edges forced on, edges forced off) as bit masks, or None when no pattern fits."""
-        key = known << self.width | bits
-        if key not in self.known:
-            fits = [p for p in self.allowed if p & known == bits]
-            if not fits:
-                self.known[key] = None
-            else:
-                every = some = fits[0]
-                for p in fits[1:]:
-                    every &= p
-                    some |= p
-                free = self.full & ~known
-                self.known[key] = (every & free, ~some & free)
-        return self.known[key]
-
-
-@lru_cache(maxsize=4096)  # one table, and the answers it has cached, per pattern set, for every board
-def _table(allowed: frozenset[int], width: int) -> Table:
-    return Table(allowed, width)
-
-
-def _constant_parities(allowed: frozenset[int], width: int) -> list[tuple[int, int]]:
-    """(positions, parity): the whole scope and the pairs of its edges whose sum has one parity in
-    every allowed pattern (a clue's number, a Masyu circle's equal or opposite arms)."""
-    masks = [(1 << width) - 1] + [1 << i | 1 << j for i in range(width) for j in range(i)]
-    found = []
-    for mask in masks:
-        parities = {(p & mask).bit_count() & 1 for p in allowed}
-        if len(parities) == 1:
-            found.append((mask, parities.pop()))
-    return found
-
-
-def _joint(
-    scope_a: tuple[int, ...], allowed_a: frozenset[int], scope_b: tuple[int, ...], allowed_b: frozenset[int]
-) -> tuple[tuple[int, ...], frozenset[int]]:
-    """The rule both rules make together."""
-    scope = scope_a + tuple(k for k in scope_b if k not in scope_a)
-    where = tuple(scope.index(k) for k in scope_b)
-    return scope, _joint_patterns(allowed_a, len(scope_a), allowed_b, where)
-
-
-@cache
-def _joint_patterns(
-    allowed_a: frozenset[int], width_a: int, allowed_b: frozenset[int], where: tuple[int, ...]
-) -> frozenset[int]:
-    shared = sum(1 << w for w in where if w < width_a)
-    allowed = set()
-    for q in allowed_b:
-        spread = sum((q >> i & 1) << w for i, w in enumerate(where))
-        for p in allowed_a:
-            if spread & shared == p & shared:
-                allowed.add(p | spread)
-    return frozenset(allowed)
-
-
-_UNKNOWN = (-1, -1)  # a table's answer not worked out yet
-
-
-def _reader(scope: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
-    """What reads a scope's edge values as one tuple, in C (itemgetter gives a bare value for one edge)."""
-    if len(scope) == 1:
-        (k,) = scope
-        return lambda value: (value[k],)
-    return itemgetter(*scope)
-
-
-def _masks(patterns: frozenset[tuple[int, ...]], kept: tuple[int, ...]) -> frozenset[int]:
-    """The patterns whose dropped positions are off, as bit masks over the kept positions."""
-    dropped = [i for i in range(len(next(iter(patterns), ()))) if i not in kept]
-    return frozenset(sum(p[i] << bit for bit, i in enumerate(kept)) for p in patterns if not any(p[i] for i in dropped))
 
 
 @lru_cache(maxsize=8)  # a batch of boards of mixed sizes keeps a few; one costs ~1 MB at 60x60
@@ -158,170 +50,54 @@ def _bare_board(rows: int, cols: int) -> Board:
     return bare
 
 
-class Board:
+class Board(Layout):
     """The whole lattice spanned by `edges`; lattice edges not among them are off from the start."""
 
     def __init__(
         self,
         edges: list[Point],
         rules: Iterable[Rule],
-        names: Sequence[str],
         single_loop: bool,
-        clue: str,
         tracer: Tracer | None = None,
+        levels: Mapping[str, Level] = LOOPY_LEVELS,
+        max_level: Level = Level.SEARCH,
     ) -> None:
         self._start_from(_bare_board(*tile_extent(edges)))
         self.single_loop = single_loop
         self.tracer: Tracer | None = tracer  # hears every step outside probes; None costs one test per edge
+        self.levels: dict[str, Level] = dict(levels)  # every rule name's level, for the trail's reader
+        self.max_level = self.cap = max_level  # rules above it are left out
         compiled: dict[tuple[frozenset[tuple[int, ...]], tuple[int, ...]], frozenset[int]] = {}
-        for n, (points, patterns) in enumerate(rules):
+        for rule in rules:
+            if rule.level > max_level:
+                continue
+            points, patterns = rule.scope, rule.allowed
             kept = tuple(i for i, e in enumerate(points) if e in self.index)  # an edge off the lattice is off
             if (patterns, kept) not in compiled:
-                compiled[patterns, kept] = _masks(patterns, kept)
-            name = names[n] if n < len(names) else clue
-            self._add_rule(tuple(self.index[points[i]] for i in kept), compiled[patterns, kept], name)
-        self._add_corners()
+                compiled[patterns, kept] = tab.masks(patterns, kept)
+            self._add_rule(tuple(self.index[points[i]] for i in kept), compiled[patterns, kept], rule.name, rule.level)
+        self.clue_rules = len(self.rules)  # the rules before this one (and after the vertices') are clues
+        if min(self.levels[AT_A_CORNER], self.levels[ONE_SHORT]) <= max_level:
+            self._add_corners()
         if len(edges) < len(self.lattice):
             given = set(edges)
             for k, e in enumerate(self.lattice):
                 if e not in given:
                     self.assign(k, 0, NO_SUCH_EDGE, ())
 
-    def _lay(self, rows: int, cols: int) -> None:
-        """The rows × cols lattice with its vertex rules and nothing else: what `_bare_board` keeps."""
-        self.lattice = list(lattice_edges(rows, cols))
-        self.index = {e: k for k, e in enumerate(self.lattice)}
-        self.single_loop = True
-        self.value = [-1] * len(self.lattice)
-        self.assigned: list[int] = []  # the trail: edges in the order they were decided
-        self.done = 0  # assigned[:done] have had their chain and colour consequences
-        self.queue: list[int] = []  # rules to re-check
-        # (faces, parity of their colours, the edges whose rule gave it)
-        self.parities: list[tuple[tuple[int, ...], int, tuple[int, ...]]] = []
-        self.parity_queue: list[int] = []  # parities to re-check
-        self.tracer = None
-        self.probing = False  # probes skip the corner rules: cheaper probes beat fewer ones
-        self.ends = [
-            ((a[0] // 2) * cols + a[1] // 2, (b[0] // 2) * cols + b[1] // 2) for a, b in map(edge_ends, self.lattice)
-        ]
-        self.edge_between = {(a, b): k for k, (a, b) in enumerate(self.ends)}
-        self.chains = Chains(rows * cols)
-        self.lonely = False  # some chain may hold every loop edge, so its closing edge is still open
-        self.colours = self._colours(rows, cols)
-        self.face_parities: list[list[int]] = [[] for _ in self.colours.leader]
-        self.rules: list[tuple[tuple[int, ...], Table]] = []
-        self.readers: list[Callable[[list[int]], tuple[int, ...]]] = []  # each rule's scope values
-        self.rule_tables: list[Table] = []  # each rule's table again, for the hot loop
-        self.rule_names: list[str] = []
-        self.watch: list[list[int]] = [[] for _ in self.lattice]
-        self.watch_corner: list[list[int]] = [[] for _ in self.lattice]  # corner rules, outside probes
-        # each rule's face parities, by (scope, patterns): shared by every board of this size, as
-        # the generator sets up thousands that differ in a clue or two
-        self.face_sums: dict[tuple[tuple[int, ...], frozenset[int]], list[tuple[tuple[int, ...], int]]] = {}
-        self.arms: list[list[int]] = [[] for _ in range(rows * cols)]  # the edges at each vertex
-        for k, (a, b) in enumerate(self.ends):
-            self.arms[a].append(k)
-            self.arms[b].append(k)
-        for vertex_arms in self.arms:
-            degree = frozenset(p for p in range(1 << len(vertex_arms)) if p.bit_count() in (0, 2))
-            self._add_rule(tuple(vertex_arms), degree, VERTEX_DEGREE)
-        self.vertex_rules = len(self.rules)  # the rules before this one are the vertices'
-        # on a bare board a vertex rule forces nothing until its edges change, which queues it again
-        self.queue = [rule for rule in self.queue if self.rule_tables[rule].consequence(0, 0) != (0, 0)]
-        self.edge_vertex_rules: list[list[int]] = [[] for _ in self.lattice]  # the vertex rules reading each edge
-        for number in range(self.vertex_rules):
-            for k in self.rules[number][0]:
-                self.edge_vertex_rules[k].append(number)
-
-    def _start_from(self, bare: Board) -> None:
-        """Take `bare`'s state as this board's own: what is never changed is shared, the rest copied."""
-        self.__dict__.update(bare.__dict__)
-        self.value = bare.value.copy()
-        self.assigned, self.queue = [], bare.queue.copy()
-        self.parities, self.parity_queue = bare.parities.copy(), bare.parity_queue.copy()
-        self.chains = Chains(len(bare.chains.far))
-        self.colours = Colours(len(bare.colours.leader), bare.colours.face_edges, bare.colours.edge_faces)
-        self.face_parities = [list(numbers) for numbers in bare.face_parities]
-        self.rules, self.readers = bare.rules.copy(), bare.readers.copy()
-        self.rule_tables, self.rule_names = bare.rule_tables.copy(), bare.rule_names.copy()
-        self.watch = [list(rules) for rules in bare.watch]
-        self.watch_corner = [list(rules) for rules in bare.watch_corner]
-
-    def _colours(self, rows: int, cols: int) -> Colours:
-        """Faces: the (rows-1) × (cols-1) lattice cells, numbered from 1, and the outside, 0."""
-
-        def face(x: int, y: int) -> int:
-            inside = 0 < x < 2 * rows - 2 and 0 < y < 2 * cols - 2
-            return 1 + (x // 2) * (cols - 1) + y // 2 if inside else 0
-
-        faces = 1 + max(rows - 1, 0) * max(cols - 1, 0)
-        edge_faces = [
-            (face(x, y - 1), face(x, y + 1)) if x % 2 else (face(x - 1, y), face(x + 1, y)) for x, y in self.lattice
-        ]
-        face_edges: list[list[int]] = [[] for _ in range(faces)]
-        for k, (f, g) in enumerate(edge_faces):
-            face_edges[f].append(k)
-            face_edges[g].append(k)
-        self.edge_faces = edge_faces
-        return Colours(faces, face_edges, edge_faces)
-
-    def _add_corners(self) -> None:
-        """Each clue (or circle) joined with each vertex that holds two of its edges, as one table over at
-        most `CORNER_WIDTH` edges: what a human sees at a clue's corner (a line entering a 3's
-        corner, a 1 in a corner of the board) without probing. Checked only outside probes."""
-        narrow = [
-            (*self.rules[number], self.rule_names[number])
-            for number in range(self.vertex_rules, len(self.rules))
-            if len(self.rules[number][0]) <= CORNER_WIDTH
-        ]
-        for scope, table, name in narrow:
-            for vertex in sorted({v for k in scope for v in self.edge_vertex_rules[k]}):
-                arms, degree = self.rules[vertex]
-                if len(set(arms) & set(scope)) >= 2 and len(set(arms) | set(scope)) <= CORNER_WIDTH:
-                    joint = _joint(scope, table.allowed, arms, degree.allowed)
-                    self._add_rule(*joint, name + AT_A_CORNER, corner=True)
-
-    def _add_rule(self, scope: tuple[int, ...], allowed: frozenset[int], name: str, corner: bool = False) -> None:
-        if not allowed:
-            raise Contradiction
-        if len(allowed) == 1 << len(scope):
-            return  # no restriction
-        table = _table(allowed, len(scope))
-        rule = len(self.rules)
-        self.rules.append((scope, table))
-        self.readers.append(_reader(scope))
-        self.rule_tables.append(table)
-        self.rule_names.append(name)
-        for k in scope:
-            (self.watch_corner if corner else self.watch)[k].append(rule)
-        self.queue.append(rule)
-        if corner:
-            return  # its parities are its clue's
-        key = scope, allowed
-        face_sums = self.face_sums.get(key)  # read once: a board of another thread may clear them
-        if face_sums is None:
-            if len(self.face_sums) >= FACE_SUMS_KEPT:
-                self.face_sums.clear()
-            sums = [(self._odd(scope, mask), parity) for mask, parity in table.parities]
-            face_sums = self.face_sums[key] = [(faces, parity) for faces, parity in sums if faces]
-        for faces, parity in face_sums:
-            self._add_parity(faces, parity, scope)
-
-    def _odd(self, scope: tuple[int, ...], mask: int) -> tuple[int, ...]:
-        """The faces an odd number of the masked edges of `scope` border, in order."""
-        odd: set[int] = set()
-        for position, k in enumerate(scope):
-            if mask >> position & 1:
-                odd ^= set(self.edge_faces[k])
-        return tuple(sorted(odd))
-
-    def _add_parity(self, faces: tuple[int, ...], parity: int, scope: tuple[int, ...]) -> None:
-        """The colours of `faces` sum to `parity` (mod 2): each edge is the sum of its two faces'."""
-        number = len(self.parities)
-        self.parities.append((faces, parity, scope))
-        for f in faces:
-            self.face_parities[f].append(number)
-        self.parity_queue.append(number)
+    def _one_short(self, rule: int) -> bool:
+        """Whether a guarded corner rule may be read: a line enters its corner from outside the
+        clue, whose open sides (more than two) hold exactly one off side in every pattern left."""
+        clue, outside = self.guards[rule]
+        value = self.value
+        if not any(value[k] == 1 for k in outside):
+            return False
+        scope, table = self.rules[clue]
+        known, bits = tab.scope_bits(scope, value)
+        open_sides = table.full & ~known
+        if open_sides.bit_count() <= 2:
+            return False
+        return all((open_sides & ~p).bit_count() == 1 for p in table.allowed if p & known == bits)
 
     # --- changes ------------------------------------------------------------------------------
 
@@ -359,58 +135,131 @@ class Board:
     # --- propagation --------------------------------------------------------------------------
 
     def propagate(self) -> None:
-        """Run every pending consequence to the fixpoint; Contradiction when the rules clash.
+        """Run every pending consequence to the fixpoint; Contradiction when the rules clash."""
+        self.parity_on = self.faces and self.allows(PARITY)  # read once a decided edge, not looked up
+        self.close_on = self.allows(LOOP_CLOSED)
+        if self.probing:
+            self._run_one_queue()
+        else:
+            self._run_by_level()
+
+    def _run_one_queue(self) -> None:
+        """Inside a probe: every rule but the corners' from one queue, in any order.
 
         The hot loop of the deduction, so it reads everything through locals and inlines the
-        common cases: a table whose answer is cached, faces already in one class."""
+        common case: a table whose answer is cached."""
         value, readers, queue, assigned = self.value, self.readers, self.queue, self.assigned
-        tables = self.rule_tables
-        watch = self.watch_corner if not self.probing else None
-        parity_queue, edge_faces, ends = self.parity_queue, self.edge_faces, self.ends
-        leader, flip = self.colours.leader, self.colours.flip
-        chains = self.chains if self.single_loop else None
-        watch_rules = self.watch
-        done = self.done  # assigned[:done] have had their chain and colour consequences
-        try:
-            while True:
-                while done < len(assigned):
-                    k = assigned[done]
-                    bit = value[k]
-                    if bit and chains is not None:
-                        chain = chains.add(k, *ends[k])  # raises, changing nothing, before done moves
-                        done += 1
-                        if chain is not None:
-                            self._forbid_closing(*chain)
-                        else:
-                            self._close(k)
-                    else:
-                        done += 1
-                    f, g = edge_faces[k]
-                    if leader[f] != leader[g]:
-                        self.relate(f, g, bit, PARITY, (k,))
-                    elif flip[f] ^ flip[g] != bit:
-                        raise Contradiction
-                    queue.extend(watch_rules[k])
-                    if watch is not None:
-                        queue.extend(watch[k])
-                if queue:
-                    rule = queue.pop()
-                    values = readers[rule](value)
-                    table = tables[rule]
-                    forced = table.by_values.get(values, _UNKNOWN)
-                    if forced is _UNKNOWN:
-                        forced = table.answer(values)
-                    if forced is None:
-                        raise Contradiction
-                    on, off = forced
-                    if on or off:
-                        self._apply(rule, on, off)
-                elif parity_queue:
-                    self._check_parity(parity_queue.pop())
-                elif done == len(assigned):
-                    return
-        finally:
-            self.done = done
+        tables, watch_rules, parity_queue = self.rule_tables, self.watch, self.parity_queue
+        parity = self.parity_on
+        while True:
+            while self.done < len(assigned):
+                k = assigned[self.done]
+                self._edge_consequences(k)
+                queue.extend(watch_rules[k])
+            if queue:
+                rule = queue.pop()
+                values = readers[rule](value)
+                table = tables[rule]
+                forced = table.by_values.get(values, tab.UNKNOWN)
+                if forced is tab.UNKNOWN:
+                    forced = table.answer(values)
+                if forced is None:
+                    raise Contradiction
+                on, off = forced
+                if on or off:
+                    self._apply(rule, on, off)
+            elif parity_queue and parity:
+                self._check_parity(parity_queue.pop())
+            elif self.done == len(assigned):
+                return
+
+    def _run_by_level(self) -> None:
+        """Outside probes: always the cheapest rule waiting, so that a rule of a higher level
+        runs only where every lower one is stuck, and the trail's highest level is the grade."""
+        assigned, levels = self.assigned, self.rule_levels
+        watch_rules, watch_corner, lanes, pending = self.watch, self.watch_corner, self.lanes, self.pending
+        parity_level = self.levels[PARITY] if self.allows(PARITY) else None
+        for rule in self.queue:
+            lanes[levels[rule]].append(rule)
+        self.queue.clear()
+        easy, guards, check, higher = lanes[Level.EASY], self.guards, self._check, _LEVELS[1 : self.cap]
+        while True:
+            while self.done < len(assigned):
+                k = assigned[self.done]
+                self._edge_consequences(k)
+                for rule in watch_rules[k]:
+                    lanes[levels[rule]].append(rule)
+                for rule in watch_corner[k]:
+                    lanes[levels[rule]].append(rule)
+            if easy:  # most of the work: a clue or a vertex
+                rule = easy.pop()
+                check(rule, rule in guards)
+                continue
+            if pending[Level.EASY]:
+                self.assign(*pending[Level.EASY].pop())
+                continue
+            if parity_level == Level.EASY and self.parity_queue:
+                self._check_parity(self.parity_queue.pop())
+                continue
+            for level in higher:
+                if lanes[level]:
+                    rule = lanes[level].pop()
+                    check(rule, rule in guards)
+                    break
+                if pending[level]:
+                    self.assign(*pending[level].pop())
+                    break
+                if level == parity_level and self.parity_queue:
+                    self._check_parity(self.parity_queue.pop())
+                    break
+            else:
+                return
+
+    def _check(self, rule: int, guarded: bool) -> None:
+        """Assign what a rule forces as its edges stand; Contradiction when nothing fits. A
+        guarded rule is read only when its guard holds (`_one_short`), and it is asked last:
+        most of the time its table forces nothing anyway."""
+        values = self.readers[rule](self.value)
+        table = self.rule_tables[rule]
+        forced = table.by_values.get(values, tab.UNKNOWN)
+        if forced is tab.UNKNOWN:
+            forced = table.answer(values)
+        if guarded and (forced is None or not (forced[0] or forced[1]) or not self._one_short(rule)):
+            return  # a clash the unguarded rules meet too
+        if forced is None:
+            raise Contradiction
+        if forced[0] or forced[1]:
+            self._apply(rule, *forced)
+
+    def _edge_consequences(self, k: int) -> None:
+        """A decided edge's chain and faces; raises Contradiction, changing nothing, before it
+        counts as done."""
+        bit = self.value[k]
+        if bit and self.single_loop:
+            chain = self.chains.add(k, *self.ends[k])
+            self.done += 1
+            if chain is not None:
+                self._forbid_closing(*chain)
+            elif self.close_on:
+                self._close(k)
+        else:
+            self.done += 1
+        if self.parity_on:
+            f, g = self.edge_faces[k]
+            colours = self.colours
+            if colours.leader[f] != colours.leader[g]:
+                self.relate(f, g, bit, PARITY, (k,))
+            elif colours.flip[f] ^ colours.flip[g] != bit:
+                raise Contradiction
+
+    def _later(self, k: int, bit: int, rule: str, read: Sequence[int]) -> None:
+        """Edge k = bit by `rule`: at once inside a probe or at the easy level, else once every
+        cheaper rule is stuck."""
+        level = self.levels[rule]
+        if self.probing or level == Level.EASY:
+            self.assign(k, bit, rule, read)
+        else:
+            self.pending[level].append((k, bit, rule, read))
 
     def _apply(self, rule: int, on: int, off: int) -> None:
         """Assign what a rule's table forces (bit masks over its scope)."""
@@ -448,13 +297,25 @@ class Board:
             self.relate(odd[0], odd[1], total, PARITY, scope)
 
     def _forbid_closing(self, x: int, y: int, length: int) -> None:
-        """The edge joining a chain's two ends would close it: off while other loop edges exist."""
+        """The edge joining a chain's two ends would close it: off while other loop edges exist,
+        or (outside probes, which find it anyway) when the loop it closes leaves a clue unmet."""
         k = self.edge_between.get((x, y) if x < y else (y, x))
-        if k is not None and self.value[k] < 0:
-            if self.chains.on > length:
-                self.assign(k, 0, NO_PREMATURE_LOOP, (k,))
+        if k is not None and self.value[k] < 0 and self.allows(NO_PREMATURE_LOOP):
+            if self.chains.on > length or (not self.probing and self._unmet_if_closed(k)):
+                self._later(k, 0, NO_PREMATURE_LOOP, (k,))
             else:
                 self.lonely = True
+
+    def _unmet_if_closed(self, k: int) -> bool:
+        """Whether some clue allows no pattern of the loop edge k would close (every other edge
+        off): Tatham's Easy loop rule counts the clues such a loop satisfies."""
+        value = self.value
+        for rule in range(self.vertex_rules, self.clue_rules):
+            scope, table = self.rules[rule]
+            pattern = sum(1 << n for n, j in enumerate(scope) if j == k or value[j] == 1)
+            if pattern not in table.allowed:
+                return True
+        return False
 
     def _close(self, k: int) -> None:
         """Edge k closed the loop: every other edge is off (a second loop otherwise)."""
@@ -472,12 +333,14 @@ class Board:
                 self._forbid_closing(x, y, length)
         self.propagate()
 
-    def probe(self, k: int, bit: int) -> list[int] | None:
+    def probe(self, k: int, bit: int, kind: ProbeKind = FULL_PROBE) -> list[int] | None:
         """What follows from edge k = bit, each edge j with value v as 2j + v (k's own first), or
         None if it fails; the board is unchanged and the tracer hears nothing."""
         mark, tracer = self.mark(), self.tracer
+        held, self.parity_queue = self.parity_queue, []  # what waits above the cap stays waiting
         self.tracer = None
         self.probing = True
+        self.faces = kind.faces
         try:
             self.assign(k, bit, "", ())
             self.propagate()
@@ -490,6 +353,8 @@ class Board:
             self.undo(mark)
             self.tracer = tracer
             self.probing = False
+            self.faces = True
+            self.parity_queue = held
 
     def relate(self, f: int, g: int, differ: int, rule: str, read: Sequence[int]) -> None:
         """Faces f and g differ (1) or agree (0); the edges that decides wait in line, and so do
@@ -500,7 +365,7 @@ class Board:
         colours = self.colours
         merges = len(colours.log)
         for j, bit in colours.join(f, g, differ, self.value):
-            self.assign(j, bit, rule, read)
+            self._later(j, bit, rule, read)
         if len(colours.log) > merges and not self.probing:
             face_parities, queue = self.face_parities, self.parity_queue
             for h in colours.members[colours.log[-1][0]]:

@@ -7,7 +7,7 @@ abandoned, and the first board with every edge decided is a loop. A budget of no
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
 from loopsat.deduce.board import Board
 from loopsat.deduce.probe import deduced_board
@@ -24,14 +24,13 @@ def find_loop(
     rules: Iterable[Rule],
     *,
     given: Mapping[Point, bool] | None = None,
-    names: Sequence[str] = (),
     nodes: int = 1000,
 ) -> frozenset[Point] | None:
     """The edges of a single loop that the rules allow, or None when there is none; raises
     OutOfNodes after `nodes` decisions without an answer. The root is deduced first, probing
     included, as `deduce` does."""
     try:
-        board = deduced_board(list(edges), rules, names, True, given)
+        board = deduced_board(list(edges), rules, True, given)
     except Contradiction:
         return None
     board.probing = True  # the corner rules only repeat the tables, which decide a full board

@@ -1,13 +1,37 @@
-"""What a genre hands to the deduction, and the names of the rules every deduced step cites."""
+"""What a genre hands to the deduction: its rules, each tagged with the level of reasoning it
+takes, and the names of the rules every deduced step cites."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import IntEnum
+from types import MappingProxyType
 from typing import NamedTuple
 
 from loopsat.grid import Point
 
-Rule = tuple[tuple[Point, ...], frozenset[tuple[int, ...]]]
+
+class Level(IntEnum):
+    """How much reasoning a rule takes, cheapest first: the deduction runs a rule only when
+    every cheaper one is stuck (as Tatham's solvers do), so the grade of a puzzle is the highest
+    level its trail uses. The first four are Tatham's Loopy levels (his Pearl uses Easy and
+    Tricky); DEEP (probing: set an edge, propagate, watch it fail) and SEARCH (the deduction
+    stops short) are loopsat's own, above his."""
+
+    EASY = 1
+    NORMAL = 2
+    TRICKY = 3
+    HARD = 4
+    DEEP = 5
+    SEARCH = 6
+
+    @property
+    def grade(self) -> str:
+        return self.name.lower()
+
+
+GRADES = tuple(level.grade for level in Level)
 
 # The rules the deduction itself knows; a genre's tables carry the names the genre gives them.
 CLUE = "clue"
@@ -15,6 +39,9 @@ GIVEN = "given"  # an edge decided before the deduction starts (a partial soluti
 NO_SUCH_EDGE = "no such edge"  # a lattice edge the genre's model leaves out (e.g. beside a 0)
 VERTEX_DEGREE = "vertex degree"
 AT_A_CORNER = " at a corner"  # appended to a rule's name when it is joined with a vertex
+# appended when that join is read only where a line enters the corner from outside and the clue
+# lacks exactly one off side: Tatham's one Easy refinement of a face's count
+ONE_SHORT = " one short at a corner"
 NO_PREMATURE_LOOP = "no premature loop"
 LOOP_CLOSED = "loop closed"  # the loop is whole: every other edge is off
 PARITY = "inside/outside parity"
@@ -23,26 +50,94 @@ PROBE_AGREE = "probe: both ways agree"
 PROBE_RELATION = "probe: equal or opposite"
 
 
+class ProbeKind(NamedTuple):
+    """A kind of probe: the names of its steps (a contradiction, both ways agree, equal or
+    opposite) and whether the face parity works inside it."""
+
+    names: tuple[str, str, str]
+    faces: bool
+
+
+# The pairs of lines Tatham's Tricky follows along chains of clues are what setting one line and
+# following the clues, the vertices and the loop rules finds: a local probe. A full probe adds the
+# face parity inside it.
+LOCAL_PROBE = ProbeKind(
+    ("local probe: contradiction", "local probe: both ways agree", "local probe: equal or opposite"), False
+)
+FULL_PROBE = ProbeKind((PROBE_CONTRADICTION, PROBE_AGREE, PROBE_RELATION), True)
+PROBE_KINDS = (LOCAL_PROBE, FULL_PROBE)
+PROBES = tuple(name for kind in PROBE_KINDS for name in kind.names)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """The patterns of on (1) and off (0) edges a clue allows over its scope, a name a trace
+    cites and the level of reasoning the rule takes."""
+
+    scope: tuple[Point, ...]
+    allowed: frozenset[tuple[int, ...]]
+    name: str = CLUE
+    level: Level = Level.EASY
+
+
+# Where a genre does not say otherwise, the levels of the rules every genre shares: Loopy's.
+# Tatham's Easy reads each clue and dot alone (with one refinement at a clue's corner, ONE_SHORT)
+# and never closes a loop early, nor one that leaves a clue unmet; his Normal reasons about pairs
+# of lines at a dot (a clue joined with the vertex at its corner); his Tricky follows such pairs
+# along chains of clues (a local probe; the patterns of 3s and the face parity sit there too).
+# Chosen by agreement with his grader on his own puzzles (bench/tatham_grades.py: his Easy,
+# Normal and Tricky 15 of 15 each; his Hard 3 of 15, the rest graded tricky: his Hard relates lines
+# in ways loopsat's local probe finds too, and loopsat has no rule between). A full probe (face
+# parity inside) is loopsat's Hard; nothing is Deep on a Loopy board.
+LOOPY_LEVELS: Mapping[str, Level] = MappingProxyType(
+    {
+        GIVEN: Level.EASY,
+        NO_SUCH_EDGE: Level.EASY,
+        VERTEX_DEGREE: Level.EASY,
+        NO_PREMATURE_LOOP: Level.EASY,
+        LOOP_CLOSED: Level.EASY,
+        ONE_SHORT: Level.EASY,
+        AT_A_CORNER: Level.NORMAL,
+        **dict.fromkeys(LOCAL_PROBE.names, Level.TRICKY),
+        PARITY: Level.TRICKY,
+        **dict.fromkeys(FULL_PROBE.names, Level.HARD),
+    }
+)
+
+# Tatham's Pearl levels: his Easy reasons about each cell's possible shapes beside the circles
+# (a circle joined with the cell beside it) and never closes a loop early; the shortcut-loop
+# rule is his Tricky. He has no face parity: at Easy it grades 8 of his 12 Easy puzzles easy (7
+# at Tricky) and none of his Tricky ones (bench/tatham_grades.py). A full probe is Deep.
+PEARL_LEVELS = MappingProxyType(
+    {
+        **LOOPY_LEVELS,
+        AT_A_CORNER: Level.EASY,
+        NO_PREMATURE_LOOP: Level.TRICKY,
+        **dict.fromkeys(LOCAL_PROBE.names, Level.TRICKY),
+        PARITY: Level.EASY,
+        **dict.fromkeys(FULL_PROBE.names, Level.DEEP),
+    }
+)
+
+
 @dataclass(frozen=True)
 class Rules:
     """A genre's clue tables; `whole` when they state every clue, so that a complete deduction
-    proves its loop (else the search still checks it against the model). `names[i]` names
-    `tables[i]` in a trace (default: "clue").
+    proves its loop (else the search still checks it against the model).
 
     `patterns` are named consequences of several clues that a person spots at a glance (two
     adjacent 3s). They follow from the tables, so only the deduction reads them, to cite them
-    by name and to probe less; the frontier DP and the difficulty's easy and normal levels
-    read the tables alone."""
+    by name and to probe less; the frontier DP reads the tables alone. `levels` gives the level
+    of each rule the deduction itself knows (by name; a clue's level is its table's)."""
 
     tables: list[Rule]
     whole: bool
-    names: list[str] = field(default_factory=list)
-    patterns: list[tuple[str, Rule]] = field(default_factory=list)
+    patterns: list[Rule] = field(default_factory=list)
+    levels: Mapping[str, Level] = field(default_factory=lambda: LOOPY_LEVELS)  # shared, read only
 
-    def for_deduction(self) -> tuple[list[Rule], list[str]]:
-        """The tables, then the patterns, and a name for each."""
-        names = self.names + [CLUE] * (len(self.tables) - len(self.names))
-        return self.tables + [rule for _, rule in self.patterns], names + [name for name, _ in self.patterns]
+    def for_deduction(self) -> list[Rule]:
+        """The tables, then the patterns."""
+        return self.tables + self.patterns
 
 
 class Step(NamedTuple):

@@ -19,7 +19,9 @@ import random
 from collections.abc import Callable, Iterable
 from itertools import product
 
-from loopsat.deduce import Rule, Rules, deduce
+from loopsat import deduce
+from loopsat.deduce import Rule, Rules
+from loopsat.deduce.rules import PEARL_LEVELS
 from loopsat.errors import PuzzleError
 from loopsat.genres.masyu_loops import STRAIGHT, TURN, Grower, Region
 from loopsat.grid import Point, edge_ends, lattice_edges, name
@@ -96,14 +98,12 @@ def labels(puzzle: Puzzle) -> dict[Point, str]:
 def rules(puzzle: Puzzle) -> Rules:
     """Each circle's law as a table over its four arms and the four edges beyond its neighbours."""
     found: list[Rule] = []
-    names: list[str] = []
     for i, row in enumerate(puzzle.grid):
         for j, ch in enumerate(row):
             if ch != _EMPTY:
                 tile = (2 * i, 2 * j)
-                found.append(((*_arms(tile, 1), *_arms(tile, 3)), _CIRCLE_PATTERNS[ch]))
-                names.append(_CIRCLE_NAMES[ch])
-    return Rules(found, whole=True, names=names)
+                found.append(Rule((*_arms(tile, 1), *_arms(tile, 3)), _CIRCLE_PATTERNS[ch], _CIRCLE_NAMES[ch]))
+    return Rules(found, whole=True, levels=PEARL_LEVELS)
 
 
 def _white_holds(near: tuple[int, ...], far: tuple[int, ...]) -> bool:
@@ -393,10 +393,8 @@ def _circled(region: Region) -> Puzzle:
 
 def _undecided(puzzle: Puzzle) -> list[Point]:
     """The edges the deduction leaves open (all of them if it finds a contradiction)."""
-    rules_ = rules(puzzle)
-    edges = list(lattice_edges(puzzle.rows, puzzle.cols))
-    fixed = deduce(edges, rules_.tables, names=rules_.names) or {}
-    return [e for e in edges if e not in fixed]
+    found = deduce.puzzle(puzzle)
+    return [e for e in found.edges if e not in (found.fixed or {})]
 
 
 def clue_cells(puzzle: Puzzle) -> list[Point]:

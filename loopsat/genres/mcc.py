@@ -67,3 +67,10 @@ def labels(puzzle: Puzzle) -> dict[Point, str]:
 
 def sketch(puzzle: Puzzle) -> Sketch:
     return Sketch(tile_shape(puzzle), ())
+
+
+def shows_options(puzzle: Puzzle, *, single_loop: bool) -> bool:
+    """Whether an answer shows the options chosen (DLX3's form) rather than a board: for any
+    MCC file's DLX3 solutions (disjoint loops, or none, say little drawn) and for a file with
+    no edge items, which has no board to draw."""
+    return puzzle.genre == GENRE and (not single_loop or not cover(puzzle).edges)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from itertools import product
 
-from loopsat.deduce import Rule, Rules
+from loopsat.deduce import Level, Rule, Rules
 from loopsat.errors import PuzzleError
 from loopsat.grid import Point, cell_sides, name
 from loopsat.model import ExactCover, Item, Option
@@ -137,9 +137,8 @@ def rules(puzzle: Puzzle) -> Rules:
     """Each digit's law as a table over its cell's four sides (superclues are left to the search),
     named after its digit, and the patterns of 3s a solver learns first."""
     clues = [(i, j, int(ch)) for i, row in enumerate(puzzle.grid) for j, ch in enumerate(row) if ch in _DIGITS]
-    tables: list[Rule] = [(cell_sides((2 * i + 1, 2 * j + 1)), _CLUE_PATTERNS[clue]) for i, j, clue in clues]
-    names = [f"{clue} clue" for _, _, clue in clues]
-    return Rules(tables, whole=not puzzle.letters, names=names, patterns=_patterns_of_threes(puzzle))
+    tables = [Rule(cell_sides((2 * i + 1, 2 * j + 1)), _CLUE_PATTERNS[clue], f"{clue} clue") for i, j, clue in clues]
+    return Rules(tables, whole=not puzzle.letters, patterns=_patterns_of_threes(puzzle))
 
 
 # The side patterns (N, W, E, S) each digit allows, built once.
@@ -153,27 +152,30 @@ _OUTER_ON_BEYOND_OFF = frozenset({(1, 1, 0, 0)})
 _ALL_ON = frozenset({(1, 1, 1, 1)})
 
 
-def _patterns_of_threes(puzzle: Puzzle) -> list[tuple[str, Rule]]:
+def _patterns_of_threes(puzzle: Puzzle) -> list[Rule]:
     """Two 3s side by side: the two outer parallel sides are on and the line between them goes no
     further (the line between is on too unless the whole loop is the one around both cells, so
     it is left to the other rules). Two 3s diagonally: the two sides of each at the far corner are
     on (either one off puts two lines of its 3 at the shared corner, leaving the other 3 one)."""
     threes = {(2 * i + 1, 2 * j + 1) for i, row in enumerate(puzzle.grid) for j, ch in enumerate(row) if ch == "3"}
-    found: list[tuple[str, Rule]] = []
+    found: list[Rule] = []
     for x, y in sorted(threes):
         if (x, y + 2) in threes:  # side by side: the lines at y-1 and y+3 on, y+1 goes no further
-            found.append(
-                (ADJACENT_THREES, (((x, y - 1), (x, y + 3), (x - 2, y + 1), (x + 2, y + 1)), _OUTER_ON_BEYOND_OFF))
-            )
+            found.append(_three(((x, y - 1), (x, y + 3), (x - 2, y + 1), (x + 2, y + 1)), _OUTER_ON_BEYOND_OFF))
         if (x + 2, y) in threes:  # one above the other
-            found.append(
-                (ADJACENT_THREES, (((x - 1, y), (x + 3, y), (x + 1, y - 2), (x + 1, y + 2)), _OUTER_ON_BEYOND_OFF))
-            )
+            found.append(_three(((x - 1, y), (x + 3, y), (x + 1, y - 2), (x + 1, y + 2)), _OUTER_ON_BEYOND_OFF))
         if (x + 2, y + 2) in threes:  # down to the right: the far corners are top-left and bottom-right
-            found.append((DIAGONAL_THREES, (((x - 1, y), (x, y - 1), (x + 3, y + 2), (x + 2, y + 3)), _ALL_ON)))
+            found.append(_three(((x - 1, y), (x, y - 1), (x + 3, y + 2), (x + 2, y + 3)), _ALL_ON))
         if (x + 2, y - 2) in threes:  # down to the left: top-right and bottom-left
-            found.append((DIAGONAL_THREES, (((x - 1, y), (x, y + 1), (x + 3, y - 2), (x + 2, y - 3)), _ALL_ON)))
+            found.append(_three(((x - 1, y), (x, y + 1), (x + 3, y - 2), (x + 2, y - 3)), _ALL_ON))
     return found
+
+
+def _three(scope: tuple[Point, ...], allowed: frozenset[tuple[int, ...]]) -> Rule:
+    """A pattern of 3s: Tatham's Tricky propagates pairs of lines along diagonal chains of
+    faces, where a person sees the pattern."""
+    name = DIAGONAL_THREES if allowed is _ALL_ON else ADJACENT_THREES
+    return Rule(scope, allowed, name, Level.TRICKY)
 
 
 def sketch(puzzle: Puzzle) -> Sketch:

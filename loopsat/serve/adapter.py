@@ -1,0 +1,251 @@
+"""The one place the cockpit calls loopsat's Python API: when the API changes (a new grade, the
+setter's `fix`), only this module is re-pointed. Everything here is plain data in and out, the
+JSON the page reads: boards as rows of the genre's file text, edges as doubled coordinates."""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import asdict, is_dataclass
+from typing import Any
+
+from loopsat import api
+from loopsat.errors import PuzzleError
+from loopsat.formats import decode, is_link
+from loopsat.grid import Point
+from loopsat.puzzle import Puzzle
+
+PAGE = "<page>"  # the "file" a board typed on the page is, in located errors
+# The genres the page draws and edits (SuperSlitherlink is Slitherlink with letters), each with
+# its empty cell.
+BLANK = {"slitherlink": ".", "masyu": "."}
+FORMS = {  # export form: (file suffix, media type)
+    "url": (".url", "text/plain"),
+    "tatham": (".txt", "text/plain"),
+    "file": ("", "text/plain"),
+    "mcc": (".mcc", "text/plain"),
+    "svg": (".svg", "image/svg+xml"),
+}
+Json = dict[str, Any]
+
+
+def read(text: str, genre: str | None = None, name: str | None = None) -> Json:
+    """The board of a pasted puzz.link URL, Tatham game ID or file text (one puzzle); `genre` as
+    `--genre`, `name` the file's (its suffix tells the genre, its errors name it)."""
+    text = text.strip()
+    # A link is decoded, never looked up as a file: the page reads no file of the server's.
+    puzzles = [decode(text, text)] if is_link(text) else api.parse(text, genre, path=name or PAGE)
+    if len(puzzles) != 1:
+        raise PuzzleError(PAGE, 1, 1, f"the cockpit takes one puzzle, this text holds {len(puzzles)}")
+    return board_of(_shown(puzzles[0]))
+
+
+def _shown(puzzle: Puzzle) -> Puzzle:
+    if puzzle.genre not in BLANK:
+        raise PuzzleError(puzzle.path, 1, 1, f"the cockpit shows {' and '.join(BLANK)} puzzles, not {puzzle.genre}")
+    return puzzle
+
+
+def blank(genre: str, rows: int, cols: int) -> Json:
+    """An empty board, checked as a file of it would be."""
+    if genre not in BLANK:
+        raise PuzzleError(PAGE, 1, 1, f"no blank boards of {genre!r} (known: {', '.join(BLANK)})")
+    return board_of(puzzle_of({"genre": genre, "rows": [BLANK[genre] * cols] * rows, "letters": {}}))
+
+
+def board_of(puzzle: Puzzle) -> Json:
+    return {"genre": puzzle.genre, "rows": list(puzzle.grid), "letters": dict(puzzle.letters)}
+
+
+def text_of(board: Json) -> str:
+    """The board as its genre's file text: the rows, then SuperSlitherlink's `!a=3` lines."""
+    letters = board.get("letters") or {}
+    return "\n".join([*board["rows"], *(f"!{k}={v}" for k, v in letters.items())]) + "\n"
+
+
+def puzzle_of(board: Json) -> Puzzle:
+    """The Puzzle of a board the page sent, read as a file (the same located errors)."""
+    if not (
+        isinstance(board, dict)
+        and isinstance(board.get("genre"), str)
+        and isinstance(board.get("rows"), list)
+        and all(isinstance(row, str) for row in board["rows"])
+        and isinstance(board.get("letters", {}), dict)
+    ):
+        raise PuzzleError(PAGE, 1, 1, "expected a board: genre, rows, letters")
+    (puzzle,) = api.parse(text_of(board), board["genre"], path=PAGE)
+    return _shown(puzzle)
+
+
+def export(board: Json, form: str) -> tuple[str, str, str]:
+    """The board in `form` (FORMS): its text, a file name and a media type."""
+    puzzle = puzzle_of(board)
+    suffix, media = FORMS[form]
+    name = f"{puzzle.genre}-{puzzle.rows}x{puzzle.cols}"
+    if form == "mcc":
+        text = api.export_mcc(puzzle)
+    elif form == "svg":
+        text = api.svg(puzzle)
+    elif form == "file":
+        text = text_of(board)
+        suffix = ".masyu" if puzzle.genre == "masyu" else ".slither"
+    else:
+        from loopsat.formats import convert
+
+        text = convert(puzzle, form) + "\n"
+    return text, name + suffix, media
+
+
+def edges(points: Any) -> list[list[int]]:
+    return sorted([x, y] for x, y in points)
+
+
+def status(puzzle: Puzzle, time_limit: float | None) -> Json:
+    """The badge: unique, multiple, none or unknown (the time limit), and a loop when there is one."""
+    result = api.solve(puzzle, time_limit=time_limit)
+    return {
+        "status": result.status,
+        "found": len(result.solutions),
+        "seconds": round(result.seconds, 3),
+        "solution": edges(result.solutions[0].edges) if result.solutions else None,
+    }
+
+
+def certain(puzzle: Puzzle, status: Json, time_limit: float | None) -> Json:
+    """The certain edges: every solution uses them, or none does. A unique puzzle's are its loop
+    and the rest; an ambiguous one's take rounds of CP-SAT (loopsat/certain.py)."""
+    from loopsat.certain import board_edges, certain_edges
+
+    if status["status"] == "unique":
+        loop = {(x, y) for x, y in status["solution"]}
+        return {"on": edges(loop), "off": edges(board_edges(puzzle) - loop), "undecided": [], "complete": True}
+    _, certainty = certain_edges(puzzle, time_limit=time_limit)
+    if certainty is None:
+        return {"on": [], "off": [], "undecided": edges(board_edges(puzzle)), "complete": False}
+    return {
+        "on": edges(certainty.on),
+        "off": edges(certainty.off),
+        "undecided": edges(certainty.undecided),
+        "complete": certainty.complete,
+    }
+
+
+def explanation(puzzle: Puzzle) -> Json:
+    """The steps a person can follow (the hints), which edges the rules alone decide, the grade."""
+    from loopsat import explain
+
+    found = explain.explain(puzzle)
+    steps = []
+    for step in found.steps:
+        decided = {edge for edge, _ in step.decided}
+        steps.append(
+            {
+                "rule": step.rule,
+                "text": explain.step_text(step),
+                "read": edges(edge for edge in step.read if edge not in decided),
+                "on": edges(edge for edge, on in step.decided if on),
+                "off": edges(edge for edge, on in step.decided if not on),
+            }
+        )
+    ruled = [edge for step in found.steps if step.rule != explain.SEARCH for edge, _ in step.decided]
+    return {
+        "steps": steps,
+        "ruled": edges(ruled),
+        "grade": found.difficulty.grade if found.difficulty else None,
+        "solvable": found.solvable,
+    }
+
+
+def usage(puzzle: Puzzle, undecided: list[Point], limit: int, time_limit: float | None) -> Json:
+    """How many of the first `limit` solutions use each undecided edge (an ambiguous board)."""
+    counts = dict.fromkeys(undecided, 0)
+    found = 0
+    try:
+        for solution in api.solutions(puzzle, limit=limit + 1, time_limit=time_limit):
+            if found == limit:
+                break
+            found += 1
+            for edge in solution.edges:
+                if edge in counts:
+                    counts[edge] += 1
+        else:
+            return {"counts": _counts(counts), "solutions": found, "complete": True}
+    except TimeoutError:
+        pass
+    return {"counts": _counts(counts), "solutions": found, "complete": False}
+
+
+def _counts(counts: dict[Point, int]) -> list[list[int]]:
+    return sorted([x, y, n] for (x, y), n in counts.items())
+
+
+def redundant(puzzle: Puzzle, solution: frozenset[Point]) -> Iterator[tuple[Point, bool | None]]:
+    """Each clue of a unique puzzle and whether it can go (None: the proof ran out of time), as
+    they are settled: the cheap looks near the clue (board.py) and the deduction with its law
+    negated here, while CP-SAT proves the clues those leave open in a thread beside (it releases
+    the GIL: the two cores both work). Closing the generator stops the proofs under way."""
+    from loopsat.board import Board
+    from loopsat.cpsat import Stopper, TimedOut
+    from loopsat.minimal import loop_breaking
+
+    board = Board(puzzle, solution)
+    stopper = Stopper()
+    pool = ThreadPoolExecutor(1, "redundant clue proof", initializer=_signals_to_main)
+    proofs: dict[Point, Future[Any]] = {}
+
+    def proved(cell: Point) -> tuple[Point, bool | None]:
+        try:
+            return cell, proofs.pop(cell).result() is None
+        except TimedOut:
+            return cell, None
+
+    try:
+        for cell in sorted(board.clues(puzzle)):
+            for done in [c for c, proof in proofs.items() if proof.done()]:
+                yield proved(done)
+            if board.shown_needed(puzzle, cell):
+                yield cell, False
+                continue
+            candidate, law = board.without(puzzle, cell)
+            if board.refuted(candidate, law):
+                yield cell, True
+                continue
+            proofs[cell] = pool.submit(loop_breaking, candidate, law, board, stopper)
+        for cell in list(proofs):
+            yield proved(cell)
+    finally:
+        stopper.stop()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _signals_to_main() -> None:
+    """Signals (Ctrl-C, the stop, the time limit's alarm) are the main thread's: CP-SAT's own
+    SIGINT handler aborts the process when it lands on a thread it did not expect."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGUSR1, signal.SIGALRM})
+
+
+def can_thin(puzzle: Puzzle) -> bool:
+    """Whether redundant clues can be looked for (the genres `generate` thins, without letters)."""
+    from loopsat.genres import SETTERS
+
+    return puzzle.genre in SETTERS and not puzzle.letters
+
+
+def has_fix() -> bool:
+    """Whether the API suggests single clues that make an ambiguous puzzle unique."""
+    return callable(getattr(api, "fix", None))
+
+
+def fixes(puzzle: Puzzle) -> list[Json]:
+    """The API's `fix` suggestions as JSON objects (kind, cell, clue)."""
+    found = getattr(api, "fix")(puzzle)  # noqa: B009 (feature-detected: has_fix)
+    out = []
+    for suggestion in found:
+        if hasattr(suggestion, "to_json"):
+            out.append(suggestion.to_json())
+        elif is_dataclass(suggestion) and not isinstance(suggestion, type):
+            out.append(asdict(suggestion))
+        else:
+            out.append(dict(suggestion))
+    return out

@@ -1,0 +1,108 @@
+// The board as SVG: cells, clues, and the analysis's edges. Edges and tiles are in loopsat's
+// doubled coordinates: edge [x, y] joins tiles [x, y-1] and [x, y+1] (x even) or [x-1, y] and
+// [x+1, y]; a Slitherlink tile is a dot, a Masyu tile a cell's centre.
+
+const NS = "http://www.w3.org/2000/svg";
+const PAD = 18;
+// Usage colours, 1 to 8+ solutions found using an undecided edge (ColorBrewer RdPu, 8 classes).
+const USED = ["#fde0dd", "#fcc5c0", "#fa9fb5", "#f768a1", "#dd3497", "#ae017e", "#7a0177", "#49006a"];
+
+export function cellSize(board) {
+  const side = Math.max(board.rows.length, board.rows[0].length);
+  return Math.max(14, Math.min(56, Math.floor(720 / side)));
+}
+
+function make(parent, name, attrs, text) {
+  const el = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  if (text !== undefined) el.textContent = text;
+  parent.appendChild(el);
+  return el;
+}
+
+export class View {
+  constructor(svg, onCell) {
+    this.svg = svg;
+    this.onCell = onCell;
+  }
+
+  point(board, [a, b]) {
+    const s = this.size, off = board.genre === "masyu" ? s / 2 : 0;
+    return [PAD + (b / 2) * s + off, PAD + (a / 2) * s + off];
+  }
+
+  ends(board, [x, y]) {
+    return x % 2 === 0 ? [this.point(board, [x, y - 1]), this.point(board, [x, y + 1])]
+      : [this.point(board, [x - 1, y]), this.point(board, [x + 1, y])];
+  }
+
+  // Everything: the board, its selection and marks, and what `layers` says of the edges.
+  draw(board, selected, marks, layers) {
+    const svg = this.svg, rows = board.rows.length, cols = board.rows[0].length;
+    this.size = cellSize(board);
+    const s = this.size;
+    svg.replaceChildren();
+    svg.setAttribute("width", 2 * PAD + cols * s);
+    svg.setAttribute("height", 2 * PAD + rows * s);
+    svg.setAttribute("viewBox", `0 0 ${2 * PAD + cols * s} ${2 * PAD + rows * s}`);
+    svg.dataset.rows = rows;
+    svg.dataset.cols = cols;
+    const cells = make(svg, "g", {});
+    for (let i = 0; i < rows; i++) {
+      for (let j = 0; j < cols; j++) {
+        const classes = ["cell"];
+        if (selected && selected[0] === i && selected[1] === j) classes.push("selected");
+        if (marks.redundant.has(`${i},${j}`)) classes.push("redundant");
+        const r = make(cells, "rect", { x: PAD + j * s, y: PAD + i * s, width: s, height: s,
+          class: classes.join(" "), "data-cell": `${i},${j}` });
+        r.addEventListener("click", (e) => this.onCell(i, j, e));
+        if (board.genre === "masyu") {
+          make(cells, "rect", { x: PAD + j * s, y: PAD + i * s, width: s, height: s, class: "grid", fill: "none" });
+        }
+      }
+    }
+    const under = make(svg, "g", {});
+    const edges = make(svg, "g", { id: "edges" });
+    const clues = make(svg, "g", {});
+    if (board.genre !== "masyu") {
+      for (let i = 0; i <= rows; i++) for (let j = 0; j <= cols; j++) {
+        make(clues, "circle", { cx: PAD + j * s, cy: PAD + i * s, r: 2, class: "dot" });
+      }
+    }
+    for (let i = 0; i < rows; i++) {
+      for (let j = 0; j < cols; j++) {
+        const ch = board.rows[i][j], cx = PAD + (j + 0.5) * s, cy = PAD + (i + 0.5) * s;
+        if (ch === ".") continue;
+        if (board.genre === "masyu") {
+          make(clues, "circle", { cx, cy, r: s * 0.32, class: `pearl ${ch === "1" ? "black" : "white"}` });
+        } else if (/[0-4]/.test(ch)) {
+          make(clues, "text", { x: cx, y: cy, class: "clue", "font-size": s * 0.6 }, ch);
+        } else {
+          const value = board.letters[ch];
+          make(clues, "text", { x: cx, y: cy, class: "clue letter" }, value === undefined ? ch : `${ch}${value}`);
+        }
+      }
+    }
+    for (const layer of layers) this.layer(board, layer.kind === "under" ? under : edges, layer);
+  }
+
+  // One set of edges drawn alike: lines, or crosses at their middles.
+  layer(board, parent, { edges, cls, cross, colour }) {
+    const s = this.size;
+    for (const e of edges) {
+      const [[x1, y1], [x2, y2]] = this.ends(board, e);
+      const attrs = { class: cls, "data-edge": `${e[0]},${e[1]}` };
+      if (cross) {
+        const mx = (x1 + x2) / 2, my = (y1 + y2) / 2, d = s * 0.1;
+        make(parent, "path", { ...attrs, d: `M${mx - d} ${my - d}L${mx + d} ${my + d}M${mx - d} ${my + d}L${mx + d} ${my - d}` });
+      } else {
+        if (colour) attrs.stroke = colour;
+        make(parent, "line", { ...attrs, x1, y1, x2, y2 });
+      }
+    }
+  }
+}
+
+export function usageColour(n) {
+  return USED[Math.min(n, USED.length) - 1];
+}
