@@ -5,11 +5,11 @@ solution)."""
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Iterable
 from typing import Any
 
+from loopsat.deadline import limit_seconds
 from loopsat.puzzle import Puzzle
 
 
@@ -63,8 +63,7 @@ def seconds(value: Any) -> None:
         return
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise TypeError(f"time_limit must be a number of seconds or None, not {_kind(value)}")
-    if math.isnan(value) or value < 0:
-        raise ValueError(f"time_limit must be a number of seconds from 0 (or None), not {value}")
+    limit_seconds(value, "time_limit: the time limit")  # the one reading of a limit: nan, negative
 
 
 def _kind(value: Any) -> str:

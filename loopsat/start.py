@@ -53,6 +53,8 @@ def _leave(code: object) -> NoReturn:
         if signal.getsignal(signum) != signal.SIG_IGN:
             signal.signal(signum, note)
     for stream in (sys.stdout, sys.stderr):
+        if stream is None:  # closed by the shell (`>&-`): the command has said so on stderr
+            continue
         with contextlib.suppress(OSError, ValueError):  # a closed or broken stream: the command said what it could
             stream.flush()
     if noted:
