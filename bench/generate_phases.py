@@ -18,9 +18,9 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
-import loopsat.generate as generator
-import loopsat.minimal as proving
-from loopsat.board import Board
+import loopsat.setter.generate as generator
+import loopsat.setter.minimal as proving
+from loopsat.setter.board import Board
 
 CALLS: dict[tuple[str, str], tuple[int, float]] = {}
 

@@ -641,17 +641,17 @@ def generate(
         Path | None, typer.Option("-o", "--output", metavar="DIR", help="Write GENRE-RxC-SEED files into DIR.")
     ] = None,
 ) -> None:
-    """Make puzzles with exactly one solution and a minimal set of clues (loopsat/generate.py).
+    """Make puzzles with exactly one solution and a minimal set of clues (loopsat/setter/generate.py).
 
     One puzzle goes to stdout in its genre's file format, its clue count and grade to stderr;
     with -o each puzzle is a file DIR/GENRE-RxC-SEED.SUFFIX (an existing file is never
     overwritten) and a line per file goes to stdout. With --difficulty no clue can be removed
     without a second solution or a harder grade.
     """
-    from loopsat import generate as generating
     from loopsat.genres import SETTERS
     from loopsat.limits import MAX_CELLS
     from loopsat.progress import ProgressBar
+    from loopsat.setter import generate as generating
 
     if genre not in SETTERS:
         _fail(f"error: cannot generate {genre!r} puzzles (known: {', '.join(SETTERS)})", Exit.BAD_INPUT)

@@ -14,11 +14,11 @@ import pytest
 
 from loopsat import frontier
 from loopsat.api import parse
-from loopsat.generate import Generated, file_text, generate, level
 from loopsat.genres import SETTERS
 from loopsat.grid import Point
 from loopsat.pipeline import deduction, solve
 from loopsat.puzzle import Puzzle
+from loopsat.setter.generate import Generated, file_text, generate, level
 
 CASES = [(genre, rows, cols, seed) for genre in SETTERS for rows, cols, seed in ((4, 4, 0), (5, 6, 1), (6, 5, 2))]
 
@@ -126,7 +126,7 @@ def test_looks_ahead_answer_in_order_and_stop_when_closed() -> None:
     import time
     from contextlib import closing
 
-    from loopsat.minimal import ahead
+    from loopsat.setter.minimal import ahead
 
     cells = [(k, k) for k in range(50)]
     assert list(ahead(lambda cell: cell[0] % 3 == 0, cells)) == [k % 3 == 0 for k in range(50)]
@@ -162,7 +162,7 @@ def _dense_and_minimal(genre: str) -> tuple[Puzzle, Generated, list[Point]]:
     clues of the board that puzzle lacks."""
     import random
 
-    from loopsat.generate import unique_loops
+    from loopsat.setter.generate import unique_loops
 
     setter = SETTERS[genre]
     generated = made(genre, 5, 6, 1)
@@ -179,8 +179,8 @@ def test_minimal_leaves_every_clue_needed_and_the_looker_shows_only_needed_ones(
     import random
     from contextlib import closing
 
-    from loopsat.board import Board
-    from loopsat.minimal import Looker, minimal
+    from loopsat.setter.board import Board
+    from loopsat.setter.minimal import Looker, minimal
 
     setter = SETTERS[genre]
     dense, generated, extras = _dense_and_minimal(genre)
@@ -208,8 +208,8 @@ def test_proofs_begun_on_another_puzzle_answer_as_on_the_puzzle_itself(genre: st
     from contextlib import closing
     from itertools import product
 
-    from loopsat.board import Board
-    from loopsat.minimal import Proofs
+    from loopsat.setter.board import Board
+    from loopsat.setter.minimal import Proofs
 
     setter = SETTERS[genre]
     dense, generated, extras = _dense_and_minimal(genre)
@@ -237,10 +237,10 @@ def test_a_proof_out_of_time_is_none_on_every_puzzle(monkeypatch: pytest.MonkeyP
     import random
     from contextlib import closing
 
-    import loopsat.minimal as proving
-    from loopsat.board import Board
+    import loopsat.setter.minimal as proving
     from loopsat.cpsat import TimedOut
-    from loopsat.generate import unique_loops
+    from loopsat.setter.board import Board
+    from loopsat.setter.generate import unique_loops
 
     setter = SETTERS["masyu"]
     dense, solution = setter.dense(5, 6, random.Random(7), unique_loops)

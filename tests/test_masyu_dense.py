@@ -13,10 +13,10 @@ import pytest
 from loopsat import frontier
 from loopsat.errors import VerificationError
 from loopsat.genres import GENRES, masyu
-from loopsat.genres.masyu_loops import Grower
 from loopsat.grid import Point
 from loopsat.pipeline import Solution, bits, solve
 from loopsat.puzzle import Puzzle
+from loopsat.setter.loopgen import Grower
 from loopsat.verify import verify
 
 BOARDS = [(6, 6, 0), (6, 6, 1), (7, 9, 2), (8, 8, 3), (10, 10, 4), (9, 5, 5)]

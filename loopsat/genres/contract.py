@@ -89,7 +89,7 @@ class Genre(Reader, Protocol):
 
 
 class Setter(Protocol):
-    """A genre loopsat can generate puzzles for (`loopsat generate`, loopsat/generate.py).
+    """A genre loopsat can generate puzzles for (`loopsat generate`, loopsat/setter/generate.py).
 
     The genre makes a densely clued unique puzzle and knows where its clues are; the generator
     (genre-free) thins them. A genre module never imports the solver: `solutions` is handed in.

@@ -21,15 +21,15 @@ from itertools import product
 
 from loopsat.deduce import Rule, Rules, deduce
 from loopsat.errors import PuzzleError
-from loopsat.genres.masyu_loops import STRAIGHT, TURN, Grower, Region
 from loopsat.grid import Point, edge_ends, lattice_edges, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.picture import Sketch
 from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
+from loopsat.setter.loopgen import STRAIGHT, TURN, Grower, Region
 
 GENRE = "masyu"
 VARIANTS = ("auto",)
-MIN_SIDE = 3  # `generate`: the smallest loop whose every cell can hold a circle is 3×3 (masyu_loops)
+MIN_SIDE = 3  # `generate`: the smallest loop whose every cell can hold a circle is 3×3 (setter/loopgen.py)
 # `generate` thins clue by clue, each law negated: thinning 30×30 seeds 1 and 3 took 52 and 42
 # CPU-s, against 61 and 60 with batches the whole deduction must decide before the single clues
 # (`python bench/generate_phases.py masyu 30x30 --seed N`, both pairs run side by side).
@@ -324,7 +324,7 @@ def _white_options(classes: _Classes, tile: Point) -> list[Option]:
 
 
 # dense(): the loop is annealed with GROW_MOVES block moves per cell, the temperature falling
-# from GROW_HEAT; a cell without a circle costs FLAW_COST cells of loop length (masyu_loops).
+# from GROW_HEAT; a cell without a circle costs FLAW_COST cells of loop length (setter/loopgen.py).
 # 30 moves: 55-65% of a 30×30 board on the loop, 5-30 cells without a circle, 28-77 edges left
 # undecided, all decided after 1-3 repair rounds, one 30×30 of four after 6 (`python
 # bench/masyu_dense.py 30x30 40x40 --seeds 4`).
@@ -346,7 +346,7 @@ def dense(
     """A puzzle with exactly one solution, a circle on every cell of that loop that allows one,
     and the loop (edge midpoints in doubled coordinates); contract.Setter.
 
-    The loop is annealed so that nearly every cell of it can carry a circle (masyu_loops), all
+    The loop is annealed so that nearly every cell of it can carry a circle (setter/loopgen.py), all
     those circles are placed, and wherever the deduction leaves edges undecided the loop is
     reshaped nearby, until the deduction decides every edge: then the loop is proved unique
     without any search. `solutions` (the caller's solver) confirms that, and settles it when the

@@ -369,7 +369,7 @@ def _pattern_option(head: str, arms: dict[int, Point], pattern: int) -> Option:
     return Option(((head, None), *((name(*e), "1" if pattern & bit else "0") for bit, e in arms.items())))
 
 
-# --- Setting puzzles (contract.Setter; loopsat/generate.py thins what `dense` makes) ---
+# --- Setting puzzles (contract.Setter; setter/generate.py thins what `dense` makes) ---
 
 # The region whose boundary is the loop grows to this share of the cells (or until no cell can
 # join): Tatham's Loopy boards are about half inside. Each step weighs CANDIDATES random frontier

@@ -22,11 +22,11 @@ from contextlib import closing
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from loopsat.board import Board
 from loopsat.deduce import Rule
 from loopsat.grid import Point
 from loopsat.pipeline import Solution, bits
 from loopsat.puzzle import Puzzle
+from loopsat.setter.board import Board
 from loopsat.verify import verify
 
 if TYPE_CHECKING:

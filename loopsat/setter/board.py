@@ -1,5 +1,5 @@
 """A puzzle being thinned and its one loop: the deductions near its clues, which decide cheaply
-whether a clue can go (loopsat/generate.py thins with them, loopsat/minimal.py looks with them
+whether a clue can go (setter/generate.py thins with them, setter/minimal.py looks with them
 for a second loop before it asks CP-SAT)."""
 
 from __future__ import annotations

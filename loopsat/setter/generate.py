@@ -15,7 +15,7 @@ its clues, genre-free, while the loop stays the only one:
    removed clues, every edge farther than board.SCREEN given as in the loop: it knows more than
    the whole one and so fails whenever that one would, at a fraction of the cost. A single clue
    that fails is held; deduction is monotone (fewer clues never deduce more), so it stays held.
-2. Without a difficulty, each held clue is then tried once, in order (loopsat/minimal.py): it
+2. Without a difficulty, each held clue is then tried once, in order (setter/minimal.py): it
    goes when no loop breaks its law, found near it or by CP-SAT on the whole board. Removing
    clues only adds loops, so a clue once needed stays needed: one pass leaves a minimal set.
 
@@ -37,14 +37,14 @@ from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass, replace
 
-from loopsat.board import Board
 from loopsat.deduce import Rule
 from loopsat.explain import GRADES, Difficulty
 from loopsat.genres import SETTERS, SUFFIXES
 from loopsat.grid import Point
-from loopsat.minimal import Looker, minimal
 from loopsat.pipeline import Solution, deduction, solve
 from loopsat.puzzle import Puzzle
+from loopsat.setter.board import Board
+from loopsat.setter.minimal import Looker, minimal
 
 # The first batch of clues tried at once, and the largest. Thinning 20×20 Slitherlink seed 1
 # (`time loopsat generate --genre slitherlink --size 20x20 --seed 1 --difficulty hard`): 16/64
