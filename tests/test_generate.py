@@ -162,11 +162,11 @@ def _dense_and_minimal(genre: str) -> tuple[Puzzle, Generated, list[Point]]:
     clues of the board that puzzle lacks."""
     import random
 
-    from loopsat.setter.generate import unique_loops
+    from loopsat.setter.generate import JUDGE
 
     setter = SETTERS[genre]
     generated = made(genre, 5, 6, 1)
-    dense, _ = setter.dense(5, 6, random.Random(1), unique_loops)  # as generate draws it
+    dense, _ = setter.dense(5, 6, random.Random(1), JUDGE)  # as generate draws it
     minimal = setter.clue_cells(generated.puzzle)
     return dense, generated, [cell for cell in setter.clue_cells(dense) if cell not in minimal]
 
@@ -179,13 +179,13 @@ def test_minimal_leaves_every_clue_needed_and_the_looker_shows_only_needed_ones(
     import random
     from contextlib import closing
 
-    from loopsat.setter.board import Board
+    from loopsat.setter.board import Thinning
     from loopsat.setter.minimal import Looker, minimal
 
     setter = SETTERS[genre]
     dense, generated, extras = _dense_and_minimal(genre)
     puzzle = setter.without(dense, extras[1::2])
-    board = Board(puzzle, generated.solution)
+    board = Thinning(puzzle, generated.solution)
     held = setter.clue_cells(puzzle)
     random.Random(0).shuffle(held)
     with closing(Looker(board, wanted=True)) as looker:
@@ -208,7 +208,7 @@ def test_proofs_begun_on_another_puzzle_answer_as_on_the_puzzle_itself(genre: st
     from contextlib import closing
     from itertools import product
 
-    from loopsat.setter.board import Board
+    from loopsat.setter.board import Thinning
     from loopsat.setter.minimal import Proofs
 
     setter = SETTERS[genre]
@@ -216,7 +216,7 @@ def test_proofs_begun_on_another_puzzle_answer_as_on_the_puzzle_itself(genre: st
     for extra in extras[:1]:
         puzzle = setter.without(dense, [cell for cell in extras if cell != extra])
         assert not _needs(puzzle, extra)
-        with closing(Proofs(Board(puzzle, generated.solution))) as proofs:
+        with closing(Proofs(Thinning(puzzle, generated.solution))) as proofs:
             for other, done in product(setter.clue_cells(generated.puzzle), (False, True)):
                 fewer = setter.without(puzzle, [other])
                 proofs.begin(extra, fewer)  # a loop found there may break `other`'s law
@@ -239,11 +239,11 @@ def test_a_proof_out_of_time_is_none_on_every_puzzle(monkeypatch: pytest.MonkeyP
 
     import loopsat.setter.minimal as proving
     from loopsat.cpsat import TimedOut
-    from loopsat.setter.board import Board
-    from loopsat.setter.generate import unique_loops
+    from loopsat.setter.board import Thinning
+    from loopsat.setter.generate import JUDGE
 
     setter = SETTERS["masyu"]
-    dense, solution = setter.dense(5, 6, random.Random(7), unique_loops)
+    dense, solution = setter.dense(5, 6, random.Random(7), JUDGE)
     first, second = setter.clue_cells(dense)[:2]
     made: list[Puzzle] = []
     prove = proving.loop_breaking
@@ -255,7 +255,7 @@ def test_a_proof_out_of_time_is_none_on_every_puzzle(monkeypatch: pytest.MonkeyP
         return prove(candidate, *rest)  # type: ignore[arg-type]
 
     monkeypatch.setattr(proving, "loop_breaking", first_out_of_time)
-    with closing(proving.Proofs(Board(dense, solution))) as proofs:
+    with closing(proving.Proofs(Thinning(dense, solution))) as proofs:
         proofs.begin(second, setter.without(dense, [first]))
         assert proofs.needed(second, dense) is None
         proofs.begin(second, dense)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     import random
-    from collections.abc import Callable, Iterable
+    from collections.abc import Iterable
 
     from loopsat.deduce import Rules
     from loopsat.grid import Point
@@ -88,11 +88,24 @@ class Genre(Reader, Protocol):
         ...
 
 
+class Judge(Protocol):
+    """The solver as a setter's genre may ask it (setter/generate.py hands one in): a genre module
+    never runs the deduction or the search itself."""
+
+    def solutions(self, puzzle: Puzzle) -> list[frozenset[Point]]:
+        """Up to two solutions of `puzzle`, deterministically (two means not unique)."""
+        ...
+
+    def undecided(self, puzzle: Puzzle) -> list[Point]:
+        """The edges the deduction leaves open (every edge when it meets a contradiction)."""
+        ...
+
+
 class Setter(Protocol):
     """A genre loopsat can generate puzzles for (`loopsat generate`, loopsat/setter/generate.py).
 
     The genre makes a densely clued unique puzzle and knows where its clues are; the generator
-    (genre-free) thins them. A genre module never imports the solver: `solutions` is handed in.
+    (genre-free) thins them. A genre module never imports the solver: a `Judge` is handed in.
     """
 
     @property
@@ -107,12 +120,10 @@ class Setter(Protocol):
         (which leaves fewer clues for CP-SAT proofs, the better choice where those are hard)."""
         ...
 
-    def dense(
-        self, rows: int, cols: int, rng: random.Random, solutions: Callable[[Puzzle], list[frozenset[Point]]]
-    ) -> tuple[Puzzle, frozenset[Point]]:
+    def dense(self, rows: int, cols: int, rng: random.Random, judge: Judge) -> tuple[Puzzle, frozenset[Point]]:
         """A puzzle with exactly one solution, clued as densely as that solution allows, and the
-        solution (loop edges in doubled coordinates, as pipeline.Solution). `solutions(p)` is the
-        caller's deterministic solver: up to two solutions of p (two means not unique)."""
+        solution (loop edges in doubled coordinates, as pipeline.Solution), as `judge` (the
+        caller's deterministic solver) finds them."""
         ...
 
     def clue_cells(self, puzzle: Puzzle) -> list[Point]:

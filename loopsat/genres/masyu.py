@@ -16,16 +16,20 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from itertools import product
+from typing import TYPE_CHECKING
 
-from loopsat.deduce import Rule, Rules, deduce
+from loopsat.deduce import Rule, Rules
 from loopsat.errors import PuzzleError
 from loopsat.grid import Point, edge_ends, lattice_edges, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.picture import Sketch
 from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
 from loopsat.setter.loopgen import STRAIGHT, TURN, Grower, Region
+
+if TYPE_CHECKING:
+    from loopsat.genres.contract import Judge
 
 GENRE = "masyu"
 VARIANTS = ("auto",)
@@ -340,16 +344,14 @@ CHECK_EVERY = 5  # repair rounds between asking the caller's solver (it may sett
 ATTEMPTS = 20  # repair rounds before the loop is grown afresh (reached by no board of the bench runs)
 
 
-def dense(
-    rows: int, cols: int, rng: random.Random, solutions: Callable[[Puzzle], list[frozenset[Point]]]
-) -> tuple[Puzzle, frozenset[Point]]:
+def dense(rows: int, cols: int, rng: random.Random, judge: Judge) -> tuple[Puzzle, frozenset[Point]]:
     """A puzzle with exactly one solution, a circle on every cell of that loop that allows one,
     and the loop (edge midpoints in doubled coordinates); contract.Setter.
 
     The loop is annealed so that nearly every cell of it can carry a circle (setter/loopgen.py), all
     those circles are placed, and wherever the deduction leaves edges undecided the loop is
     reshaped nearby, until the deduction decides every edge: then the loop is proved unique
-    without any search. `solutions` (the caller's solver) confirms that, and settles it when the
+    without any search. The judge's `solutions` confirms that, and settles it when the
     deduction stalls. 30×30 takes 5-8 CPU-s, 40×40 8-11, seeds 0-3 (`python bench/masyu_dense.py
     30x30 40x40 --seeds 4`, 2 shared cores): 1-6 repair rounds, 1-2 calls of `solutions`, where
     the last one only re-runs the deduction.
@@ -359,9 +361,9 @@ def dense(
         grower.run(GROW_MOVES * rows * cols, GROW_HEAT, FLAW_COST)
         for attempt in range(1, ATTEMPTS + 1):
             puzzle = _circled(grower.region)
-            undecided = _undecided(puzzle)
+            undecided = judge.undecided(puzzle)
             if not undecided or attempt % CHECK_EVERY == 0:
-                found = solutions(puzzle)
+                found = judge.solutions(puzzle)
                 if len(found) == 1:
                     return puzzle, found[0]
             ends = {(x // 2, y // 2) for edge in undecided for x, y in edge_ends(edge)}
@@ -384,14 +386,6 @@ def _circled(region: Region) -> Puzzle:
         for i in range(region.rows)
     )
     return Puzzle(GENRE, "<generated>", lines, {}, lines)
-
-
-def _undecided(puzzle: Puzzle) -> list[Point]:
-    """The edges the deduction leaves open (all of them if it finds a contradiction)."""
-    rules_ = rules(puzzle)
-    edges = list(lattice_edges(puzzle.rows, puzzle.cols))
-    fixed = deduce(edges, rules_.tables, names=rules_.names) or {}
-    return [e for e in edges if e not in fixed]
 
 
 def clue_cells(puzzle: Puzzle) -> list[Point]:

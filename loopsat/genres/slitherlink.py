@@ -11,9 +11,10 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import replace
 from itertools import product
+from typing import TYPE_CHECKING
 
 from loopsat.deduce import Rule, Rules
 from loopsat.errors import PuzzleError
@@ -21,6 +22,9 @@ from loopsat.grid import Point, cell_sides, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.picture import Region, Sketch
 from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
+
+if TYPE_CHECKING:
+    from loopsat.genres.contract import Judge
 
 GENRE = "slitherlink"
 VARIANTS = ("auto", "super", "general", "plain")
@@ -442,11 +446,9 @@ def boundary(cells: set[Point]) -> frozenset[Point]:
     )
 
 
-def dense(
-    rows: int, cols: int, rng: random.Random, solutions: Callable[[Puzzle], list[frozenset[Point]]]
-) -> tuple[Puzzle, frozenset[Point]]:
+def dense(rows: int, cols: int, rng: random.Random, judge: Judge) -> tuple[Puzzle, frozenset[Point]]:
     """Every cell clued with the sides a random region's boundary runs along. A fully clued board
-    is nearly always unique; when `solutions` finds two loops, a new region is drawn."""
+    is nearly always unique; when the judge finds two loops, a new region is drawn."""
     while True:
         loop = boundary(region(rows, cols, rng))
         grid = tuple(
@@ -454,7 +456,7 @@ def dense(
             for i in range(rows)
         )
         puzzle = Puzzle(GENRE, f"{GENRE}-{rows}x{cols}", grid, {}, grid)
-        if len(solutions(puzzle)) == 1:
+        if len(judge.solutions(puzzle)) == 1:
             return puzzle, loop
 
 

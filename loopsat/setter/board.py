@@ -31,7 +31,7 @@ SCREEN = 12
 WINDOWS = ((8, 200), (16, 1000))
 
 
-class Board:
+class Thinning:
     """The lattice of a puzzle being thinned, and its one loop: the deductions near clues."""
 
     def __init__(self, puzzle: Puzzle, solution: Solution) -> None:

@@ -43,7 +43,7 @@ from loopsat.genres import SETTERS, SUFFIXES
 from loopsat.grid import Point
 from loopsat.pipeline import Solution, deduction, solve
 from loopsat.puzzle import Puzzle
-from loopsat.setter.board import Board
+from loopsat.setter.board import Thinning
 from loopsat.setter.minimal import Looker, minimal
 
 # The first batch of clues tried at once, and the largest. Thinning 20×20 Slitherlink seed 1
@@ -95,6 +95,21 @@ def unique_loops(puzzle: Puzzle) -> list[Solution]:
     return solve(puzzle).solutions
 
 
+class Solver:
+    """The solver as the genres' setters ask it (contract.Judge)."""
+
+    def solutions(self, puzzle: Puzzle) -> list[Solution]:
+        return unique_loops(puzzle)
+
+    def undecided(self, puzzle: Puzzle) -> list[Point]:
+        found = deduction(puzzle)
+        fixed = found.fixed or {}
+        return [edge for edge in found.edges if edge not in fixed]
+
+
+JUDGE = Solver()
+
+
 def generate(
     genre: str,
     rows: int,
@@ -111,11 +126,11 @@ def generate(
     tell = progress or (lambda _text: None)
     rng = random.Random(seed)
     tell("drawing a loop")
-    puzzle, solution = setter.dense(rows, cols, rng, unique_loops)
+    puzzle, solution = setter.dense(rows, cols, rng, JUDGE)
     puzzle = replace(puzzle, path=file_name(genre, rows, cols, seed))
     dense_clues = len(setter.clue_cells(puzzle))
     most = _SEARCH if difficulty is None else difficulty
-    board = Board(puzzle, solution)
+    board = Thinning(puzzle, solution)
 
     singly = most >= _SEARCH and setter.REFUTE_SINGLY  # each law negated: a proof may use the search
     first, largest = (1, 1) if singly else (FIRST_BATCH, LARGEST_BATCH)
