@@ -631,8 +631,8 @@ def generate(
         str | None,
         typer.Option(
             metavar="D",
-            help="The hardest grade allowed (`explain`'s scale): 1 easy, 2 normal, 3 tricky, 4 hard "
-            "(deduction alone), 5 search; a number or a name. Default: any (clues minimal).",
+            help="The grade (`explain`'s scale): 1 easy, 2 normal, 3 tricky, 4 hard (deduction alone), "
+            "5 search; a number or a name. Exit 1 when no loop tried gives it. Default: any (clues minimal).",
         ),
     ] = None,
     seed: Annotated[int, typer.Option(min=0, metavar="N", help="The seed: the same seed gives the same puzzle.")] = 0,
@@ -681,8 +681,11 @@ def generate(
             where = printable(str(output))
             _fail(f"{where}:1:1: error: cannot make the folder ({exc.strerror or exc})", Exit.BAD_INPUT)
     for number, n in enumerate(seeds):
-        with ProgressBar() as advance:
-            made = generating.generate(genre, rows, cols, difficulty=most, seed=n, progress=advance)
+        try:
+            with ProgressBar() as advance:
+                made = generating.generate(genre, rows, cols, difficulty=most, seed=n, progress=advance)
+        except generating.Unmet as exc:
+            _fail(f"error: {exc}", Exit.NO_SOLUTION)
         text = generating.file_text(made.puzzle)
         d = made.difficulty
         about = f"{made.clues} clues (of {made.dense_clues}), unique, {d.grade} ({d.steps} steps, {d.probes} probes)"

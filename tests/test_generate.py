@@ -18,7 +18,7 @@ from loopsat.genres import SETTERS
 from loopsat.grid import Point
 from loopsat.pipeline import deduction, solve
 from loopsat.puzzle import Puzzle
-from loopsat.setter.generate import Generated, file_text, generate, level
+from loopsat.setter.generate import Generated, Unmet, file_text, generate, level
 
 CASES = [(genre, rows, cols, seed) for genre in SETTERS for rows, cols, seed in ((4, 4, 0), (5, 6, 1), (6, 5, 2))]
 
@@ -47,12 +47,18 @@ def test_unique_and_minimal(case: tuple[str, int, int, int]) -> None:
         assert frontier.count(setter.without(generated.puzzle, [cell])) >= 2, cell
 
 
-@pytest.mark.parametrize("wanted", [1, 3, 4])
-def test_difficulty_is_respected_and_minimal_for_it(wanted: int) -> None:
-    generated = made("slitherlink", 6, 6, 4, wanted)
+# masyu 7x7 seed 2 normal: its first two loops thin to easy, the third to normal
+@pytest.mark.parametrize(
+    ("genre", "side", "seed", "wanted"),
+    [("slitherlink", 6, 4, 1), ("slitherlink", 6, 4, 3), ("slitherlink", 6, 4, 4), ("masyu", 7, 2, 2)],
+)
+def test_difficulty_is_kept_and_minimal_for_it(genre: str, side: int, seed: int, wanted: int) -> None:
+    generated = made(genre, side, side, seed, wanted)
     _proved_unique(generated)
-    assert generated.difficulty.level <= wanted
-    setter = SETTERS["slitherlink"]
+    assert generated.difficulty.level == wanted
+    assert deduction(generated.puzzle).grade().level == wanted
+    assert generated.loops == (3 if genre == "masyu" else 1)
+    setter = SETTERS[genre]
     for cell in setter.clue_cells(generated.puzzle):
         fewer = setter.without(generated.puzzle, [cell])
         assert frontier.count(fewer) >= 2 or deduction(fewer).grade().level > wanted, cell
@@ -62,6 +68,15 @@ def test_seeds_reproduce() -> None:
     first = file_text(made("slitherlink", 5, 6, 1).puzzle)
     assert file_text(generate("slitherlink", 5, 6, seed=1).puzzle) == first
     assert file_text(made("slitherlink", 4, 4, 7).puzzle) != file_text(made("slitherlink", 4, 4, 8).puzzle)
+
+
+def test_difficulty_that_cannot_be_met_fails(cli) -> None:
+    """4×4 Masyu is always decided by the deduction: `search` cannot be met, and says so."""
+    with pytest.raises(Unmet, match="graded search in 8 loops"):
+        generate("masyu", 4, 4, seed=0, difficulty=5)
+    done = cli("generate", "--genre", "masyu", "--size", "4x4", "--difficulty", "search")
+    assert done.exit_code == 1 and done.stdout == ""
+    assert done.stderr.startswith("error: no masyu 4x4 puzzle graded search") and done.stderr.count("\n") == 1
 
 
 def test_difficulty_names_and_numbers() -> None:

@@ -32,7 +32,7 @@ a proof stopped by its time limit (minimal.proof_seconds): its clue stays, and
 from __future__ import annotations
 
 import random
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass, replace
@@ -52,7 +52,10 @@ from loopsat.setter.minimal import Looker, minimal
 # most deductions are the single clues that stay (137 of them), whatever the batches.
 FIRST_BATCH = 16
 LARGEST_BATCH = 64
-_SEARCH = len(GRADES)  # the level at which the search may prove what the deduction cannot
+_SEARCH = len(GRADES)
+# Loops drawn (each thinned) before a difficulty asked is given up: each try costs a whole thinning.
+# Measured below with `python bench/difficulty_kept.py`.
+ATTEMPTS = 8  # the level at which the search may prove what the deduction cannot
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,7 @@ class Generated:
     dense_clues: int
     clues: int
     unproved: int = 0  # clues kept because proving them removable ran out of time: then not minimal
+    loops: int = 1  # loops drawn until one gave the difficulty asked
 
 
 def level(difficulty: str | int) -> int:
@@ -110,6 +114,10 @@ class Solver:
 JUDGE = Solver()
 
 
+class Unmet(Exception):
+    """No puzzle of the difficulty asked: `generate` fails rather than hand back another grade."""
+
+
 def generate(
     genre: str,
     rows: int,
@@ -120,14 +128,38 @@ def generate(
     progress: Callable[[str], None] | None = None,
 ) -> Generated:
     """A `genre` puzzle of rows × cols with exactly one loop, its clues minimal (for `difficulty`,
-    a level 1..5, when given); the same arguments give the same puzzle. `progress` hears what
-    is being done."""
+    a level 1..5, when given: then graded exactly that, else Unmet after ATTEMPTS loops); the
+    same arguments give the same puzzle. `progress` hears what is being done."""
     setter = SETTERS[genre]
     tell = progress or (lambda _text: None)
     rng = random.Random(seed)
-    tell("drawing a loop")
-    puzzle, solution = setter.dense(rows, cols, rng, JUDGE)
-    puzzle = replace(puzzle, path=file_name(genre, rows, cols, seed))
+    missed: Counter[str] = Counter()
+    for loops in range(1, 2 if difficulty is None else ATTEMPTS + 1):
+        tell("drawing a loop")
+        puzzle, solution = setter.dense(rows, cols, rng, JUDGE)
+        puzzle = replace(puzzle, path=file_name(genre, rows, cols, seed))
+        if difficulty is not None and (start := graded(puzzle)).level > difficulty:
+            missed[f"the fully clued board was {start.grade}"] += 1  # fewer clues: never easier
+            continue
+        made = _thinned(puzzle, solution, rng, difficulty, tell)
+        if difficulty is None or made.difficulty.level == difficulty:
+            return replace(made, loops=loops)
+        missed[f"thinned to {made.difficulty.grade}"] += 1
+    why = ", ".join(f"{reason} ({times}×)" for reason, times in missed.items())
+    wanted = GRADES[difficulty - 1] if difficulty is not None else "any"
+    raise Unmet(f"no {genre} {rows}x{cols} puzzle graded {wanted} in {ATTEMPTS} loops from seed {seed}: {why}")
+
+
+def graded(puzzle: Puzzle) -> Difficulty:
+    """The puzzle's grade (explain.py's scale): the one function generate's promise reads."""
+    return deduction(puzzle).grade()
+
+
+def _thinned(
+    puzzle: Puzzle, solution: Solution, rng: random.Random, difficulty: int | None, tell: Callable[[str], None]
+) -> Generated:
+    """The dense `puzzle` thinned (the module's docstring says how), the order drawn from `rng`."""
+    setter = SETTERS[puzzle.genre]
     dense_clues = len(setter.clue_cells(puzzle))
     most = _SEARCH if difficulty is None else difficulty
     board = Thinning(puzzle, solution)
@@ -167,4 +199,4 @@ def generate(
         tell(f"proving: {len(held)} clues")
         puzzle, unproved = minimal(puzzle, held, board)
     clues = len(setter.clue_cells(puzzle))
-    return Generated(puzzle, solution, deduction(puzzle).grade(), dense_clues, clues, len(unproved))
+    return Generated(puzzle, solution, graded(puzzle), dense_clues, clues, len(unproved))
