@@ -1,7 +1,7 @@
 """loopsat: grid loop puzzles as Knuth's exact-cover problems, solved with CP-SAT.
 
 The Python API (loopsat/api.py): `load`, `data_sets`, `parse`, `solve`, `solutions`, `count`, `export_mcc`,
-`to_url`, `svg`, and the types `Puzzle`, `Result`, `Solution`, `PuzzleError`. They are imported
+`to_url`, `svg`, `fix`, and the types `Puzzle`, `Result`, `Solution`, `PuzzleError`. They are imported
 on first use, so that `import loopsat` (and the command line's start-up) stays light.
 """
 
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
         count,
         data_sets,
         export_mcc,
+        fix,
         load,
         parse,
         solutions,
@@ -37,6 +38,7 @@ __all__ = [
     "count",
     "data_sets",
     "export_mcc",
+    "fix",
     "load",
     "parse",
     "solutions",

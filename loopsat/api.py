@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from loopsat.errors import PuzzleError
 from loopsat.formats import decode, is_link
@@ -25,6 +25,9 @@ from loopsat.genres import GENRES, read_data_sets, read_puzzles
 from loopsat.grid import Point
 from loopsat.limits import read_input
 from loopsat.puzzle import Puzzle, check_mcc_size, puzzles_of
+
+if TYPE_CHECKING:
+    from loopsat.setter.fix import Suggestion
 
 
 @dataclass(frozen=True)
@@ -190,6 +193,17 @@ def svg(puzzle: Puzzle, solution: Solution | None = None) -> str:
     from loopsat import picture
 
     return picture.draw(GENRES[puzzle.genre].sketch(puzzle), solution.edges if solution else (), ())
+
+
+def fix(puzzle: Puzzle) -> list[Suggestion]:
+    """The single clue additions and changes that make an ambiguous puzzle unique, or the clue
+    removals that give a puzzle without a solution one, best first (`loopsat fix`); [] for a
+    unique puzzle. Each `Suggestion` has `kind` ("add", "change", "remove"), `cell` (row, col
+    from 0), `clue` (as the genre's file writes it; None: removed), `was`, `unique`, `grade`,
+    `applied(puzzle)` and `to_json()`."""
+    from loopsat.setter.fix import fix as fixes
+
+    return fixes(puzzle)
 
 
 def _solution(puzzle: Puzzle, edges: frozenset[Point]) -> Solution:

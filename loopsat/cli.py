@@ -702,6 +702,38 @@ def generate(
         typer.echo(f"{printable(str(target))}: {about}")
 
 
+@app.command(cls=_PlainUsage)
+def fix(
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="Puzzle file, URL or game ID (`-` for stdin; FILE#N: one data set).")
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line and suggestion.")] = False,
+    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+) -> None:
+    """The single clue additions and changes that make an ambiguous puzzle unique, or the clue
+    removals that give a puzzle without a solution one, best first (loopsat/setter/fix.py).
+
+    Cells are (row, column) from 0. Exit 1 when no single clue does it; a unique puzzle needs none.
+    """
+    from loopsat import api
+
+    try:
+        puzzles = read_file(file, genre.value if genre else None)
+        if len(puzzles) != 1:
+            raise PuzzleError(file, 1, 1, f"fix takes one puzzle, this file holds {len(puzzles)}")
+        found = api.fix(puzzles[0])
+    except PuzzleError as exc:
+        _fail(str(exc), Exit.BAD_INPUT)
+    for suggestion in found:
+        typer.echo(json.dumps(suggestion.to_json()) if as_json else suggestion.text())
+    if not found:  # unique, or beyond one clue's repair
+        status = api.solve(puzzles[0]).status
+        if status != "unique":
+            _fail(f"{puzzles[0].label}: {status}: no single clue added, changed or removed helps", Exit.NO_SOLUTION)
+        if not as_json:
+            typer.echo(f"{puzzles[0].label}: unique: nothing to fix")
+
+
 def main() -> None:
     """Entry point: turn every failure into one line and an exit status, never a traceback."""
     try:

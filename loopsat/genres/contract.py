@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     import random
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Mapping
 
     from loopsat.deduce import Rules
     from loopsat.grid import Point
@@ -126,8 +126,17 @@ class Setter(Protocol):
         caller's deterministic solver) finds them."""
         ...
 
+    @property
+    def CLUES(self) -> tuple[str, ...]:
+        """The clues a cell may hold, as the genre's file writes them."""
+        ...
+
     def clue_cells(self, puzzle: Puzzle) -> list[Point]:
         """The (row, col) cells that hold a clue, in reading order."""
+        ...
+
+    def placed(self, puzzle: Puzzle, clues: Mapping[Point, str]) -> Puzzle:
+        """The same puzzle with each cell's character of `clues` written in (`.`: no clue)."""
         ...
 
     def without(self, puzzle: Puzzle, cells: Iterable[Point]) -> Puzzle:

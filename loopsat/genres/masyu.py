@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -38,6 +38,7 @@ MIN_SIDE = 3  # `generate`: the smallest loop whose every cell can hold a circle
 # CPU-s, against 61 and 60 with batches the whole deduction must decide before the single clues
 # (`python bench/generate_phases.py masyu 30x30 --seed N`, both pairs run side by side).
 REFUTE_SINGLY = True
+CLUES = ("0", "1")  # what `fix` may write in a cell: a white circle, a black one
 MCC_MAX = 31  # Knuth's maxn: every coordinate (up to 2*31 - 1) then encodes as one character
 # `auto`: always deduce first (it finished every Masyu of bench/, up to 40×58), then lazy cuts
 # (AddCircuit did not finish a fully clued 40×58 in 120 s where lazy cuts took 12-17 s).
@@ -395,5 +396,12 @@ def clue_cells(puzzle: Puzzle) -> list[Point]:
 
 def without(puzzle: Puzzle, cells: Iterable[Point]) -> Puzzle:
     """The same puzzle with the circles of `cells` removed."""
-    lines = blanked(puzzle.grid, cells, _EMPTY)
+    return placed(puzzle, dict.fromkeys(cells, _EMPTY))
+
+
+def placed(puzzle: Puzzle, clues: Mapping[Point, str]) -> Puzzle:
+    """The same puzzle with each cell's character of `clues` written in (`.`: no circle)."""
+    lines = tuple(puzzle.grid)
+    for clue in set(clues.values()):
+        lines = blanked(lines, [cell for cell, ch in clues.items() if ch == clue], clue)
     return Puzzle(puzzle.genre, puzzle.path, lines, {}, lines)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from itertools import product
 from typing import TYPE_CHECKING
@@ -33,6 +33,7 @@ MIN_SIDE = 2  # `generate`: its bound from the start (one-row boards work too, b
 # 20×20 seed 1 took 84 s instead of 42 and left 6 clues not proved minimal instead of 2, their
 # CP-SAT proofs out of time (`python bench/generate_phases.py slitherlink 20x20`, 2 cores).
 REFUTE_SINGLY = False
+CLUES = ("0", "1", "2", "3")  # what `fix` may write in a cell (a 4 closes a loop of one cell)
 MCC_MAX = 30  # Knuth's maxn: every coordinate then encodes as one character
 # `auto`: deduce first at every size: deduction decides every Tatham Hard puzzle of bench/ completely,
 # and the whole process took (median CPU-s, deduce / AddCircuit search) 0.65 / 1.74 at 20x20,
@@ -467,6 +468,13 @@ def clue_cells(puzzle: Puzzle) -> list[Point]:
 
 def without(puzzle: Puzzle, cells: Iterable[Point]) -> Puzzle:
     """The board with `.` in `cells`."""
-    rows = blanked(puzzle.grid, cells, ".")
+    return placed(puzzle, dict.fromkeys(cells, "."))
+
+
+def placed(puzzle: Puzzle, clues: Mapping[Point, str]) -> Puzzle:
+    """The board with each cell's character of `clues` written in (`.`: none)."""
+    rows = list(puzzle.grid)
+    for clue in set(clues.values()):
+        rows = list(blanked(rows, [cell for cell, ch in clues.items() if ch == clue], clue))
     lines = (*rows, *(f"!{letter}={clue}" for letter, clue in puzzle.letters.items()))
-    return replace(puzzle, grid=rows, lines=lines)
+    return replace(puzzle, grid=tuple(rows), lines=lines)
