@@ -127,6 +127,16 @@ class Setter(Protocol):
         ...
 
     @property
+    def SYMMETRY(self) -> str:
+        """The symmetry of `generate`'s clue layout by default (setter/taste.py)."""
+        ...
+
+    @property
+    def SPARSE(self) -> str | None:
+        """The clue human setters use sparingly (a Slitherlink 0), whose share `--zeros` caps."""
+        ...
+
+    @property
     def CLUES(self) -> tuple[str, ...]:
         """The clues a cell may hold, as the genre's file writes them."""
         ...

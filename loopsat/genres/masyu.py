@@ -39,6 +39,9 @@ MIN_SIDE = 3  # `generate`: the smallest loop whose every cell can hold a circle
 # (`python bench/generate_phases.py masyu 30x30 --seed N`, both pairs run side by side).
 REFUTE_SINGLY = True
 CLUES = ("0", "1")  # what `fix` may write in a cell: a white circle, a black one
+SPARSE: str | None = None  # no clue is sparse in Masyu
+SYMMETRY = "none"  # `generate`: circles lie on the loop only, so few have a partner: with rot180, 8×8 seed 1
+# found no unique symmetric board in 8 loops
 MCC_MAX = 31  # Knuth's maxn: every coordinate (up to 2*31 - 1) then encodes as one character
 # `auto`: always deduce first (it finished every Masyu of bench/, up to 40×58), then lazy cuts
 # (AddCircuit did not finish a fully clued 40×58 in 120 s where lazy cuts took 12-17 s).

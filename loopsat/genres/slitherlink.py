@@ -34,6 +34,8 @@ MIN_SIDE = 2  # `generate`: its bound from the start (one-row boards work too, b
 # CP-SAT proofs out of time (`python bench/generate_phases.py slitherlink 20x20`, 2 cores).
 REFUTE_SINGLY = False
 CLUES = ("0", "1", "2", "3")  # what `fix` may write in a cell (a 4 closes a loop of one cell)
+SPARSE: str | None = "0"  # the clue human setters use sparingly (4 % of Tatham's, setter/taste.py)
+SYMMETRY = "rot180"  # `generate`'s clue layout by default, as human setters'
 MCC_MAX = 30  # Knuth's maxn: every coordinate then encodes as one character
 # `auto`: deduce first at every size: deduction decides every Tatham Hard puzzle of bench/ completely,
 # and the whole process took (median CPU-s, deduce / AddCircuit search) 0.65 / 1.74 at 20x20,

@@ -45,6 +45,7 @@ from loopsat.pipeline import Solution, deduction, solve
 from loopsat.puzzle import Puzzle
 from loopsat.setter.board import Thinning
 from loopsat.setter.minimal import Looker, minimal
+from loopsat.setter.taste import Taste, orbits
 
 # The first batch of clues tried at once, and the largest. Thinning 20×20 Slitherlink seed 1
 # (`time loopsat generate --genre slitherlink --size 20x20 --seed 1 --difficulty hard`): 16/64
@@ -52,10 +53,12 @@ from loopsat.setter.minimal import Looker, minimal
 # most deductions are the single clues that stay (137 of them), whatever the batches.
 FIRST_BATCH = 16
 LARGEST_BATCH = 64
-_SEARCH = len(GRADES)
-# Loops drawn (each thinned) before a difficulty asked is given up: each try costs a whole thinning.
-# Measured below with `python bench/difficulty_kept.py`.
-ATTEMPTS = 8  # the level at which the search may prove what the deduction cannot
+_SEARCH = len(GRADES)  # the level at which the search may prove what the deduction cannot
+# Loops drawn (each thinned) before a difficulty or taste asked is given up. `python
+# bench/difficulty_kept.py --seeds 6`: Slitherlink 7×7 and 10×10 met every level from the first
+# loop; Masyu 7×7 normal took 1-3 loops, the other levels 1-2; 12×12 easy 1-3 loops.
+ATTEMPTS = 8
+PLAIN = Taste()  # no symmetry, mask, ceiling or target: the puzzles of a seed as they always were
 
 
 @dataclass(frozen=True)
@@ -126,28 +129,37 @@ def generate(
     difficulty: int | None = None,
     seed: int = 0,
     progress: Callable[[str], None] | None = None,
+    taste: Taste = PLAIN,
 ) -> Generated:
     """A `genre` puzzle of rows × cols with exactly one loop, its clues minimal (for `difficulty`,
-    a level 1..5, when given: then graded exactly that, else Unmet after ATTEMPTS loops); the
-    same arguments give the same puzzle. `progress` hears what is being done."""
+    a level 1..5, when given: then graded exactly that) and to the setter's `taste`, else Unmet
+    after ATTEMPTS loops; the same arguments give the same puzzle. `progress` hears what is
+    being done."""
     setter = SETTERS[genre]
     tell = progress or (lambda _text: None)
     rng = random.Random(seed)
     missed: Counter[str] = Counter()
-    for loops in range(1, 2 if difficulty is None else ATTEMPTS + 1):
+    picky = difficulty is not None or taste != PLAIN
+    for loops in range(1, ATTEMPTS + 1 if picky else 2):
         tell("drawing a loop")
         puzzle, solution = setter.dense(rows, cols, rng, JUDGE)
         puzzle = replace(puzzle, path=file_name(genre, rows, cols, seed))
-        if difficulty is not None and (start := graded(puzzle)).level > difficulty:
-            missed[f"the fully clued board was {start.grade}"] += 1  # fewer clues: never easier
+        puzzle, why = _laid_out(puzzle, taste)
+        if not why and difficulty is not None and (start := graded(puzzle)).level > difficulty:
+            why = f"the fully clued board was {start.grade}"  # fewer clues: never easier
+        if why:
+            missed[why] += 1
             continue
-        made = _thinned(puzzle, solution, rng, difficulty, tell)
-        if difficulty is None or made.difficulty.level == difficulty:
+        made = _thinned(puzzle, solution, rng, difficulty, taste, tell)
+        if difficulty is not None and made.difficulty.level != difficulty:
+            missed[f"thinned to {made.difficulty.grade}"] += 1
+        elif (share := _sparse_share(made.puzzle)) > (1.0 if taste.zeros is None else taste.zeros):
+            missed[f"{share:.0%} of the clues were {setter.SPARSE}"] += 1
+        else:
             return replace(made, loops=loops)
-        missed[f"thinned to {made.difficulty.grade}"] += 1
     why = ", ".join(f"{reason} ({times}×)" for reason, times in missed.items())
-    wanted = GRADES[difficulty - 1] if difficulty is not None else "any"
-    raise Unmet(f"no {genre} {rows}x{cols} puzzle graded {wanted} in {ATTEMPTS} loops from seed {seed}: {why}")
+    wanted = f"graded {GRADES[difficulty - 1]}" if difficulty is not None else "to this taste"
+    raise Unmet(f"no {genre} {rows}x{cols} puzzle {wanted} in {ATTEMPTS} loops from seed {seed}: {why}")
 
 
 def graded(puzzle: Puzzle) -> Difficulty:
@@ -155,10 +167,65 @@ def graded(puzzle: Puzzle) -> Difficulty:
     return deduction(puzzle).grade()
 
 
+def _laid_out(puzzle: Puzzle, taste: Taste) -> tuple[Puzzle, str]:
+    """The dense puzzle less the clues off the mask or without their symmetric images, and why it
+    will not do ("" when it will): it must stay unique."""
+    setter = SETTERS[puzzle.genre]
+    cells = setter.clue_cells(puzzle)
+    off = [cell for cell in cells if taste.mask is not None and cell not in taste.mask]
+    kept = [cell for cell in cells if cell not in off]
+    off += orbits(kept, puzzle.rows, puzzle.cols, taste.symmetry)[1]
+    if not off:
+        return _unsparse(puzzle, taste), ""
+    puzzle = setter.without(puzzle, off)
+    if len(unique_loops(puzzle)) != 1:
+        return puzzle, "the clues the mask and symmetry allow left it ambiguous"
+    return _unsparse(puzzle, taste), ""
+
+
+def _unsparse(puzzle: Puzzle, taste: Taste) -> Puzzle:
+    """With the sparse clue's share capped, the puzzle without any, where that leaves it unique.
+    Else each orbit holding one goes while the deduction still decides the board. Ordering
+    them first in thinning alone left 9-25 % of 0s in 7 of 8 loops of 8×8 rot90 seed 0."""
+    setter = SETTERS[puzzle.genre]
+    if taste.zeros is None or setter.SPARSE is None:
+        return puzzle
+    cells = setter.clue_cells(puzzle)
+    sparse = [(i, j) for i, j in cells if puzzle.grid[i][j] == setter.SPARSE]
+    whole, _ = orbits([cell for cell in cells if cell not in sparse], puzzle.rows, puzzle.cols, taste.symmetry)
+    others = {cell for orbit in whole for cell in orbit}
+    bare = setter.without(puzzle, [cell for cell in cells if cell not in others])  # orbits stay whole
+    if len(unique_loops(bare)) == 1:
+        return bare
+    for orbit in orbits(cells, puzzle.rows, puzzle.cols, taste.symmetry)[0]:  # else each that can go
+        if (
+            any(cell in sparse for cell in orbit)
+            and (fewer := setter.without(puzzle, orbit))
+            and deduction(fewer).complete
+        ):
+            puzzle = fewer
+    return puzzle
+
+
+def _sparse_share(puzzle: Puzzle) -> float:
+    """The share of the clues that are the genre's sparse one (0 for Slitherlink)."""
+    setter = SETTERS[puzzle.genre]
+    cells = setter.clue_cells(puzzle)
+    if setter.SPARSE is None or not cells:
+        return 0.0
+    return sum(puzzle.grid[i][j] == setter.SPARSE for i, j in cells) / len(cells)
+
+
 def _thinned(
-    puzzle: Puzzle, solution: Solution, rng: random.Random, difficulty: int | None, tell: Callable[[str], None]
+    puzzle: Puzzle,
+    solution: Solution,
+    rng: random.Random,
+    difficulty: int | None,
+    taste: Taste,
+    tell: Callable[[str], None],
 ) -> Generated:
-    """The dense `puzzle` thinned (the module's docstring says how), the order drawn from `rng`."""
+    """The dense `puzzle` thinned (the module's docstring says how), the order drawn from `rng`;
+    a symmetric layout's orbits go whole, the sparse clue's first when their share is capped."""
     setter = SETTERS[puzzle.genre]
     dense_clues = len(setter.clue_cells(puzzle))
     most = _SEARCH if difficulty is None else difficulty
@@ -175,28 +242,45 @@ def _thinned(
         found = deduction(candidate)
         return found.complete and (most >= _SEARCH - 1 or found.grade().level <= most)
 
-    order = setter.clue_cells(puzzle)
+    order = orbits(setter.clue_cells(puzzle), puzzle.rows, puzzle.cols, taste.symmetry)[0]
     rng.shuffle(order)
+    if taste.zeros is not None and setter.SPARSE is not None:
+        order.sort(key=lambda orbit: all(puzzle.grid[i][j] != setter.SPARSE for i, j in orbit))
     queue, batch = deque(order), first
-    held: list[Point] = []  # clues the deduction cannot do without, not yet shown needed
+    held: list[tuple[Point, ...]] = []  # clues the deduction cannot do without, not yet shown needed
+    left = len(setter.clue_cells(puzzle))
     with closing(Looker(board, most >= _SEARCH)) as looker:
-        while queue:
-            tell(f"thinning: {len(setter.clue_cells(puzzle))} clues, {len(queue)} to try")
+        while queue and (taste.clues is None or left > taste.clues):
+            tell(f"thinning: {left} clues, {len(queue)} to try")
             taken = [queue.popleft() for _ in range(min(batch, len(queue)))]
-            candidate = setter.without(puzzle, taken)
+            candidate = setter.without(puzzle, [cell for orbit in taken for cell in orbit])
             if removable(candidate, board.laws(puzzle, candidate)):
                 puzzle, batch = candidate, min(largest, 2 * batch)
+                left = len(setter.clue_cells(puzzle))
             elif len(taken) == 1:
                 held.append(taken[0])
-                looker.look(puzzle, taken[0])
+                if len(taken[0]) == 1:
+                    looker.look(puzzle, taken[0][0])
             else:
                 queue.extendleft(reversed(taken))
                 batch = max(1, batch // 2)
         needed = looker.shown()
     unproved: list[Point] = []
-    held = [cell for cell in held if cell not in needed]
-    if most >= _SEARCH and held:
+    held = [orbit for orbit in held if len(orbit) > 1 or orbit[0] not in needed]
+    if most >= _SEARCH and held and (taste.clues is None or left > taste.clues):
         tell(f"proving: {len(held)} clues")
-        puzzle, unproved = minimal(puzzle, held, board)
+        puzzle, unproved = minimal(puzzle, [orbit[0] for orbit in held if len(orbit) == 1], board)
+        puzzle = _without_orbits(puzzle, [orbit for orbit in held if len(orbit) > 1])
     clues = len(setter.clue_cells(puzzle))
     return Generated(puzzle, solution, graded(puzzle), dense_clues, clues, len(unproved))
+
+
+def _without_orbits(puzzle: Puzzle, orbits: list[tuple[Point, ...]]) -> Puzzle:
+    """`puzzle` less each orbit, in order, whose removal leaves one loop (CP-SAT decides): like
+    minimal.py's proofs, one pass leaves none that could go."""
+    setter = SETTERS[puzzle.genre]
+    for orbit in orbits:
+        candidate = setter.without(puzzle, orbit)
+        if len(unique_loops(candidate)) == 1:
+            puzzle = candidate
+    return puzzle
