@@ -640,6 +640,19 @@ def generate(
     output: Annotated[
         Path | None, typer.Option("-o", "--output", metavar="DIR", help="Write GENRE-RxC-SEED files into DIR.")
     ] = None,
+    symmetry: Annotated[
+        str | None,
+        typer.Option(metavar="S", help="The clue layout's: none, rot180, rot90, mirror (default rot180; Masyu none)."),
+    ] = None,
+    mask: Annotated[
+        str | None,
+        typer.Option(metavar="FILE", help="Where clues may go: a row per line, `.` none, else any."),
+    ] = None,
+    zeros: Annotated[
+        str | None, typer.Option(metavar="PERCENT", help="The most 0s among the clues (default 4, Tatham's; `any`).")
+    ] = None,
+    clues: Annotated[int | None, typer.Option(min=1, metavar="N", help="Stop thinning at N clues.")] = None,
+    to: Annotated[str, typer.Option(metavar="FORM", help="file (the genre's format), url or tatham.")] = "file",
 ) -> None:
     """Make puzzles with exactly one solution and a minimal set of clues (loopsat/setter/generate.py).
 
@@ -652,6 +665,7 @@ def generate(
     from loopsat.limits import MAX_CELLS
     from loopsat.progress import ProgressBar
     from loopsat.setter import generate as generating
+    from loopsat.setter.taste import chosen
 
     if genre not in SETTERS:
         _fail(f"error: cannot generate {genre!r} puzzles (known: {', '.join(SETTERS)})", Exit.BAD_INPUT)
@@ -668,8 +682,17 @@ def generate(
         _fail(f"error: --difficulty: {exc}", Exit.BAD_INPUT)
     if count > 1 and output is None:
         _fail("error: --count writes files: add -o DIR", Exit.BAD_INPUT)
+    if to not in ("file", "url", "tatham"):
+        _fail(f"error: --to {to!r}: file, url or tatham", Exit.BAD_INPUT)
+    try:
+        taste = chosen(genre, rows, cols, symmetry=symmetry, mask=mask, zeros=zeros, clues=clues)
+    except ValueError as exc:
+        _fail(f"error: {exc}", Exit.BAD_INPUT)
+    except PuzzleError as exc:
+        _fail(str(exc), Exit.BAD_INPUT)
     seeds = range(seed, seed + count)
-    targets = [output / generating.file_name(genre, rows, cols, n) for n in seeds] if output else []
+    suffix = None if to == "file" else ".url"
+    targets = [output / generating.file_name(genre, rows, cols, n, suffix) for n in seeds] if output else []
     if output is not None:
         if output.exists() and not output.is_dir():
             _fail(f"{printable(str(output))}:1:1: error: not a folder", Exit.BAD_INPUT)
@@ -683,10 +706,10 @@ def generate(
     for number, n in enumerate(seeds):
         try:
             with ProgressBar() as advance:
-                made = generating.generate(genre, rows, cols, difficulty=most, seed=n, progress=advance)
+                made = generating.generate(genre, rows, cols, difficulty=most, seed=n, progress=advance, taste=taste)
         except generating.Unmet as exc:
             _fail(f"error: {exc}", Exit.NO_SOLUTION)
-        text = generating.file_text(made.puzzle)
+        text = generating.file_text(made.puzzle, None if to == "file" else to)
         d = made.difficulty
         about = f"{made.clues} clues (of {made.dense_clues}), unique, {d.grade} ({d.steps} steps, {d.probes} probes)"
         if made.unproved:

@@ -84,17 +84,19 @@ def level(difficulty: str | int) -> int:
     raise ValueError(f"unknown difficulty {difficulty!r} (1-{len(GRADES)} or {', '.join(GRADES)})")
 
 
-def file_name(genre: str, rows: int, cols: int, seed: int) -> str:
-    """`<genre>-RxC-<seed>.<suffix>`: the name `-o DIR` writes, and the puzzle's path."""
-    suffix = next(suffix for suffix, named in SUFFIXES.items() if named == genre)
+def file_name(genre: str, rows: int, cols: int, seed: int, suffix: str | None = None) -> str:
+    """`<genre>-RxC-<seed>.<suffix>`: the name `-o DIR` writes (the genre's suffix unless one is
+    given), and the puzzle's path."""
+    suffix = suffix or next(suffix for suffix, named in SUFFIXES.items() if named == genre)
     return f"{genre}-{rows}x{cols}-{seed}{suffix}"
 
 
-def file_text(puzzle: Puzzle) -> str:
-    """The puzzle in its genre's file format (what `convert --to` writes), with a final newline."""
+def file_text(puzzle: Puzzle, form: str | None = None) -> str:
+    """The puzzle in `form` (formats.FORMS; default its genre's file format), as `convert --to`
+    writes it, with a final newline."""
     from loopsat.formats import convert
 
-    return convert(puzzle, puzzle.path.rsplit(".", 1)[-1]) + "\n"
+    return convert(puzzle, form or puzzle.path.rsplit(".", 1)[-1]) + "\n"
 
 
 def unique_loops(puzzle: Puzzle) -> list[Solution]:

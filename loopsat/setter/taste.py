@@ -38,6 +38,40 @@ def default(genre: str) -> Taste:
     return Taste(setter.SYMMETRY, zeros=TATHAM_ZEROS if setter.SPARSE is not None else None)
 
 
+def chosen(
+    genre: str,
+    rows: int,
+    cols: int,
+    *,
+    symmetry: str | None = None,
+    mask: str | None = None,
+    zeros: str | None = None,
+    clues: int | None = None,
+) -> Taste:
+    """The taste of the command line's options (None: the genre's default): ValueError or, for
+    the mask file, PuzzleError when one is wrong."""
+    from loopsat.limits import read_input
+
+    taste = default(genre)
+    if symmetry is not None:
+        taste = Taste(symmetry, taste.mask, taste.zeros)
+    images((0, 0), rows, cols, taste.symmetry)  # an unknown symmetry, or rot90 off the square
+    cells = read_mask(mask, read_input(mask), rows, cols) if mask is not None else None
+    share = taste.zeros
+    if zeros is not None:
+        text = zeros.strip().rstrip("%")
+        if text == "any":
+            share = None
+        else:
+            try:
+                share = float(text) / 100
+            except ValueError:
+                share = -1.0
+            if not 0 <= share <= 1:
+                raise ValueError(f"--zeros {zeros!r}: a percentage 0-100, or `any`")
+    return Taste(taste.symmetry, cells, share, clues)
+
+
 def images(cell: Point, rows: int, cols: int, symmetry: str) -> tuple[Point, ...]:
     """The cell and its images under the symmetry, each once, sorted."""
     i, j = cell
