@@ -22,6 +22,7 @@ from loopsat.grid import Point, cell_sides, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.picture import Region, Sketch
 from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
+from loopsat.setter.loopgen import boundary, grow
 
 if TYPE_CHECKING:
     from loopsat.genres.contract import Judge
@@ -380,80 +381,18 @@ def _pattern_option(head: str, arms: dict[int, Point], pattern: int) -> Option:
 
 # The region whose boundary is the loop grows to this share of the cells (or until no cell can
 # join): Tatham's Loopy boards are about half inside. Each step weighs CANDIDATES random frontier
-# cells and takes the one with the fewest neighbours inside, so the region grows arms rather than
-# a round blob (a blob leaves a big field of 0s and 4s, which thinning empties anyway).
+# cells and takes the one with the fewest neighbours inside (setter/loopgen.grow), so the region
+# grows arms rather than a round blob (a blob leaves a big field of 0s and 4s, which thinning
+# empties anyway).
 REGION_SHARE = 0.55
 CANDIDATES = 3
-# The eight cells around a cell, in ring order (N, NE, E, SE, S, SW, W, NW): ring neighbours are
-# side by side, so one unbroken run of inside cells in the ring is one connected piece.
-_RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
-
-
-def region(rows: int, cols: int, rng: random.Random) -> set[Point]:
-    """A random set of (row, col) cells, connected, without holes, whose outside (the world beyond
-    the board included) is connected too and which never meets itself at a corner only: its
-    boundary is then one simple loop on the (rows+1) × (cols+1) lattice of cell corners."""
-    start = (rng.randrange(rows), rng.randrange(cols))
-    inside = {start}
-    frontier: list[Point] = []
-    queued: set[Point] = set()
-
-    def touch(cell: Point) -> None:
-        i, j = cell
-        for di, dj in ((-1, 0), (0, 1), (1, 0), (0, -1)):
-            near = (i + di, j + dj)
-            if 0 <= near[0] < rows and 0 <= near[1] < cols and near not in inside and near not in queued:
-                queued.add(near)
-                frontier.append(near)
-
-    def joinable(cell: Point) -> bool:
-        """Adding the cell keeps one piece and one outside, and makes no corner-only contact."""
-        ring = [(cell[0] + di, cell[1] + dj) in inside for di, dj in _RING]
-        if sum(a != b for a, b in zip(ring, ring[1:] + ring[:1], strict=True)) != 2:
-            return False  # the inside cells around it are not one run: joining would close a ring
-        # a diagonal cell inside with both cells between it and this one outside: a corner contact
-        return not any(ring[k] and not ring[k - 1] and not ring[(k + 1) % 8] for k in (1, 3, 5, 7))
-
-    def inner(cell: Point) -> int:
-        return sum((cell[0] + di, cell[1] + dj) in inside for di, dj in ((-1, 0), (0, 1), (1, 0), (0, -1)))
-
-    touch(start)
-    target = max(1, round(REGION_SHARE * rows * cols))
-    while len(inside) < target and frontier:
-        picks = [rng.randrange(len(frontier)) for _ in range(CANDIDATES)]
-        fit = [k for k in picks if joinable(frontier[k])]
-        if not fit:  # the sample missed: look at every frontier cell before giving up
-            fit = [k for k in range(len(frontier)) if joinable(frontier[k])]
-            if not fit:
-                break
-            fit = [rng.choice(fit)]
-        k = min(fit, key=lambda k: inner(frontier[k]))
-        cell = frontier[k]
-        frontier[k] = frontier[-1]
-        frontier.pop()
-        queued.discard(cell)
-        inside.add(cell)
-        touch(cell)
-    return inside
-
-
-def boundary(cells: set[Point]) -> frozenset[Point]:
-    """The edges (doubled coordinates) between the cells and the rest: a region's loop."""
-    return frozenset(
-        side
-        for i, j in cells
-        for side, near in zip(
-            cell_sides((2 * i + 1, 2 * j + 1)), ((i - 1, j), (i, j - 1), (i, j + 1), (i + 1, j)), strict=True
-        )
-        if near not in cells
-    )
 
 
 def dense(rows: int, cols: int, rng: random.Random, judge: Judge) -> tuple[Puzzle, frozenset[Point]]:
     """Every cell clued with the sides a random region's boundary runs along. A fully clued board
     is nearly always unique; when the judge finds two loops, a new region is drawn."""
     while True:
-        loop = boundary(region(rows, cols, rng))
+        loop = boundary(grow(rows, cols, rng, round(REGION_SHARE * rows * cols), CANDIDATES))
         grid = tuple(
             "".join(str(sum(side in loop for side in cell_sides((2 * i + 1, 2 * j + 1)))) for j in range(cols))
             for i in range(rows)
