@@ -146,13 +146,14 @@ def generate(
         tell("drawing a loop")
         puzzle, solution = setter.dense(rows, cols, rng, JUDGE)
         puzzle = replace(puzzle, path=file_name(genre, rows, cols, seed))
-        puzzle, why = _laid_out(puzzle, taste)
+        dense_clues = len(setter.clue_cells(puzzle))
+        puzzle, why = _laid_out(puzzle, taste, difficulty or _SEARCH)
         if not why and difficulty is not None and (start := graded(puzzle)).level > difficulty:
             why = f"the fully clued board was {start.grade}"  # fewer clues: never easier
         if why:
             missed[why] += 1
             continue
-        made = _thinned(puzzle, solution, rng, difficulty, taste, tell)
+        made = replace(_thinned(puzzle, solution, rng, difficulty, taste, tell), dense_clues=dense_clues)
         if difficulty is not None and made.difficulty.level != difficulty:
             missed[f"thinned to {made.difficulty.grade}"] += 1
         elif (share := _sparse_share(made.puzzle)) > (1.0 if taste.zeros is None else taste.zeros):
@@ -169,7 +170,7 @@ def graded(puzzle: Puzzle) -> Difficulty:
     return deduction(puzzle).grade()
 
 
-def _laid_out(puzzle: Puzzle, taste: Taste) -> tuple[Puzzle, str]:
+def _laid_out(puzzle: Puzzle, taste: Taste, most: int) -> tuple[Puzzle, str]:
     """The dense puzzle less the clues off the mask or without their symmetric images, and why it
     will not do ("" when it will): it must stay unique."""
     setter = SETTERS[puzzle.genre]
@@ -178,17 +179,18 @@ def _laid_out(puzzle: Puzzle, taste: Taste) -> tuple[Puzzle, str]:
     kept = [cell for cell in cells if cell not in off]
     off += orbits(kept, puzzle.rows, puzzle.cols, taste.symmetry)[1]
     if not off:
-        return _unsparse(puzzle, taste), ""
+        return _unsparse(puzzle, taste, most), ""
     puzzle = setter.without(puzzle, off)
     if len(unique_loops(puzzle)) != 1:
         return puzzle, "the clues the mask and symmetry allow left it ambiguous"
-    return _unsparse(puzzle, taste), ""
+    return _unsparse(puzzle, taste, most), ""
 
 
-def _unsparse(puzzle: Puzzle, taste: Taste) -> Puzzle:
-    """With the sparse clue's share capped, the puzzle without any, where that leaves it unique.
-    Else each orbit holding one goes while the deduction still decides the board. Ordering
-    them first in thinning alone left 9-25 % of 0s in 7 of 8 loops of 8×8 rot90 seed 0."""
+def _unsparse(puzzle: Puzzle, taste: Taste, most: int) -> Puzzle:
+    """With the sparse clue's share capped, the puzzle without any, where that leaves it unique
+    and graded at most `most`; else each orbit holding one goes while the deduction still decides
+    the board within that grade. Ordering them first in thinning alone left 9-25 % of 0s in 7 of
+    8 loops of 8×8 rot90 seed 0."""
     setter = SETTERS[puzzle.genre]
     if taste.zeros is None or setter.SPARSE is None:
         return puzzle
@@ -197,15 +199,13 @@ def _unsparse(puzzle: Puzzle, taste: Taste) -> Puzzle:
     whole, _ = orbits([cell for cell in cells if cell not in sparse], puzzle.rows, puzzle.cols, taste.symmetry)
     others = {cell for orbit in whole for cell in orbit}
     bare = setter.without(puzzle, [cell for cell in cells if cell not in others])  # orbits stay whole
-    if len(unique_loops(bare)) == 1:
+    if len(unique_loops(bare)) == 1 and (most >= _SEARCH or graded(bare).level <= most):
         return bare
     for orbit in orbits(cells, puzzle.rows, puzzle.cols, taste.symmetry)[0]:  # else each that can go
-        if (
-            any(cell in sparse for cell in orbit)
-            and (fewer := setter.without(puzzle, orbit))
-            and deduction(fewer).complete
-        ):
-            puzzle = fewer
+        if any(cell in sparse for cell in orbit):
+            fewer = deduction(setter.without(puzzle, orbit))
+            if fewer.complete and (most >= _SEARCH - 1 or fewer.grade().level <= most):
+                puzzle = setter.without(puzzle, orbit)
     return puzzle
 
 
