@@ -649,7 +649,8 @@ def generate(
         typer.Option(metavar="FILE", help="Where clues may go: a row per line, `.` none, else any."),
     ] = None,
     zeros: Annotated[
-        str | None, typer.Option(metavar="PERCENT", help="The most 0s among the clues (default 4, Tatham's; `any`).")
+        str | None,
+        typer.Option(metavar="PERCENT", help="The most 0s among the clues (Tatham's: 4); default: 0s go first; `any`."),
     ] = None,
     clues: Annotated[int | None, typer.Option(min=1, metavar="N", help="Stop thinning at N clues.")] = None,
     to: Annotated[str, typer.Option(metavar="FORM", help="file (the genre's format), url or tatham.")] = "file",
