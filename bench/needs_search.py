@@ -19,11 +19,11 @@ import json
 import sys
 from pathlib import Path
 
-from loopsat.generate import file_text, generate
 from loopsat.genres import SETTERS
 from loopsat.pipeline import Status, deduction, solve
 from loopsat.puzzle import Puzzle
 from loopsat.safefile import write_file
+from loopsat.setter.generate import file_text, generate
 
 HERE = Path(__file__).parent
 SUFFIX = {"slitherlink": "slither", "masyu": "masyu"}

@@ -1,8 +1,8 @@
 """loopsat: grid loop puzzles as Knuth's exact-cover problems, solved with CP-SAT.
 
 The Python API (loopsat/api.py): `load`, `data_sets`, `parse`, `solve`, `solutions`, `count`, `grade`,
-`export_mcc`, `to_url`, `svg`, and the types `Puzzle`, `Result`, `Solution`, `PuzzleError`. They are imported
-on first use, so that `import loopsat` (and the command line's start-up) stays light.
+`fix`, `export_mcc`, `to_url`, `svg`, and the types `Puzzle`, `Result`, `Solution`, `PuzzleError`. They
+are imported on first use, so that `import loopsat` (and the command line's start-up) stays light.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
         count,
         data_sets,
         export_mcc,
+        fix,
         grade,
         load,
         parse,
@@ -40,6 +41,7 @@ __all__ = [
     "count",
     "data_sets",
     "export_mcc",
+    "fix",
     "grade",
     "load",
     "parse",

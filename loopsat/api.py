@@ -29,6 +29,7 @@ from loopsat.puzzle import Puzzle, check_mcc_size, puzzles_of
 
 if TYPE_CHECKING:
     from loopsat.deduce import Difficulty
+    from loopsat.setter.fix import Suggestion
 
 
 @dataclass(frozen=True)
@@ -236,6 +237,18 @@ def _check_search(puzzle: Any, limit: Any, time_limit: Any, single_loop: Any, st
     check.seconds(time_limit)
     check.flag(single_loop, "single_loop")
     check.choice(strategy, "strategy", Strategy)
+
+
+def fix(puzzle: Puzzle) -> list[Suggestion]:
+    """The single clue additions and changes that make an ambiguous puzzle unique, or the clue
+    removals that give a puzzle without a solution one, best first (`loopsat fix`); [] for a
+    unique puzzle. Each `Suggestion` has `kind` ("add", "change", "remove"), `cell` (row, col
+    from 0), `clue` (as the genre's file writes it; None: removed), `was`, `unique`, `grade`,
+    `applied(puzzle)` and `to_json()`."""
+    from loopsat.setter.fix import fix as fixes
+
+    check.puzzle(puzzle)
+    return fixes(puzzle)
 
 
 def _solution(puzzle: Puzzle, edges: frozenset[Point]) -> Solution:

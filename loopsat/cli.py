@@ -749,8 +749,9 @@ def generate(
         str | None,
         typer.Option(
             metavar="D",
-            help="The hardest grade allowed (`explain`'s scale): 1 easy, 2 normal, 3 tricky, 4 hard "
-            "(Tatham's levels), 5 deep (probing), 6 search; a number or a name. Default: any (clues minimal).",
+            help="The grade (`explain`'s scale): 1 easy, 2 normal, 3 tricky, 4 hard (Tatham's levels), "
+            "5 deep (probing), 6 search; a number or a name. Exit 1 when no loop tried gives it. "
+            "Default: any (clues minimal).",
         ),
     ] = None,
     seed: Annotated[int, typer.Option(min=0, metavar="N", help="The seed: the same seed gives the same puzzle.")] = 0,
@@ -758,6 +759,20 @@ def generate(
     output: Annotated[
         Path | None, typer.Option("-o", "--output", metavar="DIR", help="Write GENRE-RxC-SEED files into DIR.")
     ] = None,
+    symmetry: Annotated[
+        str | None,
+        typer.Option(metavar="S", help="The clue layout's: none, rot180, rot90, mirror (default rot180; Masyu none)."),
+    ] = None,
+    mask: Annotated[
+        str | None,
+        typer.Option(metavar="FILE", help="Where clues may go: a row per line, `.` none, else any."),
+    ] = None,
+    zeros: Annotated[
+        str | None,
+        typer.Option(metavar="PERCENT", help="The most 0s among the clues (Tatham's: 4); default: 0s go first; `any`."),
+    ] = None,
+    clues: Annotated[int | None, typer.Option(min=1, metavar="N", help="Stop thinning at N clues.")] = None,
+    to: Annotated[str, typer.Option(metavar="FORM", help="file (the genre's format), url or tatham.")] = "file",
 ) -> None:
     """Make puzzles with exactly one solution and a minimal set of clues.
 
@@ -766,10 +781,11 @@ def generate(
     overwritten) and a line per file goes to stdout. With --difficulty no clue can be removed
     without a second solution or a harder grade.
     """
-    from loopsat import generate as generating
     from loopsat.genres import SETTERS
     from loopsat.limits import MAX_CELLS
     from loopsat.progress import ProgressBar
+    from loopsat.setter import generate as generating
+    from loopsat.setter.taste import chosen
 
     if genre not in SETTERS:
         _fail(f"error: cannot generate {genre!r} puzzles (known: {', '.join(SETTERS)})", Exit.BAD_INPUT)
@@ -786,11 +802,20 @@ def generate(
         _fail(f"error: --difficulty: {exc}", Exit.BAD_INPUT)
     if count > 1 and output is None:
         _fail("error: --count writes files: add -o DIR", Exit.BAD_INPUT)
+    if to not in ("file", "url", "tatham"):
+        _fail(f"error: --to {to!r}: file, url or tatham", Exit.BAD_INPUT)
+    try:
+        taste = chosen(genre, rows, cols, symmetry=symmetry, mask=mask, zeros=zeros, clues=clues)
+    except ValueError as exc:
+        _fail(f"error: {exc}", Exit.BAD_INPUT)
+    except PuzzleError as exc:
+        _fail(str(exc), Exit.BAD_INPUT)
     seeds = range(seed, seed + count)
+    suffix = None if to == "file" else ".url"
     if output is not None:
         if output.exists() and not output.is_dir():
             _fail(f"{printable(str(output))}:1:1: error: not a folder", Exit.BAD_INPUT)
-        if taken := generating.first_taken(output, genre, rows, cols, seeds):
+        if taken := generating.first_taken(output, genre, rows, cols, seeds, suffix):
             _fail(f"{printable(str(output / taken))}:1:1: error: the file exists (not overwritten)", Exit.BAD_INPUT)
         try:
             output.mkdir(parents=True, exist_ok=True)
@@ -798,9 +823,12 @@ def generate(
             where = printable(str(output))
             _fail(f"{where}:1:1: error: cannot make the folder ({exc.strerror or exc})", Exit.BAD_INPUT)
     for n in seeds:
-        with ProgressBar() as advance:
-            made = generating.generate(genre, rows, cols, difficulty=most, seed=n, progress=advance)
-        text = generating.file_text(made.puzzle)
+        try:
+            with ProgressBar() as advance:
+                made = generating.generate(genre, rows, cols, difficulty=most, seed=n, progress=advance, taste=taste)
+        except generating.Unmet as exc:
+            _fail(f"error: {exc}", Exit.NO_SOLUTION)
+        text = generating.file_text(made.puzzle, None if to == "file" else to)
         d = made.difficulty
         about = f"{made.clues} clues (of {made.dense_clues}), unique, {d.grade} ({d.steps} steps, {d.probes} probes)"
         if made.unproved:
@@ -809,7 +837,7 @@ def generate(
             sys.stdout.write(text)
             typer.echo(f"{made.puzzle.path}: {about}", err=True)
             continue
-        target = output / generating.file_name(genre, rows, cols, n)
+        target = output / generating.file_name(genre, rows, cols, n, suffix)
         _write(target, text, "the puzzle", replace=False)
         typer.echo(f"{printable(str(target))}: {about}")
 
@@ -826,6 +854,68 @@ def serve(
     from loopsat.serve import run
 
     raise typer.Exit(run(port, open_browser=open_, time_limit=time_limit))
+
+
+@app.command(cls=_PlainUsage)
+def fix(
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="Puzzle file, URL or game ID (`-` for stdin; FILE#N: one data set).")
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line and suggestion.")] = False,
+    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+) -> None:
+    """The single clue additions and changes that make an ambiguous puzzle unique, or the clue
+    removals that give a puzzle without a solution one, best first.
+
+    Cells are (row, column) from 0. Exit 1 when no single clue does it; a unique puzzle needs none.
+    """
+    from loopsat import api
+
+    try:
+        puzzles = read_file(file, genre.value if genre else None)
+        if len(puzzles) != 1:
+            raise PuzzleError(file, 1, 1, f"fix takes one puzzle, this file holds {len(puzzles)}")
+        found = api.fix(puzzles[0])
+    except PuzzleError as exc:
+        _fail(str(exc), Exit.BAD_INPUT)
+    for suggestion in found:
+        typer.echo(json.dumps(suggestion.to_json()) if as_json else suggestion.text())
+    if not found:  # unique, or beyond one clue's repair
+        status = api.solve(puzzles[0]).status
+        if status != "unique":
+            _fail(f"{puzzles[0].label}: {status}: no single clue added, changed or removed helps", Exit.NO_SOLUTION)
+        if not as_json:
+            typer.echo(f"{puzzles[0].label}: unique: nothing to fix")
+
+
+@app.command(cls=_PlainUsage)
+def check(
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="Puzzle file, URL or game ID (`-` for stdin; FILE#N: one data set).")
+    ],
+    partial: Annotated[str, typer.Argument(metavar="PARTIAL.json", help="The player's lines, as `explain --hint`'s.")],
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+) -> None:
+    """Which of a player's lines break which rule, or whether the board can still be completed
+    Exit 1 when a rule is broken or no solution extends the lines."""
+    from loopsat.check import check as checking
+    from loopsat.explain import read_partial
+
+    try:
+        puzzles = read_file(file, genre.value if genre else None)
+        if len(puzzles) != 1:
+            raise PuzzleError(file, 1, 1, f"check takes one puzzle, this file holds {len(puzzles)}")
+        faults, completable = checking(puzzles[0], read_partial(partial, read_input(partial), puzzles[0]))
+    except PuzzleError as exc:
+        _fail(str(exc), Exit.BAD_INPUT)
+    if as_json:
+        typer.echo(json.dumps({"faults": [fault.to_json() for fault in faults], "completable": completable}))
+    else:
+        for fault in faults:
+            typer.echo(fault.text())
+        typer.echo("can still be completed" if completable else "can no longer be completed")
+    raise typer.Exit(int(Exit.SOLVED if completable else Exit.NO_SOLUTION))
 
 
 def main() -> None:

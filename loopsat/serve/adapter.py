@@ -185,14 +185,14 @@ def _counts(counts: dict[Point, int]) -> list[list[int]]:
 
 def redundant(puzzle: Puzzle, solution: frozenset[Point]) -> Iterator[tuple[Point, bool | None]]:
     """Each clue of a unique puzzle and whether it can go (None: the proof ran out of time), as
-    they are settled: the cheap looks near the clue (board.py) and the deduction with its law
+    they are settled: the cheap looks near the clue (setter/board.py) and the deduction with its law
     negated here, while CP-SAT proves the clues those leave open in a thread beside (it releases
     the GIL: the two cores both work). Closing the generator stops the proofs under way."""
-    from loopsat.board import Board
     from loopsat.cpsat import Stopper, TimedOut
-    from loopsat.minimal import loop_breaking
+    from loopsat.setter.board import Thinning
+    from loopsat.setter.minimal import loop_breaking
 
-    board = Board(puzzle, solution)
+    board = Thinning(puzzle, solution)
     stopper = Stopper()
     pool = ThreadPoolExecutor(1, "redundant clue proof", initializer=leave_signals_to_main)
     proofs: dict[Point, Future[Any]] = {}
