@@ -41,7 +41,7 @@ def timed_out(file: str, doing: str, as_json: bool) -> None:
     message = f"{printable(file)}:1:1: time limit reached while {doing}"
     typer.echo(message, err=True)
     if as_json:
-        typer.echo(json.dumps({"file": file, "status": "unknown", "complete": False, "error": message}))
+        typer.echo(json.dumps({"file": file, "status": Status.UNKNOWN, "complete": False, "error": message}))
 
 
 class Heard:

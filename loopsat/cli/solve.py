@@ -35,13 +35,13 @@ def solve(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per puzzle (docs/json.md).")] = False,
     disjoint: Annotated[bool, typer.Option("--disjoint", help="Allow disjoint loops (DLX3's solutions).")] = False,
     strategy: Annotated[
-        str,
+        Strategy,
         typer.Option(
             metavar="NAME",
             help="auto (default: measured fastest per puzzle), lazy (CP-SAT lazy loop cuts), circuit (CP-SAT "
             "AddCircuit), deduce (rules and probing, then lazy) or frontier (DP, --count only).",
         ),
-    ] = Strategy.AUTO.value,
+    ] = Strategy.AUTO,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only a status line per puzzle.")] = False,
     as_mcc: Annotated[bool, typer.Option("--mcc", help="Read the files as MCC text (same as --genre mcc).")] = False,
     certain: Annotated[bool, typer.Option("--certain", help="Edges on every loop, on none, or undecided.")] = False,
@@ -70,8 +70,6 @@ def solve(
 
     if all_ and count:
         fail("error: --all and --count exclude each other", Exit.BAD_INPUT)
-    if strategy not in set(Strategy):  # checked here, not by typer, to keep the error one line
-        fail(f"error: unknown strategy {strategy!r} (known: {', '.join(Strategy)})", Exit.BAD_INPUT)
     if strategy == Strategy.FRONTIER and not count:
         fail("error: the frontier strategy only counts: add --count", Exit.BAD_INPUT)
     if certain and (all_ or count or limit is not None or disjoint):
