@@ -44,6 +44,7 @@ def explain(
     PARTIAL is a JSON object with "h" and "v" strings as in `solve --json`: 1 on, 0 off, ? or . unknown.
     Exit 1 when the puzzle has no solution, 3 when --time-limit ran out first.
     """
+    from loopsat import api
     from loopsat import explain as explaining
 
     if partial is not None and not hint:
@@ -61,7 +62,7 @@ def explain(
     except PuzzleError as exc:
         fail(str(exc), Exit.BAD_INPUT)
     if hint:
-        found, next_step = _in_time(puzzle, lambda: explaining.hint(puzzle, given, time_limit))
+        found, next_step = _in_time(puzzle, lambda: api.hint(puzzle, given, time_limit=time_limit))
         if svg is not None and next_step is not None:
             write(svg, explaining.picture(found, found.steps.index(next_step) + 1), "the picture")
         if as_json:
@@ -74,7 +75,7 @@ def explain(
                 + ("no solution" if not found.solvable else "every edge is known or only the search decides the rest")
             )
         raise typer.Exit(int(Exit.SOLVED if found.solvable else Exit.NO_SOLUTION))
-    found = _in_time(puzzle, lambda: explaining.explain(puzzle, time_limit=time_limit))
+    found = _in_time(puzzle, lambda: api.explain(puzzle, time_limit=time_limit))
     if svg is not None:
         if (step or 1) > len(found.steps):
             fail(f"error: --step {step}: the explanation has {len(found.steps)} steps", Exit.BAD_INPUT)
@@ -93,9 +94,7 @@ def _check_explainable(puzzle: Puzzle) -> None:
 
 def _in_time(puzzle: Puzzle, work: Callable[[], _T]) -> _T:
     """`work`'s answer, or exit 3 when its time limit ran out first."""
-    from loopsat.deadline import TimeUp
-
     try:
         return work()
-    except TimeUp:
+    except TimeoutError:
         fail(f"{puzzle.label}: unknown (no answer within --time-limit)", Exit.TIMED_OUT)

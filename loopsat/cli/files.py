@@ -17,10 +17,9 @@ from loopsat.cli.app import (
     read_time_limit,
     refuse_overwriting,
 )
-from loopsat.cli.output import picture_text, status_line, timed_out, write
+from loopsat.cli.output import status_line, timed_out, write
 from loopsat.deadline import Budget, TimeUp
 from loopsat.errors import Exit, PuzzleError
-from loopsat.grid import Point
 from loopsat.pipeline import Mode, Status
 
 
@@ -68,7 +67,7 @@ def render(
 
     Without a unique solution the status goes to stderr (exit 1 for none, 3 for a time-out).
     """
-    from loopsat.pipeline import solve as solve_puzzle
+    from loopsat import api
 
     refuse_overwriting(output, [file])
     budget = Budget(time_limit)  # reading, solving and drawing: a 10^6-option MCC or a large SVG takes seconds
@@ -79,15 +78,15 @@ def render(
         if len(puzzles) != 1:
             raise PuzzleError(file, 1, 1, f"render takes one puzzle, this file holds {len(puzzles)}")
         puzzle, status = puzzles[0], Exit.SOLVED
-        loop: frozenset[Point] = frozenset()
+        loop = None
         if solution:
-            outcome = solve_puzzle(puzzle, time_limit=budget.left())
-            loop, status = (outcome.solutions[0] if outcome.solutions else loop), outcome.exit_status
-            if outcome.status != Status.UNIQUE:
-                typer.echo(f"{puzzle.label}: {status_line(outcome, Mode.UNIQUE)}", err=True)
+            result = api.solve(puzzle, time_limit=budget.left())
+            loop, status = (result.solutions[0] if result.solutions else None), result.exit_status
+            if result.status != Status.UNIQUE:
+                typer.echo(f"{puzzle.label}: {status_line(result, Mode.UNIQUE)}", err=True)
         doing = "drawing the picture"
         with budget.bound():
-            picture = picture_text(puzzle, loop)
+            picture = api.svg(puzzle, loop)
     except PuzzleError as exc:
         fail(str(exc), Exit.BAD_INPUT)
     except TimeUp:

@@ -20,6 +20,7 @@ from loopsat.safefile import write_file
 from loopsat.signals import held
 
 if TYPE_CHECKING:
+    from loopsat.api import Result
     from loopsat.certain import Certainty
     from loopsat.pipeline import Outcome
 
@@ -135,7 +136,7 @@ def _dlx3(number: int, solution: frozenset[Point]) -> str:
     return "".join([f"{number}:\n", *(f" {line}\n" for line in option_lines(solution) or ())])
 
 
-def status_line(outcome: "Outcome", mode: Mode, interrupted: bool = False) -> str:
+def status_line(outcome: "Outcome | Result", mode: Mode, interrupted: bool = False) -> str:
     """The status line of a puzzle: its count for --count, else what was proved."""
     if mode == Mode.COUNT:
         if outcome.complete:

@@ -22,8 +22,7 @@ def slink(
     A data set without a solution prints `no solution`, one with several `multiple solutions`
     (the judge promises exactly one); the exit status is then 1 (none) or 0.
     """
-    from loopsat.pipeline import drawing
-    from loopsat.pipeline import solve as solve_puzzle
+    from loopsat.api import solve as solve_puzzle
 
     try:
         puzzles = read_file(file, "slink")
@@ -32,14 +31,14 @@ def slink(
     worst = Exit.SOLVED
     out = []
     for number, puzzle in enumerate(puzzles, start=1):  # a URL's puzzle has no data-set number
-        outcome = solve_puzzle(puzzle, time_limit=time_limit)
-        worst = max(worst, outcome.exit_status)
+        result = solve_puzzle(puzzle, time_limit=time_limit)
+        worst = max(worst, result.exit_status)
         out.append(f"{puzzle.index or number}")
-        if outcome.status == Status.UNIQUE:
-            out.extend(drawing(puzzle, outcome.solutions[0]))
+        if result.status == Status.UNIQUE:
+            out.append(result.text().removesuffix("\n"))
         else:
             out.append(
-                {Status.NONE: "no solution", Status.MULTIPLE: "multiple solutions"}.get(outcome.status, "unknown")
+                {Status.NONE: "no solution", Status.MULTIPLE: "multiple solutions"}.get(result.status, "unknown")
             )
     sys.stdout.write("\n".join(out) + "\n")
     raise typer.Exit(int(worst))
