@@ -227,20 +227,22 @@ def to_url(puzzle: PuzzleLike) -> str:
     return convert(puzzle, "url")
 
 
-def svg(puzzle: PuzzleLike, solution: Solution | Certainty | None = None) -> str:
-    """The SVG picture of the puzzle, with the loop of `solution` when given, or a `certain`
-    answer's edges (on drawn, undecided marked)."""
+def svg(puzzle: PuzzleLike, solution: Solution | Certainty | frozenset[Point] | None = None) -> str:
+    """The SVG picture of the puzzle, with the loop of `solution` (or those edges) when given, or
+    a `certain` answer's edges (on drawn, undecided marked)."""
     from loopsat import picture
     from loopsat.certain import Certainty
 
     puzzle = _one(puzzle)
     if isinstance(solution, Certainty):
         on, undecided = solution.on, solution.undecided
-    elif solution is None or isinstance(solution, Solution):
-        on, undecided = (solution.edges if solution else frozenset()), frozenset()
+    elif solution is None or isinstance(solution, Solution | frozenset):
+        on, undecided = (solution.edges if isinstance(solution, Solution) else solution or frozenset()), frozenset()
     else:
         kind = type(solution).__name__
-        raise TypeError(f"solution must be a loopsat.Solution (from a Result), a Certainty or None, not {kind}")
+        raise TypeError(
+            f"solution must be a loopsat.Solution (from a Result), its edges, a Certainty or None, not {kind}"
+        )
     return picture.draw(GENRES[puzzle.genre].sketch(puzzle), on, undecided)
 
 

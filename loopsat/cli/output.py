@@ -4,7 +4,7 @@
 import dataclasses
 import json
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,7 +12,6 @@ import typer
 
 from loopsat.cli.app import fail
 from loopsat.errors import Exit, OutputError, PuzzleError, printable, write_failed
-from loopsat.genres import GENRES
 from loopsat.grid import Point
 from loopsat.pipeline import Mode, Status
 from loopsat.puzzle import Puzzle
@@ -156,15 +155,11 @@ def status_line(outcome: "Outcome | Result", mode: Mode, interrupted: bool = Fal
     return "no solution" if outcome.status == Status.NONE else str(outcome.status)
 
 
-def write_svg(target: Path | None, puzzle: Puzzle, loop: Iterable[Point], undecided: Iterable[Point] = ()) -> None:
-    """The puzzle's SVG picture to `target` (stdout when None)."""
-    write(target, picture_text(puzzle, loop, undecided), "the picture")
+def write_svg(target: Path | None, puzzle: Puzzle, drawn: "Certainty | frozenset[Point]") -> None:
+    """The puzzle's SVG picture (the API's) to `target` (stdout when None)."""
+    from loopsat.api import svg
 
-
-def picture_text(puzzle: Puzzle, loop: Iterable[Point], undecided: Iterable[Point] = ()) -> str:
-    from loopsat import picture
-
-    return picture.draw(GENRES[puzzle.genre].sketch(puzzle), loop, undecided)
+    write(target, svg(puzzle, drawn), "the picture")
 
 
 def write(target: Path | None, text: str, what: str, replace: bool = True) -> None:

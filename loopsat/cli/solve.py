@@ -148,9 +148,9 @@ def solve(
             seconds = time_limit
             worst = max(worst, outcome.exit_status)
             if svg is not None and certainty:
-                write_svg(svg, puzzle, certainty.on, certainty.undecided)
+                write_svg(svg, puzzle, certainty)
             elif svg is not None:
-                write_svg(svg, puzzle, outcome.solutions[0] if outcome.solutions else ())
+                write_svg(svg, puzzle, outcome.solutions[0] if outcome.solutions else frozenset())
             if as_json:
                 obj = outcome.to_json()
                 if certain:
