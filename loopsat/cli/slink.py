@@ -7,6 +7,7 @@ import typer
 
 from loopsat.cli.app import PlainUsage, app, fail, read_file, read_time_limit
 from loopsat.errors import Exit, PuzzleError
+from loopsat.genres import slink as slink_genre
 from loopsat.pipeline import Status
 
 
@@ -25,7 +26,7 @@ def slink(
     from loopsat.api import solve as solve_puzzle
 
     try:
-        puzzles = read_file(file, "slink")
+        puzzles = read_file(file, slink_genre.GENRE)
     except PuzzleError as exc:
         fail(str(exc), Exit.BAD_INPUT)
     worst = Exit.SOLVED
@@ -38,7 +39,7 @@ def slink(
             out.append(result.text().removesuffix("\n"))
         else:
             out.append(
-                {Status.NONE: "no solution", Status.MULTIPLE: "multiple solutions"}.get(result.status, "unknown")
+                {Status.NONE: "no solution", Status.MULTIPLE: "multiple solutions"}.get(result.status, Status.UNKNOWN)
             )
     sys.stdout.write("\n".join(out) + "\n")
     raise typer.Exit(int(worst))
