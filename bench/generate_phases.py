@@ -18,9 +18,9 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
-import loopsat.generate as generator
-import loopsat.minimal as proving
-from loopsat.board import Board
+import loopsat.setter.generate as generator
+import loopsat.setter.minimal as proving
+from loopsat.setter.board import Thinning
 
 CALLS: dict[tuple[str, str], tuple[int, float]] = {}
 
@@ -61,7 +61,7 @@ def generation(description: str) -> tuple[str, int, int, int]:
 
 def main() -> None:
     genre, rows, cols, seed = generation(__doc__.splitlines()[0])
-    board = Board
+    board = Thinning
     # the looks run in a thread beside the proofs: their own thread's CPU
     board.broken_near = timed("look near a clue", board.broken_near, time.thread_time)  # type: ignore[method-assign]
     board.screened = timed("screen near removed clues", board.screened)  # type: ignore[method-assign]

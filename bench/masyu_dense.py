@@ -12,8 +12,19 @@ import random
 import resource
 
 from loopsat.genres import masyu
-from loopsat.pipeline import Solution, solve
+from loopsat.pipeline import Solution
 from loopsat.puzzle import Puzzle
+from loopsat.setter.generate import Solver
+
+
+class Counting(Solver):
+    """The generator's solver, counting the calls of its search."""
+
+    calls = 0
+
+    def solutions(self, puzzle: Puzzle) -> list[Solution]:
+        self.calls += 1
+        return super().solutions(puzzle)
 
 
 def cpu() -> float:
@@ -29,15 +40,10 @@ def main() -> None:
     for board in args.boards:
         rows, cols = (int(side) for side in board.split("x"))
         for seed in range(args.seeds):
-            calls = 0
-
-            def solutions(puzzle: Puzzle) -> list[Solution]:
-                nonlocal calls
-                calls += 1
-                return solve(puzzle).solutions
-
+            judge = Counting()
             started = cpu()
-            puzzle, loop = masyu.dense(rows, cols, random.Random(seed), solutions)
+            puzzle, loop = masyu.dense(rows, cols, random.Random(seed), judge)
+            calls = judge.calls
             seconds = cpu() - started
             share = len(loop) / (rows * cols)
             circles = len(masyu.clue_cells(puzzle))

@@ -1,4 +1,4 @@
-"""Why loopsat/minimal.py proves held clues as it does: the same proofs under other settings.
+"""Why loopsat/setter/minimal.py proves held clues as it does: the same proofs under other settings.
 
 Generates one puzzle, keeping every proof of a held clue it made (the puzzle less the clue, and
 the clue's law; those begun ahead on a guessed puzzle too), then replays those proofs one at a
@@ -18,8 +18,8 @@ from typing import Any
 
 from generate_phases import generation
 
-import loopsat.generate as generator
-import loopsat.minimal as proving
+import loopsat.setter.generate as generator
+import loopsat.setter.minimal as proving
 from loopsat.cpsat import Circuit, Search, Stopper, TimedOut
 
 

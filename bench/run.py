@@ -4,6 +4,8 @@ Prints per set and strategy: solved/n, wrong answers (compared with the manifest
 median and max CPU seconds of the whole process (start-up and imports included), and the ratio
 to the default strategy. When puzzlekit is installed (the `bench` extra), a row `puzzlekit` per
 set times that peer the same way (bench/peers.py; it finds a loop without proving it unique).
+Peers built by bench/peers_build.sh (Tatham's standalone solvers, cspuz_core's CLI) get a row
+each where they take the set's genre, with loopsat ÷ peer (medians); unbuilt ones are skipped.
 Then exact counts (bench/count/: empty boards by the frontier DP, an empty 4×4 as MCC by CP-SAT
 enumeration), `loopsat generate` (seed 1, whole process: CPU-s, and the wall time its target is
 about, as its looks and two CP-SAT proofs at a time run in threads and a helper process; clues
@@ -31,6 +33,14 @@ from pathlib import Path
 from loopsat.safefile import write_file
 
 HERE = Path(__file__).parent
+PEERS = HERE.parent / "build" / "peers"  # what bench/peers_build.sh builds
+# (row label, binary in PEERS, the genres it takes, the form it reads: loopsat.formats.FORMS)
+BUILT_PEERS = (
+    ("tatham", "loopy-solver", ("slitherlink",), "tatham"),
+    ("tatham", "pearl-solver", ("masyu",), "tatham"),
+    ("cspuz_core", "cspuz-run-solver", ("slitherlink", "masyu"), "url"),
+)
+PEER_FAILURES = ("Unable", "inconsistent", "ambiguous")  # what Tatham's solvers say when they give up
 # (label, arguments after `loopsat solve --count`, the exact count or None where only a pair must agree)
 COUNTS = (
     ("empty 12x12", ["--genre", "slitherlink", "count/empty-12x12.slither"], 36954917962039884953387868334644457),
@@ -42,7 +52,8 @@ COUNTS = (
 GENERATE = (("slitherlink", 20, 20), ("masyu", 30, 30), ("slitherlink", 40, 40), ("masyu", 40, 40))
 # The speed issue's targets, whole process CPU-s (generate: wall s): (label, where in results, statistic, bound).
 TARGETS = (
-    ("loopsat --help", ("startup", "loopsat --help"), None, 0.15),
+    ("loopsat --help", ("startup", "loopsat --help"), None, 0.06),
+    ("loopsat solve 5x5", ("startup", "solve 5x5"), None, 0.06),
     ("Slitherlink 20x20 median", ("sets", "slitherlink/20x20", "auto"), "median", 0.3),
     ("Slitherlink 40x40 median", ("sets", "slitherlink/40x40", "auto"), "median", 0.6),
     ("Slitherlink 60x60 max", ("sets", "slitherlink/60x60", "auto"), "max", 1.5),
@@ -54,6 +65,8 @@ TARGETS = (
     ("25x30 needing search max", ("sets", "slitherlink/25x30", "auto"), "max", 0.6),
     ("generate Slitherlink 20x20 (wall)", ("generate", "slitherlink 20x20"), "wall", 60.0),
     ("generate Masyu 30x30 (wall)", ("generate", "masyu 30x30"), "wall", 60.0),
+    ("hard Masyu 25x25 median", ("sets", "masyu/25x25", "auto"), "median", 0.15),
+    ("hard Masyu 25x25 max", ("sets", "masyu/25x25", "auto"), "max", 0.45),
 )
 
 
@@ -82,6 +95,45 @@ def run_peer(entry: dict, timeout: float) -> tuple[float, dict | None]:
     cpu, done = run_process([str(HERE / "peers.py"), str(HERE / entry["file"]), "--time-limit", str(timeout)], timeout)
     answer = json.loads(done.stdout) if done and done.returncode == 0 else None
     return (timeout if answer is None or answer["status"] == "timeout" else cpu), answer
+
+
+def built_peer(entry: dict, binary: Path, form: str, timeout: float) -> tuple[float, bool]:
+    """Time one peer built by bench/peers_build.sh on one puzzle, as its whole process; whether it
+    says it solved it (its own verdict: the answer is not compared). A timeout costs the cap."""
+    from loopsat.formats import convert
+    from loopsat.genres import read_puzzles
+
+    path = HERE / entry["file"]
+    text = entry.get("tatham_game_id") if form == "tatham" else None
+    text = text or convert(read_puzzles(str(path), path.read_bytes())[0], form)
+    before = child_cpu()
+    try:
+        done = subprocess.run([str(binary), text], capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return timeout, False
+    said = done.stdout
+    solved = "Answer Status: Unique" in said if form == "url" else not any(w in said for w in PEER_FAILURES)
+    return child_cpu() - before, done.returncode == 0 and solved
+
+
+def run_built_peers(name: str, entries: list[dict], default_median: float, timeout: float) -> dict[str, dict]:
+    """A row per peer of bench/peers_build.sh that is built and takes this set's genre."""
+    rows: dict[str, dict] = {}
+    for label, binary, genres, form in BUILT_PEERS:
+        if entries[0]["genre"] not in genres or not (PEERS / binary).exists():
+            continue
+        runs = [built_peer(entry, PEERS / binary, form, timeout) for entry in entries]
+        times = [cpu for cpu, _ in runs]
+        median = statistics.median(times)
+        row = {"solved": sum(ok for _, ok in runs), "n": len(entries), "wrong": 0, "median": median}
+        whole = row["solved"] == len(entries)  # a peer that gave up on some has no ratio to speak of
+        row |= {"max": max(times), "ratio": median / default_median}
+        row["loopsat_over_peer"] = default_median / median if whole and median else None
+        rows[label] = row
+        print_row(name, label, row)
+        ratio = f"{row['loopsat_over_peer']:.2f} (medians)" if whole else f"- ({label} solved {row['solved']})"
+        print(f"{'':<18} loopsat ÷ {label}: {ratio}")
+    return rows
 
 
 def print_row(name: str, label: str, row: dict) -> None:
@@ -173,6 +225,7 @@ def main() -> None:
     for label, args in (
         ("loopsat --help", ["--help"]),
         ("export --mcc 10x10", ["export", "--mcc", str(HERE / "startup-10x10.slither")]),
+        ("solve 5x5", ["solve", str(HERE / "startup-5x5.slither")]),
     ):
         cpu = min(run_one(args, 60)[0] for _ in range(3))
         results["startup"][label] = cpu
@@ -188,6 +241,9 @@ def main() -> None:
     peers = not options.no_peers and importlib.util.find_spec("puzzlekit") is not None
     if not peers:
         print("peers: skipped" if options.no_peers else "peers: puzzlekit not installed (pip install '.[bench]')")
+    built = [binary for _, binary, _, _ in BUILT_PEERS if (PEERS / binary).exists()]
+    if not options.no_peers:
+        print(f"peers built by bench/peers_build.sh: {', '.join(built) or 'none (skipped)'}")
     print(f"\n{'set':<18} {'strategy':<10} {'solved':>7} {'wrong':>6} {'median':>8} {'max':>8} {'ratio':>6}")
     for name, entries in sets.items():
         if options.sets and name not in options.sets:
@@ -213,6 +269,8 @@ def main() -> None:
             row["ratio"] = median / default_median
             results["sets"].setdefault(name, {})[strategy] = row
             print_row(name, strategy, row)
+        if not options.no_peers and default_median is not None:
+            results["sets"][name] |= run_built_peers(name, entries, default_median, options.peer_timeout)
         if peers and entries[0]["genre"] in ("slitherlink", "masyu"):
             runs = [(entry, *run_peer(entry, options.peer_timeout)) for entry in entries]
             found = [(entry, answer["solution"]) for entry, _, answer in runs if answer and answer["solution"]]

@@ -1,13 +1,12 @@
 """loopsat: grid loop puzzles as Knuth's exact-cover problems, solved with CP-SAT.
 
 The Python API (loopsat/api.py): `load`, `data_sets`, `parse`, `solve`, `solutions`, `count`, `grade`,
-`hint`, `export_mcc`, `to_url`, `svg`; the types `Puzzle`, `Result`,
-`Solution`, `PuzzleError`, and the enums `Mode`, `Status`, `Strategy`. They are imported on first use
+`hint`, `generate`, `fix`, `export_mcc`, `to_url`, `svg`; the types `Puzzle`, `Result`, `Solution`,
+`PuzzleError`, and the enums `Mode`, `Status`, `Strategy`. They are imported on first use
 (`dir(loopsat)` lists them all the same), so that `import loopsat` (and the command line's start-up)
-stays light. `certain`, `explain` and `generate` are loopsat.api's only: here their names are
-the modules loopsat.certain, loopsat.explain and loopsat.generate, which the import system
-binds on the package when they load (a name here would mean the function or the module by
-the order of imports).
+stays light. `certain` and `explain` are loopsat.api's only: here their names are the modules
+loopsat.certain and loopsat.explain, which the import system binds on the package when they
+load (a name here would mean the function or the module by the order of imports).
 """
 
 from __future__ import annotations
@@ -24,6 +23,8 @@ if TYPE_CHECKING:
         count,
         data_sets,
         export_mcc,
+        fix,
+        generate,
         grade,
         hint,
         load,
@@ -50,6 +51,8 @@ __all__ = [
     "count",
     "data_sets",
     "export_mcc",
+    "fix",
+    "generate",
     "grade",
     "hint",
     "load",

@@ -31,8 +31,9 @@ if TYPE_CHECKING:
     from loopsat.certain import Certainty
     from loopsat.deduce import Difficulty, Step
     from loopsat.explain import Explanation
-    from loopsat.generate import Generated
     from loopsat.pipeline import Mode, Outcome, Status, Strategy
+    from loopsat.setter.fix import Suggestion
+    from loopsat.setter.generate import Generated
 
 PuzzleLike = Puzzle | str | os.PathLike[str]  # a Puzzle, or a file name, URL or game ID holding one
 
@@ -298,11 +299,12 @@ def _timeout(puzzle: Puzzle) -> Iterator[None]:
 def generate(genre: str, rows: int, cols: int, *, difficulty: int | str | None = None, seed: int = 0) -> Generated:
     """A new puzzle with exactly one solution and minimal clues (`puzzle`, `solution`,
     `difficulty`, `clues`), as `loopsat generate`: the same arguments give the same puzzle.
-    `difficulty` is the hardest grade allowed, a level 1..6 or its name (`explain`'s scale)."""
-    from loopsat.generate import generate as make
-    from loopsat.generate import level
+    `difficulty` is the grade wanted, a level 1..6 or its name (`explain`'s scale): when no loop
+    tried gives it, loopsat.setter.generate.Unmet."""
     from loopsat.genres import SETTERS
     from loopsat.limits import MAX_CELLS
+    from loopsat.setter.generate import generate as make
+    from loopsat.setter.generate import level
 
     check.choice(genre, "genre", SETTERS)
     least = SETTERS[genre].MIN_SIDE
@@ -337,6 +339,17 @@ def _check_search(puzzle: Any, limit: Any, time_limit: Any, single_loop: Any, st
     check.flag(single_loop, "single_loop")
     check.choice(strategy, "strategy", Strategy)
     return _one(puzzle)
+
+
+def fix(puzzle: PuzzleLike) -> list[Suggestion]:
+    """The single clue additions and changes that make an ambiguous puzzle unique, or the clue
+    removals that give a puzzle without a solution one, best first (`loopsat fix`); [] for a
+    unique puzzle. Each `Suggestion` has `kind` ("add", "change", "remove"), `cell` (row, col
+    from 0), `clue` (as the genre's file writes it; None: removed), `was`, `unique`, `grade`,
+    `applied(puzzle)` and `to_json()`."""
+    from loopsat.setter.fix import fix as fixes
+
+    return fixes(_one(puzzle))
 
 
 def _solution(puzzle: Puzzle, edges: frozenset[Point]) -> Solution:

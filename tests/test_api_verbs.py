@@ -14,8 +14,8 @@ import loopsat
 from loopsat import api
 from loopsat.certain import certain_edges
 from loopsat.explain import explain as explain_puzzle
-from loopsat.generate import generate as generate_puzzle
 from loopsat.pipeline import Mode, Status, Strategy
+from loopsat.setter.generate import generate as generate_puzzle
 
 ROOT = Path(__file__).parent.parent
 PZPRJS = ROOT / "puzzles" / "slitherlink" / "pzprjs-5x5.slither"
@@ -75,12 +75,12 @@ def test_explain_and_hint_are_the_explanations_steps() -> None:
 
 
 def test_generate_is_the_generators_puzzle_and_checks_its_arguments() -> None:
-    made = api.generate("slitherlink", 5, 5, seed=3, difficulty="easy")
-    assert made == generate_puzzle("slitherlink", 5, 5, difficulty=1, seed=3)  # "easy" is level 1
+    made = loopsat.generate("slitherlink", 5, 5, seed=3)
+    assert made == generate_puzzle("slitherlink", 5, 5, seed=3)
     assert loopsat.solve(made.puzzle).status is Status.UNIQUE
     for wrong, error in (({"genre": "sudoku"}, ValueError), ({"rows": 1}, ValueError), ({"seed": -1}, ValueError)):
         arguments = {"genre": "slitherlink", "rows": 5, "cols": 5, **wrong}
         with pytest.raises(error, match=next(iter(wrong))):
-            api.generate(**arguments)  # type: ignore[arg-type]
+            loopsat.generate(**arguments)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="difficulty"):
-        api.generate("slitherlink", 5, 5, difficulty=2.5)  # type: ignore[arg-type]
+        loopsat.generate("slitherlink", 5, 5, difficulty=2.5)  # type: ignore[arg-type]

@@ -125,3 +125,19 @@ def test_svg_draws_the_step(cli, tmp_path: Path) -> None:
     assert groups.get("read", 0) == len(step["read"])
     too_far = cli("explain", path, "--svg", str(tmp_path / "x.svg"), "--step", "999")
     assert too_far.exit_code == 2 and too_far.stderr.count("\n") == 1
+
+
+def test_without_search_the_steps_are_the_deductions_alone() -> None:
+    """An ambiguous board: the same steps but the search's, no status proved, no grade; a board
+    the deduction proves: the same explanation as with the search."""
+    from loopsat import api
+
+    (ambiguous,) = api.parse("3..\n...\n...\n", "slitherlink")
+    full, alone = explain(ambiguous), explain(ambiguous, search=False)
+    assert full.status == "multiple" and full.steps[-1].rule == "search"
+    assert alone.steps == full.steps[:-1] and not alone.complete
+    assert (alone.status, alone.difficulty) == ("unknown", None)
+    proved = [puzzle for puzzle in BUNDLED if explain(puzzle).complete][:3]
+    assert proved
+    for puzzle in proved:
+        assert explain(puzzle, search=False) == explain(puzzle)

@@ -14,11 +14,11 @@ import pytest
 
 from loopsat import frontier
 from loopsat.api import parse
-from loopsat.generate import Generated, file_text, generate, level
 from loopsat.genres import SETTERS
 from loopsat.grid import Point
 from loopsat.pipeline import deduction, solve
 from loopsat.puzzle import Puzzle
+from loopsat.setter.generate import Generated, Unmet, file_text, generate, level
 
 CASES = [(genre, rows, cols, seed) for genre in SETTERS for rows, cols, seed in ((4, 4, 0), (5, 6, 1), (6, 5, 2))]
 
@@ -47,12 +47,18 @@ def test_unique_and_minimal(case: tuple[str, int, int, int]) -> None:
         assert frontier.count(setter.without(generated.puzzle, [cell])) >= 2, cell
 
 
-@pytest.mark.parametrize("wanted", [1, 3, 4])
-def test_difficulty_is_respected_and_minimal_for_it(wanted: int) -> None:
-    generated = made("slitherlink", 6, 6, 4, wanted)
+# masyu 7x7 seed 2 normal: its first two loops thin to easy, the third to normal
+@pytest.mark.parametrize(
+    ("genre", "side", "seed", "wanted"),
+    [("slitherlink", 6, 4, 1), ("slitherlink", 6, 4, 3), ("slitherlink", 6, 4, 4), ("masyu", 7, 2, 2)],
+)
+def test_difficulty_is_kept_and_minimal_for_it(genre: str, side: int, seed: int, wanted: int) -> None:
+    generated = made(genre, side, side, seed, wanted)
     _proved_unique(generated)
-    assert generated.difficulty.level <= wanted
-    setter = SETTERS["slitherlink"]
+    assert generated.difficulty.level == wanted
+    assert deduction(generated.puzzle).grade().level == wanted
+    assert generated.loops == (3 if genre == "masyu" else 1)
+    setter = SETTERS[genre]
     for cell in setter.clue_cells(generated.puzzle):
         fewer = setter.without(generated.puzzle, [cell])
         assert frontier.count(fewer) >= 2 or deduction(fewer).grade().level > wanted, cell
@@ -64,6 +70,15 @@ def test_seeds_reproduce() -> None:
     assert file_text(made("slitherlink", 4, 4, 7).puzzle) != file_text(made("slitherlink", 4, 4, 8).puzzle)
 
 
+def test_difficulty_that_cannot_be_met_fails(cli) -> None:
+    """4×4 Masyu is always decided by the deduction: `search` cannot be met, and says so."""
+    with pytest.raises(Unmet, match="graded search in 8 loops"):
+        generate("masyu", 4, 4, seed=0, difficulty=5)
+    done = cli("generate", "--genre", "masyu", "--size", "4x4", "--difficulty", "search")
+    assert done.exit_code == 1 and done.stdout == ""
+    assert done.stderr.startswith("error: no masyu 4x4 puzzle graded search") and done.stderr.count("\n") == 1
+
+
 def test_difficulty_names_and_numbers() -> None:
     assert [level(name) for name in ("easy", "Normal", "tricky", "hard", "deep", "search")] == [1, 2, 3, 4, 5, 6]
     assert level("3") == 3
@@ -73,7 +88,9 @@ def test_difficulty_names_and_numbers() -> None:
 
 
 def test_stdout_parses_back(cli) -> None:
-    done = cli("generate", "--genre", "slitherlink", "--size", "5x6", "--seed", "1")
+    done = cli(
+        "generate", "--genre", "slitherlink", "--size", "5x6", "--seed", "1", "--symmetry", "none", "--zeros", "any"
+    )
     assert done.exit_code == 0, done.stderr
     assert done.stdout == file_text(made("slitherlink", 5, 6, 1).puzzle)
     (puzzle,) = parse(done.stdout, "slitherlink")
@@ -126,7 +143,7 @@ def test_looks_ahead_answer_in_order_and_stop_when_closed() -> None:
     import time
     from contextlib import closing
 
-    from loopsat.minimal import ahead
+    from loopsat.setter.minimal import ahead
 
     cells = [(k, k) for k in range(50)]
     assert list(ahead(lambda cell: cell[0] % 3 == 0, cells)) == [k % 3 == 0 for k in range(50)]
@@ -162,11 +179,11 @@ def _dense_and_minimal(genre: str) -> tuple[Puzzle, Generated, list[Point]]:
     clues of the board that puzzle lacks."""
     import random
 
-    from loopsat.generate import unique_loops
+    from loopsat.setter.generate import JUDGE
 
     setter = SETTERS[genre]
     generated = made(genre, 5, 6, 1)
-    dense, _ = setter.dense(5, 6, random.Random(1), unique_loops)  # as generate draws it
+    dense, _ = setter.dense(5, 6, random.Random(1), JUDGE)  # as generate draws it
     minimal = setter.clue_cells(generated.puzzle)
     return dense, generated, [cell for cell in setter.clue_cells(dense) if cell not in minimal]
 
@@ -179,13 +196,13 @@ def test_minimal_leaves_every_clue_needed_and_the_looker_shows_only_needed_ones(
     import random
     from contextlib import closing
 
-    from loopsat.board import Board
-    from loopsat.minimal import Looker, minimal
+    from loopsat.setter.board import Thinning
+    from loopsat.setter.minimal import Looker, minimal
 
     setter = SETTERS[genre]
     dense, generated, extras = _dense_and_minimal(genre)
     puzzle = setter.without(dense, extras[1::2])
-    board = Board(puzzle, generated.solution)
+    board = Thinning(puzzle, generated.solution)
     held = setter.clue_cells(puzzle)
     random.Random(0).shuffle(held)
     with closing(Looker(board, wanted=True)) as looker:
@@ -208,15 +225,15 @@ def test_proofs_begun_on_another_puzzle_answer_as_on_the_puzzle_itself(genre: st
     from contextlib import closing
     from itertools import product
 
-    from loopsat.board import Board
-    from loopsat.minimal import Proofs
+    from loopsat.setter.board import Thinning
+    from loopsat.setter.minimal import Proofs
 
     setter = SETTERS[genre]
     dense, generated, extras = _dense_and_minimal(genre)
     for extra in extras[:1]:
         puzzle = setter.without(dense, [cell for cell in extras if cell != extra])
         assert not _needs(puzzle, extra)
-        with closing(Proofs(Board(puzzle, generated.solution))) as proofs:
+        with closing(Proofs(Thinning(puzzle, generated.solution))) as proofs:
             for other, done in product(setter.clue_cells(generated.puzzle), (False, True)):
                 fewer = setter.without(puzzle, [other])
                 proofs.begin(extra, fewer)  # a loop found there may break `other`'s law
@@ -237,13 +254,13 @@ def test_a_proof_out_of_time_is_none_on_every_puzzle(monkeypatch: pytest.MonkeyP
     import random
     from contextlib import closing
 
-    import loopsat.minimal as proving
-    from loopsat.board import Board
+    import loopsat.setter.minimal as proving
     from loopsat.cpsat import TimedOut
-    from loopsat.generate import unique_loops
+    from loopsat.setter.board import Thinning
+    from loopsat.setter.generate import JUDGE
 
     setter = SETTERS["masyu"]
-    dense, solution = setter.dense(5, 6, random.Random(7), unique_loops)
+    dense, solution = setter.dense(5, 6, random.Random(7), JUDGE)
     first, second = setter.clue_cells(dense)[:2]
     made: list[Puzzle] = []
     prove = proving.loop_breaking
@@ -255,7 +272,7 @@ def test_a_proof_out_of_time_is_none_on_every_puzzle(monkeypatch: pytest.MonkeyP
         return prove(candidate, *rest)  # type: ignore[arg-type]
 
     monkeypatch.setattr(proving, "loop_breaking", first_out_of_time)
-    with closing(proving.Proofs(Board(dense, solution))) as proofs:
+    with closing(proving.Proofs(Thinning(dense, solution))) as proofs:
         proofs.begin(second, setter.without(dense, [first]))
         assert proofs.needed(second, dense) is None
         proofs.begin(second, dense)

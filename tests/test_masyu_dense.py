@@ -13,21 +13,18 @@ import pytest
 from loopsat import frontier
 from loopsat.errors import VerificationError
 from loopsat.genres import GENRES, masyu
-from loopsat.genres.masyu_loops import Grower
 from loopsat.grid import Point
 from loopsat.pipeline import Solution, bits, solve
 from loopsat.puzzle import Puzzle
+from loopsat.setter.generate import JUDGE
+from loopsat.setter.loopgen import Grower
 from loopsat.verify import verify
 
 BOARDS = [(6, 6, 0), (6, 6, 1), (7, 9, 2), (8, 8, 3), (10, 10, 4), (9, 5, 5)]
 
 
-def solutions(puzzle: Puzzle) -> list[Solution]:
-    return solve(puzzle).solutions
-
-
 def made(rows: int, cols: int, seed: int) -> tuple[Puzzle, Solution]:
-    return masyu.dense(rows, cols, random.Random(seed), solutions)
+    return masyu.dense(rows, cols, random.Random(seed), JUDGE)
 
 
 def with_circle(puzzle: Puzzle, cell: Point, colour: str) -> Puzzle:

@@ -261,3 +261,14 @@ def test_a_worker_that_dies_is_replaced():
     heard = asyncio.run(run())
     assert (1, "done") not in heard
     assert heard[heard.index((1, "failed")) + 1] == (2, "status")
+
+
+def test_an_ambiguous_board_is_explained_without_its_search():
+    board = {"genre": "slitherlink", "rows": ["3..", "...", "..."], "letters": {}}
+    (puzzle,) = api.parse(adapter.text_of(board), "slitherlink")
+    messages = dict(worker.analyse(board, worker.Limits(30.0)))
+    assert messages["explain"] == adapter.explanation(puzzle, "multiple")
+    assert messages["explain"]["grade"] is None and messages["explain"]["solvable"]
+    assert [step["rule"] for step in messages["explain"]["steps"]] == [
+        step["rule"] for step in adapter.explanation(puzzle)["steps"] if step["rule"] != "search"
+    ]

@@ -11,6 +11,8 @@ from loopsat.cli import convert as _convert  # noqa: F401
 from loopsat.cli import explain as _explain  # noqa: F401
 from loopsat.cli import generate as _generate  # noqa: F401
 from loopsat.cli import serve as _serve  # noqa: F401
+from loopsat.cli import fix as _fix  # noqa: F401
+from loopsat.cli import check as _check  # noqa: F401
 
 # isort: on
 from loopsat.cli.app import Form, Genre, Variant, app, main, read_file

@@ -9,7 +9,7 @@ import typer
 
 from loopsat.cli.app import PlainUsage, app, fail
 from loopsat.cli.output import write
-from loopsat.errors import Exit, printable
+from loopsat.errors import Exit, PuzzleError, printable
 
 
 @app.command(cls=PlainUsage)
@@ -20,8 +20,9 @@ def generate(
         str | None,
         typer.Option(
             metavar="D",
-            help="The hardest grade allowed (`explain`'s scale): 1 easy, 2 normal, 3 tricky, 4 hard "
-            "(Tatham's levels), 5 deep (probing), 6 search; a number or a name. Default: any (clues minimal).",
+            help="The grade (`explain`'s scale): 1 easy, 2 normal, 3 tricky, 4 hard (Tatham's levels), "
+            "5 deep (probing), 6 search; a number or a name. Exit 1 when no loop tried gives it. "
+            "Default: any (clues minimal).",
         ),
     ] = None,
     seed: Annotated[int, typer.Option(min=0, metavar="N", help="The seed: the same seed gives the same puzzle.")] = 0,
@@ -29,6 +30,20 @@ def generate(
     output: Annotated[
         Path | None, typer.Option("-o", "--output", metavar="DIR", help="Write GENRE-RxC-SEED files into DIR.")
     ] = None,
+    symmetry: Annotated[
+        str | None,
+        typer.Option(metavar="S", help="The clue layout's: none, rot180, rot90, mirror (default rot180; Masyu none)."),
+    ] = None,
+    mask: Annotated[
+        str | None,
+        typer.Option(metavar="FILE", help="Where clues may go: a row per line, `.` none, else any."),
+    ] = None,
+    zeros: Annotated[
+        str | None,
+        typer.Option(metavar="PERCENT", help="The most 0s among the clues (Tatham's: 4); default: 0s go first; `any`."),
+    ] = None,
+    clues: Annotated[int | None, typer.Option(min=1, metavar="N", help="Stop thinning at N clues.")] = None,
+    to: Annotated[str, typer.Option(metavar="FORM", help="file (the genre's format), url or tatham.")] = "file",
 ) -> None:
     """Make puzzles with exactly one solution and a minimal set of clues.
 
@@ -37,10 +52,11 @@ def generate(
     overwritten) and a line per file goes to stdout. With --difficulty no clue can be removed
     without a second solution or a harder grade.
     """
-    from loopsat import generate as generating
     from loopsat.genres import SETTERS
     from loopsat.limits import MAX_CELLS
     from loopsat.progress import ProgressBar
+    from loopsat.setter import generate as generating
+    from loopsat.setter.taste import chosen
 
     if genre not in SETTERS:
         fail(f"error: cannot generate {genre!r} puzzles (known: {', '.join(SETTERS)})", Exit.BAD_INPUT)
@@ -57,11 +73,20 @@ def generate(
         fail(f"error: --difficulty: {exc}", Exit.BAD_INPUT)
     if count > 1 and output is None:
         fail("error: --count writes files: add -o DIR", Exit.BAD_INPUT)
+    if to not in ("file", "url", "tatham"):
+        fail(f"error: --to {to!r}: file, url or tatham", Exit.BAD_INPUT)
+    try:
+        taste = chosen(genre, rows, cols, symmetry=symmetry, mask=mask, zeros=zeros, clues=clues)
+    except ValueError as exc:
+        fail(f"error: {exc}", Exit.BAD_INPUT)
+    except PuzzleError as exc:
+        fail(str(exc), Exit.BAD_INPUT)
     seeds = range(seed, seed + count)
+    suffix = None if to == "file" else ".url"
     if output is not None:
         if output.exists() and not output.is_dir():
             fail(f"{printable(str(output))}:1:1: error: not a folder", Exit.BAD_INPUT)
-        if taken := generating.first_taken(output, genre, rows, cols, seeds):
+        if taken := generating.first_taken(output, genre, rows, cols, seeds, suffix):
             fail(f"{printable(str(output / taken))}:1:1: error: the file exists (not overwritten)", Exit.BAD_INPUT)
         try:
             output.mkdir(parents=True, exist_ok=True)
@@ -69,9 +94,12 @@ def generate(
             where = printable(str(output))
             fail(f"{where}:1:1: error: cannot make the folder ({exc.strerror or exc})", Exit.BAD_INPUT)
     for n in seeds:
-        with ProgressBar() as advance:
-            made = generating.generate(genre, rows, cols, difficulty=most, seed=n, progress=advance)
-        text = generating.file_text(made.puzzle)
+        try:
+            with ProgressBar() as advance:
+                made = generating.generate(genre, rows, cols, difficulty=most, seed=n, progress=advance, taste=taste)
+        except generating.Unmet as exc:
+            fail(f"error: {exc}", Exit.NO_SOLUTION)
+        text = generating.file_text(made.puzzle, None if to == "file" else to)
         d = made.difficulty
         about = f"{made.clues} clues (of {made.dense_clues}), unique, {d.grade} ({d.steps} steps, {d.probes} probes)"
         if made.unproved:
@@ -80,6 +108,6 @@ def generate(
             sys.stdout.write(text)
             typer.echo(f"{made.puzzle.path}: {about}", err=True)
             continue
-        target = output / generating.file_name(genre, rows, cols, n)
+        target = output / generating.file_name(genre, rows, cols, n, suffix)
         write(target, text, "the puzzle", replace=False)
         typer.echo(f"{printable(str(target))}: {about}")

@@ -50,7 +50,7 @@ class Search:
         simplification of the clauses between restarts; off makes another search, which wins
         on some models and loses on others. `portfolio`: CP-SAT's sequential portfolio of search
         heuristics, switched at its restarts, instead of one worker's single default search,
-        whose time is heavy-tailed on boards the deduction decides little of (generate.py).
+        whose time is heavy-tailed on boards the deduction decides little of (setter/generate.py).
         `options`: each solution is a `Chosen` naming its options too (what an MCC file's answer
         shows); off, reading them would cost every solution of a genre's count for nothing."""
         self.condition = condition

@@ -76,7 +76,7 @@ class Board(Layout):
             if (patterns, kept) not in compiled:
                 compiled[patterns, kept] = tab.masks(patterns, kept)
             self._add_rule(tuple(self.index[points[i]] for i in kept), compiled[patterns, kept], rule.name, rule.level)
-        self.clue_rules = len(self.rules)  # the rules before this one (and after the vertices') are clues
+        self.clue_rules = len(self.rules)
         if min(self.levels[AT_A_CORNER], self.levels[ONE_SHORT]) <= max_level:
             self._add_corners()
         if len(edges) < len(self.lattice):
@@ -84,20 +84,6 @@ class Board(Layout):
             for k, e in enumerate(self.lattice):
                 if e not in given:
                     self.assign(k, 0, NO_SUCH_EDGE, ())
-
-    def _one_short(self, rule: int) -> bool:
-        """Whether a guarded corner rule may be read: a line enters its corner from outside the
-        clue, whose open sides (more than two) hold exactly one off side in every pattern left."""
-        clue, outside = self.guards[rule]
-        value = self.value
-        if not any(value[k] == 1 for k in outside):
-            return False
-        scope, table = self.rules[clue]
-        known, bits = tab.scope_bits(scope, value)
-        open_sides = table.full & ~known
-        if open_sides.bit_count() <= 2:
-            return False
-        return all((open_sides & ~p).bit_count() == 1 for p in table.allowed if p & known == bits)
 
     # --- changes ------------------------------------------------------------------------------
 
@@ -119,10 +105,11 @@ class Board(Layout):
 
     def undo(self, mark: Mark) -> None:
         """Take back every change after `mark`."""
-        assigned, value, ends, chains = self.assigned, self.value, self.ends, self.chains
+        assigned, value, ends, chains, done = self.assigned, self.value, self.ends, self.chains, self.done
+        chained = self.single_loop
         for position in range(len(assigned) - 1, mark[0] - 1, -1):
             k = assigned[position]
-            if position < self.done and value[k] == 1 and self.single_loop:
+            if value[k] == 1 and position < done and chained:
                 chains.remove(k, *ends[k])
             value[k] = -1
         del assigned[mark[0] :]
@@ -150,18 +137,21 @@ class Board(Layout):
         common case: a table whose answer is cached."""
         value, readers, queue, assigned = self.value, self.readers, self.queue, self.assigned
         tables, watch_rules, parity_queue = self.rule_tables, self.watch, self.parity_queue
-        parity = self.parity_on
+        parity, chained, unknown = self.parity_on, self.single_loop, tab.UNKNOWN
         while True:
             while self.done < len(assigned):
                 k = assigned[self.done]
-                self._edge_consequences(k)
+                if parity or (chained and value[k]):
+                    self._edge_consequences(k)
+                else:  # an edge off and no faces: nothing but its rules
+                    self.done += 1
                 queue.extend(watch_rules[k])
             if queue:
                 rule = queue.pop()
                 values = readers[rule](value)
                 table = tables[rule]
-                forced = table.by_values.get(values, tab.UNKNOWN)
-                if forced is tab.UNKNOWN:
+                forced = table.by_values.get(values, unknown)
+                if forced is unknown:
                     forced = table.answer(values)
                 if forced is None:
                     raise Contradiction
@@ -219,11 +209,7 @@ class Board(Layout):
         """Assign what a rule forces as its edges stand; Contradiction when nothing fits. A
         guarded rule is read only when its guard holds (`_one_short`), and it is asked last:
         most of the time its table forces nothing anyway."""
-        values = self.readers[rule](self.value)
-        table = self.rule_tables[rule]
-        forced = table.by_values.get(values, tab.UNKNOWN)
-        if forced is tab.UNKNOWN:
-            forced = table.answer(values)
+        forced = self.rule_tables[rule].forced(self.readers[rule](self.value))
         if guarded and (forced is None or not (forced[0] or forced[1]) or not self._one_short(rule)):
             return  # a clash the unguarded rules meet too
         if forced is None:
@@ -306,17 +292,6 @@ class Board(Layout):
             else:
                 self.lonely = True
 
-    def _unmet_if_closed(self, k: int) -> bool:
-        """Whether some clue allows no pattern of the loop edge k would close (every other edge
-        off): Tatham's Easy loop rule counts the clues such a loop satisfies."""
-        value = self.value
-        for rule in range(self.vertex_rules, self.clue_rules):
-            scope, table = self.rules[rule]
-            pattern = sum(1 << n for n, j in enumerate(scope) if j == k or value[j] == 1)
-            if pattern not in table.allowed:
-                return True
-        return False
-
     def _close(self, k: int) -> None:
         """Edge k closed the loop: every other edge is off (a second loop otherwise)."""
         value = self.value
@@ -336,11 +311,29 @@ class Board(Layout):
     def probe(self, k: int, bit: int, kind: ProbeKind = FULL_PROBE) -> list[int] | None:
         """What follows from edge k = bit, each edge j with value v as 2j + v (k's own first), or
         None if it fails; the board is unchanged and the tracer hears nothing."""
-        mark, tracer = self.mark(), self.tracer
-        held, self.parity_queue = self.parity_queue, []  # what waits above the cap stays waiting
-        self.tracer = None
-        self.probing = True
-        self.faces = kind.faces
+        return self.probe_both(k, kind, (bit,))[0]
+
+    def probe_both(
+        self, k: int, kind: ProbeKind, bits: tuple[int, ...] = (1, 0)
+    ) -> tuple[list[int] | None, list[int] | None]:
+        """`probe` of edge k with each of `bits` in turn (the next only when the one before did not
+        fail; None for it otherwise), the board set up for probing once for both: a local pass
+        runs thousands of probes that each decide a handful of edges."""
+        tracer, held = self.tracer, self.parity_queue  # what waits above the cap stays waiting
+        self.tracer, self.parity_queue, self.probing, self.faces = None, [], True, kind.faces
+        found: list[list[int] | None] = [None, None]
+        try:
+            for n, bit in enumerate(bits):
+                found[n] = branch = self._branch(k, bit)
+                if branch is None:
+                    break
+        finally:
+            self.tracer, self.parity_queue, self.probing, self.faces = tracer, held, False, True
+        return found[0], found[1]
+
+    def _branch(self, k: int, bit: int) -> list[int] | None:
+        """One probe, set up by `probe_both`."""
+        mark = self.mark()
         try:
             self.assign(k, bit, "", ())
             self.propagate()
@@ -351,10 +344,6 @@ class Board(Layout):
             return [2 * j + value[j] for j in self.assigned[mark[0] :]]
         finally:
             self.undo(mark)
-            self.tracer = tracer
-            self.probing = False
-            self.faces = True
-            self.parity_queue = held
 
     def relate(self, f: int, g: int, differ: int, rule: str, read: Sequence[int]) -> None:
         """Faces f and g differ (1) or agree (0); the edges that decides wait in line, and so do

@@ -24,7 +24,7 @@ class Chains:
     def add(self, edge: int, a: int, b: int) -> tuple[int, int, int] | None:
         """Edge `edge` joins a and b: the ends and length of the chain it makes, or None when it
         closes the loop. Raises Contradiction, changing nothing, when that cannot be."""
-        degree, far, size = self.degree, self.far, self.size
+        degree, far, size, log = self.degree, self.far, self.size, self.log
         if self.closed_by >= 0 or degree[a] == 2 or degree[b] == 2:
             raise Contradiction
         x = far[a] if degree[a] else a
@@ -32,8 +32,8 @@ class Chains:
         if x == b:  # a and b end one chain: the edge closes it, and it must be the whole loop
             if self.on + 1 != size[a] + 1:
                 raise Contradiction
-            self._keep(a)
-            self._keep(b)
+            log.append((a, far[a], size[a]))
+            log.append((b, far[b], size[b]))
             far[a] = far[b] = -1
             degree[a] += 1
             degree[b] += 1
@@ -41,21 +41,21 @@ class Chains:
             self.closed_by = edge
             return None
         length = (size[a] if degree[a] else 0) + (size[b] if degree[b] else 0) + 1
-        for v in (a, b):
-            if degree[v]:
-                self._keep(v)
-                far[v] = -1
-        self._keep(x)
-        self._keep(y)
+        # each change logged as (vertex, old far, old size), inline: the probes' hottest call
+        if degree[a]:
+            log.append((a, far[a], size[a]))
+            far[a] = -1
+        if degree[b]:
+            log.append((b, far[b], size[b]))
+            far[b] = -1
+        log.append((x, far[x], size[x]))
+        log.append((y, far[y], size[y]))
         far[x], far[y] = y, x
         size[x] = size[y] = length
         degree[a] += 1
         degree[b] += 1
         self.on += 1
         return x, y, length
-
-    def _keep(self, v: int) -> None:
-        self.log.append((v, self.far[v], self.size[v]))
 
     def remove(self, edge: int, a: int, b: int) -> None:
         """Take back `add` of an edge (in reverse order, together with `restore`)."""

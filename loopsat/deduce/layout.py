@@ -1,7 +1,8 @@
 """The lattice half of the propagator: edges, vertices and faces as small integers, the rule
 tables over them (each clue joined with the vertices at its corners) and the face parities they
-imply. A lattice size's bare layout is built once and copied by every board of that size
-(board.Board adds the state that changes and the propagation)."""
+imply, and two readings of a clue as its edges stand. A lattice size's bare layout is built once
+and copied by every board of that size (board.Board adds the state that changes and the
+propagation)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ class Layout:
 
     max_level: Level
     tracer: Any
+
+    clue_rules: int  # the rules before this one (and after the vertices') are clues
 
     def allows(self, name: str) -> bool:
         """Whether the rule the deduction itself knows by `name` is within `max_level`."""
@@ -212,3 +215,30 @@ class Layout:
         for f in faces:
             self.face_parities[f].append(number)
         self.parity_queue.append(number)
+
+    # --- clues read as their edges stand ---------------------------------------------------
+
+    def _one_short(self, rule: int) -> bool:
+        """Whether a guarded corner rule may be read: a line enters its corner from outside the
+        clue, whose open sides (more than two) hold exactly one off side in every pattern left."""
+        clue, outside = self.guards[rule]
+        value = self.value
+        if not any(value[k] == 1 for k in outside):
+            return False
+        scope, table = self.rules[clue]
+        known, bits = tab.scope_bits(scope, value)
+        open_sides = table.full & ~known
+        if open_sides.bit_count() <= 2:
+            return False
+        return all((open_sides & ~p).bit_count() == 1 for p in table.allowed if p & known == bits)
+
+    def _unmet_if_closed(self, k: int) -> bool:
+        """Whether some clue allows no pattern of the loop edge k would close (every other edge
+        off): Tatham's Easy loop rule counts the clues such a loop satisfies."""
+        value = self.value
+        for rule in range(self.vertex_rules, self.clue_rules):
+            scope, table = self.rules[rule]
+            pattern = sum(1 << n for n, j in enumerate(scope) if j == k or value[j] == 1)
+            if pattern not in table.allowed:
+                return True
+        return False

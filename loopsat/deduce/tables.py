@@ -34,6 +34,11 @@ class Table:
         self.by_values: dict[tuple[int, ...], tuple[int, int] | None] = {}
         self.parities = _constant_parities(allowed, width)
 
+    def forced(self, values: tuple[int, ...]) -> tuple[int, int] | None:
+        """What the scope's edge values (-1 undecided) force: `consequence`, looked up."""
+        forced = self.by_values.get(values, UNKNOWN)
+        return self.answer(values) if forced is UNKNOWN else forced
+
     def answer(self, values: tuple[int, ...]) -> tuple[int, int] | None:
         """`consequence` for the scope's edge values (-1 undecided), remembered in `by_values`."""
         forced = self.by_values[values] = self.consequence(*scope_bits(range(len(values)), values))

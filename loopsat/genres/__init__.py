@@ -17,7 +17,7 @@ from loopsat.genres.contract import Genre, Reader, Setter
 from loopsat.puzzle import DataSet, Puzzle, puzzles_of, text_lines
 
 GENRES: dict[str, Genre] = {"slitherlink": slitherlink, "masyu": masyu, "slink": slink, "mcc": mcc}
-# The genres `loopsat generate` makes puzzles of (loopsat/generate.py).
+# The genres `loopsat generate` makes puzzles of (loopsat/setter/generate.py).
 SETTERS: dict[str, Setter] = {"slitherlink": slitherlink, "masyu": masyu}
 __all__ = [
     "GENRES",

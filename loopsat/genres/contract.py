@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     import random
-    from collections.abc import Callable, Iterable
+    from collections.abc import Iterable, Mapping
 
     from loopsat.deduce import Rules
     from loopsat.grid import Point
@@ -88,11 +88,24 @@ class Genre(Reader, Protocol):
         ...
 
 
+class Judge(Protocol):
+    """The solver as a setter's genre may ask it (setter/generate.py hands one in): a genre module
+    never runs the deduction or the search itself."""
+
+    def solutions(self, puzzle: Puzzle) -> list[frozenset[Point]]:
+        """Up to two solutions of `puzzle`, deterministically (two means not unique)."""
+        ...
+
+    def undecided(self, puzzle: Puzzle) -> list[Point]:
+        """The edges the deduction leaves open (every edge when it meets a contradiction)."""
+        ...
+
+
 class Setter(Protocol):
-    """A genre loopsat can generate puzzles for (`loopsat generate`, loopsat/generate.py).
+    """A genre loopsat can generate puzzles for (`loopsat generate`, loopsat/setter/generate.py).
 
     The genre makes a densely clued unique puzzle and knows where its clues are; the generator
-    (genre-free) thins them. A genre module never imports the solver: `solutions` is handed in.
+    (genre-free) thins them. A genre module never imports the solver: a `Judge` is handed in.
     """
 
     @property
@@ -107,16 +120,33 @@ class Setter(Protocol):
         (which leaves fewer clues for CP-SAT proofs, the better choice where those are hard)."""
         ...
 
-    def dense(
-        self, rows: int, cols: int, rng: random.Random, solutions: Callable[[Puzzle], list[frozenset[Point]]]
-    ) -> tuple[Puzzle, frozenset[Point]]:
+    def dense(self, rows: int, cols: int, rng: random.Random, judge: Judge) -> tuple[Puzzle, frozenset[Point]]:
         """A puzzle with exactly one solution, clued as densely as that solution allows, and the
-        solution (loop edges in doubled coordinates, as pipeline.Solution). `solutions(p)` is the
-        caller's deterministic solver: up to two solutions of p (two means not unique)."""
+        solution (loop edges in doubled coordinates, as pipeline.Solution), as `judge` (the
+        caller's deterministic solver) finds them."""
+        ...
+
+    @property
+    def SYMMETRY(self) -> str:
+        """The symmetry of `generate`'s clue layout by default (setter/taste.py)."""
+        ...
+
+    @property
+    def SPARSE(self) -> str | None:
+        """The clue human setters use sparingly (a Slitherlink 0), whose share `--zeros` caps."""
+        ...
+
+    @property
+    def CLUES(self) -> tuple[str, ...]:
+        """The clues a cell may hold, as the genre's file writes them."""
         ...
 
     def clue_cells(self, puzzle: Puzzle) -> list[Point]:
         """The (row, col) cells that hold a clue, in reading order."""
+        ...
+
+    def placed(self, puzzle: Puzzle, clues: Mapping[Point, str]) -> Puzzle:
+        """The same puzzle with each cell's character of `clues` written in (`.`: no clue)."""
         ...
 
     def without(self, puzzle: Puzzle, cells: Iterable[Point]) -> Puzzle:

@@ -16,31 +16,43 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Mapping
 from itertools import product
+from typing import TYPE_CHECKING
 
-from loopsat import deduce
 from loopsat.deduce import Rule, Rules
 from loopsat.deduce.rules import PEARL_LEVELS
 from loopsat.errors import PuzzleError
-from loopsat.genres.masyu_loops import STRAIGHT, TURN, Grower, Region
 from loopsat.grid import Point, edge_ends, lattice_edges, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.picture import Sketch
 from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
+from loopsat.setter.loopgen import STRAIGHT, TURN, Grower, Region
+
+if TYPE_CHECKING:
+    from loopsat.genres.contract import Judge
 
 GENRE = "masyu"
 VARIANTS = ("auto",)
-MIN_SIDE = 3  # `generate`: the smallest loop whose every cell can hold a circle is 3×3 (masyu_loops)
+MIN_SIDE = 3  # `generate`: the smallest loop whose every cell can hold a circle is 3×3 (setter/loopgen.py)
 # `generate` thins clue by clue, each law negated: thinning 30×30 seeds 1 and 3 took 52 and 42
 # CPU-s, against 61 and 60 with batches the whole deduction must decide before the single clues
 # (`python bench/generate_phases.py masyu 30x30 --seed N`, both pairs run side by side).
 REFUTE_SINGLY = True
+CLUES = ("0", "1")  # what `fix` may write in a cell: a white circle, a black one
+SPARSE: str | None = None  # no clue is sparse in Masyu
+SYMMETRY = "none"  # `generate`: circles lie on the loop only, so few have a partner: with rot180, 8×8 seed 1
+# found no unique symmetric board in 8 loops
 MCC_MAX = 31  # Knuth's maxn: every coordinate (up to 2*31 - 1) then encodes as one character
-# `auto`: always deduce first (it finished every Masyu of bench/, up to 40×58), then lazy cuts
-# (AddCircuit did not finish a fully clued 40×58 in 120 s where lazy cuts took 12-17 s).
+# `auto`: always deduce first (it finishes every Masyu of bench/ up to 40×58 but the 25×25 that
+# need search), then AddCircuit over the undecided part (cpsat.encodings.Circuit contracts each
+# chain of deduced edges to one arc), which took half the CPU of lazy cuts after the deduction:
+# 0.10 / 0.22 CPU-s against 0.21 / 0.41 (11 and 14 solves) on two 25×25 boards that need search
+# (in process, median of 3); whole process 0.61 against 0.79 on the first (paired, median of 5).
+# Over the whole board, undeduced, AddCircuit did not finish a fully clued 40×58 in 120 s where
+# lazy cuts took 12-17 s; after the deduction no search is left there.
 DEDUCE_FIRST_CELLS = math.inf
-AUTO_CIRCUIT = False
+AUTO_CIRCUIT = True
 
 _WHITE, _BLACK, _EMPTY = "0", "1", "."
 _DRAWN = str.maketrans({"O": _WHITE, "@": _BLACK})
@@ -324,7 +336,7 @@ def _white_options(classes: _Classes, tile: Point) -> list[Option]:
 
 
 # dense(): the loop is annealed with GROW_MOVES block moves per cell, the temperature falling
-# from GROW_HEAT; a cell without a circle costs FLAW_COST cells of loop length (masyu_loops).
+# from GROW_HEAT; a cell without a circle costs FLAW_COST cells of loop length (setter/loopgen.py).
 # 30 moves: 55-65% of a 30×30 board on the loop, 5-30 cells without a circle, 28-77 edges left
 # undecided, all decided after 1-3 repair rounds, one 30×30 of four after 6 (`python
 # bench/masyu_dense.py 30x30 40x40 --seeds 4`).
@@ -340,16 +352,14 @@ CHECK_EVERY = 5  # repair rounds between asking the caller's solver (it may sett
 ATTEMPTS = 20  # repair rounds before the loop is grown afresh (reached by no board of the bench runs)
 
 
-def dense(
-    rows: int, cols: int, rng: random.Random, solutions: Callable[[Puzzle], list[frozenset[Point]]]
-) -> tuple[Puzzle, frozenset[Point]]:
+def dense(rows: int, cols: int, rng: random.Random, judge: Judge) -> tuple[Puzzle, frozenset[Point]]:
     """A puzzle with exactly one solution, a circle on every cell of that loop that allows one,
     and the loop (edge midpoints in doubled coordinates); contract.Setter.
 
-    The loop is annealed so that nearly every cell of it can carry a circle (masyu_loops), all
+    The loop is annealed so that nearly every cell of it can carry a circle (setter/loopgen.py), all
     those circles are placed, and wherever the deduction leaves edges undecided the loop is
     reshaped nearby, until the deduction decides every edge: then the loop is proved unique
-    without any search. `solutions` (the caller's solver) confirms that, and settles it when the
+    without any search. The judge's `solutions` confirms that, and settles it when the
     deduction stalls. 30×30 takes 5-8 CPU-s, 40×40 8-11, seeds 0-3 (`python bench/masyu_dense.py
     30x30 40x40 --seeds 4`, 2 shared cores): 1-6 repair rounds, 1-2 calls of `solutions`, where
     the last one only re-runs the deduction.
@@ -359,9 +369,9 @@ def dense(
         grower.run(GROW_MOVES * rows * cols, GROW_HEAT, FLAW_COST)
         for attempt in range(1, ATTEMPTS + 1):
             puzzle = _circled(grower.region)
-            undecided = _undecided(puzzle)
+            undecided = judge.undecided(puzzle)
             if not undecided or attempt % CHECK_EVERY == 0:
-                found = solutions(puzzle)
+                found = judge.solutions(puzzle)
                 if len(found) == 1:
                     return puzzle, found[0]
             ends = {(x // 2, y // 2) for edge in undecided for x, y in edge_ends(edge)}
@@ -386,12 +396,6 @@ def _circled(region: Region) -> Puzzle:
     return Puzzle(GENRE, "<generated>", lines, {}, lines)
 
 
-def _undecided(puzzle: Puzzle) -> list[Point]:
-    """The edges the deduction leaves open (all of them if it finds a contradiction)."""
-    found = deduce.puzzle(puzzle)
-    return [e for e in found.edges if e not in (found.fixed or {})]
-
-
 def clue_cells(puzzle: Puzzle) -> list[Point]:
     """The cells holding a circle, in reading order."""
     return [(i, j) for i, row in enumerate(puzzle.grid) for j, ch in enumerate(row) if ch != _EMPTY]
@@ -399,5 +403,12 @@ def clue_cells(puzzle: Puzzle) -> list[Point]:
 
 def without(puzzle: Puzzle, cells: Iterable[Point]) -> Puzzle:
     """The same puzzle with the circles of `cells` removed."""
-    lines = blanked(puzzle.grid, cells, _EMPTY)
+    return placed(puzzle, dict.fromkeys(cells, _EMPTY))
+
+
+def placed(puzzle: Puzzle, clues: Mapping[Point, str]) -> Puzzle:
+    """The same puzzle with each cell's character of `clues` written in (`.`: no circle)."""
+    lines = tuple(puzzle.grid)
+    for clue in set(clues.values()):
+        lines = blanked(lines, [cell for cell, ch in clues.items() if ch == clue], clue)
     return Puzzle(puzzle.genre, puzzle.path, lines, {}, lines)

@@ -11,9 +11,10 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from itertools import product
+from typing import TYPE_CHECKING
 
 from loopsat.deduce import Level, Rule, Rules
 from loopsat.errors import PuzzleError
@@ -21,6 +22,10 @@ from loopsat.grid import Point, cell_sides, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.picture import Region, Sketch
 from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
+from loopsat.setter.loopgen import boundary, grow
+
+if TYPE_CHECKING:
+    from loopsat.genres.contract import Judge
 
 GENRE = "slitherlink"
 VARIANTS = ("auto", "super", "general", "plain")
@@ -29,6 +34,9 @@ MIN_SIDE = 2  # `generate`: its bound from the start (one-row boards work too, b
 # 20×20 seed 1 took 84 s instead of 42 and left 6 clues not proved minimal instead of 2, their
 # CP-SAT proofs out of time (`python bench/generate_phases.py slitherlink 20x20`, 2 cores).
 REFUTE_SINGLY = False
+CLUES = ("0", "1", "2", "3")  # what `fix` may write in a cell (a 4 closes a loop of one cell)
+SPARSE: str | None = "0"  # the clue human setters use sparingly (4 % of Tatham's, setter/taste.py)
+SYMMETRY = "rot180"  # `generate`'s clue layout by default, as human setters'
 MCC_MAX = 30  # Knuth's maxn: every coordinate then encodes as one character
 # `auto`: deduce first at every size: deduction decides every Tatham Hard puzzle of bench/ completely,
 # and the whole process took (median CPU-s, deduce / AddCircuit search) 0.65 / 1.74 at 20x20,
@@ -371,92 +379,28 @@ def _pattern_option(head: str, arms: dict[int, Point], pattern: int) -> Option:
     return Option(((head, None), *((name(*e), "1" if pattern & bit else "0") for bit, e in arms.items())))
 
 
-# --- Setting puzzles (contract.Setter; loopsat/generate.py thins what `dense` makes) ---
+# --- Setting puzzles (contract.Setter; setter/generate.py thins what `dense` makes) ---
 
 # The region whose boundary is the loop grows to this share of the cells (or until no cell can
 # join): Tatham's Loopy boards are about half inside. Each step weighs CANDIDATES random frontier
-# cells and takes the one with the fewest neighbours inside, so the region grows arms rather than
-# a round blob (a blob leaves a big field of 0s and 4s, which thinning empties anyway).
+# cells and takes the one with the fewest neighbours inside (setter/loopgen.grow), so the region
+# grows arms rather than a round blob (a blob leaves a big field of 0s and 4s, which thinning
+# empties anyway).
 REGION_SHARE = 0.55
 CANDIDATES = 3
-# The eight cells around a cell, in ring order (N, NE, E, SE, S, SW, W, NW): ring neighbours are
-# side by side, so one unbroken run of inside cells in the ring is one connected piece.
-_RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
 
 
-def region(rows: int, cols: int, rng: random.Random) -> set[Point]:
-    """A random set of (row, col) cells, connected, without holes, whose outside (the world beyond
-    the board included) is connected too and which never meets itself at a corner only: its
-    boundary is then one simple loop on the (rows+1) × (cols+1) lattice of cell corners."""
-    start = (rng.randrange(rows), rng.randrange(cols))
-    inside = {start}
-    frontier: list[Point] = []
-    queued: set[Point] = set()
-
-    def touch(cell: Point) -> None:
-        i, j = cell
-        for di, dj in ((-1, 0), (0, 1), (1, 0), (0, -1)):
-            near = (i + di, j + dj)
-            if 0 <= near[0] < rows and 0 <= near[1] < cols and near not in inside and near not in queued:
-                queued.add(near)
-                frontier.append(near)
-
-    def joinable(cell: Point) -> bool:
-        """Adding the cell keeps one piece and one outside, and makes no corner-only contact."""
-        ring = [(cell[0] + di, cell[1] + dj) in inside for di, dj in _RING]
-        if sum(a != b for a, b in zip(ring, ring[1:] + ring[:1], strict=True)) != 2:
-            return False  # the inside cells around it are not one run: joining would close a ring
-        # a diagonal cell inside with both cells between it and this one outside: a corner contact
-        return not any(ring[k] and not ring[k - 1] and not ring[(k + 1) % 8] for k in (1, 3, 5, 7))
-
-    def inner(cell: Point) -> int:
-        return sum((cell[0] + di, cell[1] + dj) in inside for di, dj in ((-1, 0), (0, 1), (1, 0), (0, -1)))
-
-    touch(start)
-    target = max(1, round(REGION_SHARE * rows * cols))
-    while len(inside) < target and frontier:
-        picks = [rng.randrange(len(frontier)) for _ in range(CANDIDATES)]
-        fit = [k for k in picks if joinable(frontier[k])]
-        if not fit:  # the sample missed: look at every frontier cell before giving up
-            fit = [k for k in range(len(frontier)) if joinable(frontier[k])]
-            if not fit:
-                break
-            fit = [rng.choice(fit)]
-        k = min(fit, key=lambda k: inner(frontier[k]))
-        cell = frontier[k]
-        frontier[k] = frontier[-1]
-        frontier.pop()
-        queued.discard(cell)
-        inside.add(cell)
-        touch(cell)
-    return inside
-
-
-def boundary(cells: set[Point]) -> frozenset[Point]:
-    """The edges (doubled coordinates) between the cells and the rest: a region's loop."""
-    return frozenset(
-        side
-        for i, j in cells
-        for side, near in zip(
-            cell_sides((2 * i + 1, 2 * j + 1)), ((i - 1, j), (i, j - 1), (i, j + 1), (i + 1, j)), strict=True
-        )
-        if near not in cells
-    )
-
-
-def dense(
-    rows: int, cols: int, rng: random.Random, solutions: Callable[[Puzzle], list[frozenset[Point]]]
-) -> tuple[Puzzle, frozenset[Point]]:
+def dense(rows: int, cols: int, rng: random.Random, judge: Judge) -> tuple[Puzzle, frozenset[Point]]:
     """Every cell clued with the sides a random region's boundary runs along. A fully clued board
-    is nearly always unique; when `solutions` finds two loops, a new region is drawn."""
+    is nearly always unique; when the judge finds two loops, a new region is drawn."""
     while True:
-        loop = boundary(region(rows, cols, rng))
+        loop = boundary(grow(rows, cols, rng, round(REGION_SHARE * rows * cols), CANDIDATES))
         grid = tuple(
             "".join(str(sum(side in loop for side in cell_sides((2 * i + 1, 2 * j + 1)))) for j in range(cols))
             for i in range(rows)
         )
         puzzle = Puzzle(GENRE, f"{GENRE}-{rows}x{cols}", grid, {}, grid)
-        if len(solutions(puzzle)) == 1:
+        if len(judge.solutions(puzzle)) == 1:
             return puzzle, loop
 
 
@@ -467,6 +411,13 @@ def clue_cells(puzzle: Puzzle) -> list[Point]:
 
 def without(puzzle: Puzzle, cells: Iterable[Point]) -> Puzzle:
     """The board with `.` in `cells`."""
-    rows = blanked(puzzle.grid, cells, ".")
+    return placed(puzzle, dict.fromkeys(cells, "."))
+
+
+def placed(puzzle: Puzzle, clues: Mapping[Point, str]) -> Puzzle:
+    """The board with each cell's character of `clues` written in (`.`: none)."""
+    rows = list(puzzle.grid)
+    for clue in set(clues.values()):
+        rows = list(blanked(rows, [cell for cell, ch in clues.items() if ch == clue], clue))
     lines = (*rows, *(f"!{letter}={clue}" for letter, clue in puzzle.letters.items()))
-    return replace(puzzle, grid=rows, lines=lines)
+    return replace(puzzle, grid=tuple(rows), lines=lines)

@@ -131,11 +131,13 @@ def certain(puzzle: Puzzle, status: Json, time_limit: float | None) -> Json:
     }
 
 
-def explanation(puzzle: Puzzle) -> Json:
-    """The steps a person can follow (the hints), which edges the rules alone decide, the grade."""
+def explanation(puzzle: Puzzle, status: str | None = None) -> Json:
+    """The steps a person can follow (the hints), which edges the rules alone decide, the grade.
+    A board whose `status` (the badge's) is known to be other than unique has no grade, and the
+    page shows no search step: it is explained without solving it again."""
     from loopsat import explain
 
-    found = explain.explain(puzzle)
+    found = explain.explain(puzzle, search=status in (None, "unique"))
     steps = []
     for step in found.steps:
         decided = {edge for edge, _ in step.decided}
@@ -153,7 +155,7 @@ def explanation(puzzle: Puzzle) -> Json:
         "steps": steps,
         "ruled": edges(ruled),
         "grade": found.difficulty.grade if found.difficulty else None,
-        "solvable": found.solvable,
+        "solvable": found.solvable if status is None else status != "none",
     }
 
 
@@ -182,14 +184,14 @@ def _counts(counts: dict[Point, int]) -> list[list[int]]:
 
 def redundant(puzzle: Puzzle, solution: frozenset[Point]) -> Iterator[tuple[Point, bool | None]]:
     """Each clue of a unique puzzle and whether it can go (None: the proof ran out of time), as
-    they are settled: the cheap looks near the clue (board.py) and the deduction with its law
+    they are settled: the cheap looks near the clue (setter/board.py) and the deduction with its law
     negated here, while CP-SAT proves the clues those leave open in a thread beside (it releases
     the GIL: the two cores both work). Closing the generator stops the proofs under way."""
-    from loopsat.board import Board
     from loopsat.cpsat import Stopper, TimedOut
-    from loopsat.minimal import loop_breaking
+    from loopsat.setter.board import Thinning
+    from loopsat.setter.minimal import loop_breaking
 
-    board = Board(puzzle, solution)
+    board = Thinning(puzzle, solution)
     stopper = Stopper()
     pool = ThreadPoolExecutor(1, "redundant clue proof", initializer=_signals_to_main)
     proofs: dict[Point, Future[Any]] = {}

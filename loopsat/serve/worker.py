@@ -16,6 +16,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
+from functools import partial
 from multiprocessing.connection import Connection
 from types import FrameType
 from typing import Any
@@ -120,7 +121,7 @@ def analyse(board: adapter.Json, limits: Limits) -> Iterator[tuple[str, Any]]:
     yield "status", status
     if status["status"] == "unique":
         yield "certain", adapter.certain(puzzle, status, limits.seconds)
-    yield "explain", _bounded(adapter.explanation, puzzle, limits, _NO_EXPLANATION)
+    yield "explain", _bounded(partial(adapter.explanation, status=status["status"]), puzzle, limits, _NO_EXPLANATION)
     yield BACKGROUND, {}
     if status["status"] == "multiple":
         certain = adapter.certain(puzzle, status, limits.seconds)

@@ -1,5 +1,5 @@
 """A puzzle being thinned and its one loop: the deductions near its clues, which decide cheaply
-whether a clue can go (loopsat/generate.py thins with them, loopsat/minimal.py looks with them
+whether a clue can go (setter/generate.py thins with them, setter/minimal.py looks with them
 for a second loop before it asks CP-SAT)."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ SCREEN = 12
 WINDOWS = ((8, 200), (16, 1000))
 
 
-class Board:
+class Thinning:
     """The lattice of a puzzle being thinned, and its one loop: the deductions near clues."""
 
     def __init__(self, puzzle: Puzzle, solution: Solution) -> None:

@@ -1,4 +1,10 @@
-"""Loops on which every cell can carry a Masyu circle, grown in pure Python.
+"""The setter's loops: each the boundary of a region of squares, grown in pure Python.
+
+`grow` adds one frontier cell at a time, weighed by a per-genre bias hook: Slitherlink's dense
+boards and the tests' random loops. `Grower` anneals a region instead, for Masyu, whose loops
+need a shape greedy growth cannot keep:
+
+Loops on which every cell can carry a Masyu circle.
 
 A loop cell allows a black circle when it turns and both its arms go straight on, a white one
 when it goes straight and turns next door on at least one side; so every cell of the loop allows
@@ -18,8 +24,11 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
-from loopsat.grid import Point
+from loopsat.grid import Point, cell_sides
+
+Weigh = Callable[[Point, set[Point]], int]  # a frontier cell's weight, given the region: least joins
 
 STRAIGHT, TURN = 1, 2  # a loop cell's shape; 0 off the loop, -1 a pinch (four arms)
 # Blocks are 1..SIDE squares each way. Flawless growth of 30×30 boards, 40 moves a cell: SIDE 3
@@ -195,3 +204,75 @@ class Grower:
             self.length += gain
             self.flaws += more_flaws
             self._list(top, left, top + height, left + width)
+
+
+# The eight cells around a cell, in ring order (N, NE, E, SE, S, SW, W, NW): ring neighbours are
+# side by side, so one unbroken run of inside cells in the ring is one connected piece.
+_RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+
+
+def grow(
+    rows: int, cols: int, rng: random.Random, size: int, candidates: int = 1, weigh: Weigh | None = None
+) -> set[Point]:
+    """A random set of (row, col) cells, connected, without holes, whose outside (the world beyond
+    the board included) is connected too and which never meets itself at a corner only: its
+    boundary is then one simple loop on the (rows+1) × (cols+1) lattice of cell corners.
+
+    It grows one frontier cell at a time to `size` cells (or until none can join); the bias hook
+    is `candidates` random frontier cells weighed by `weigh` (default: their neighbours inside),
+    the lightest taken. One candidate: uniform growth, as the tests' random loops."""
+    start = (rng.randrange(rows), rng.randrange(cols))
+    inside = {start}
+    frontier: list[Point] = []
+    queued: set[Point] = set()
+
+    def touch(cell: Point) -> None:
+        i, j = cell
+        for di, dj in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+            near = (i + di, j + dj)
+            if 0 <= near[0] < rows and 0 <= near[1] < cols and near not in inside and near not in queued:
+                queued.add(near)
+                frontier.append(near)
+
+    def joinable(cell: Point) -> bool:
+        """Adding the cell keeps one piece and one outside, and makes no corner-only contact."""
+        ring = [(cell[0] + di, cell[1] + dj) in inside for di, dj in _RING]
+        if sum(a != b for a, b in zip(ring, ring[1:] + ring[:1], strict=True)) != 2:
+            return False  # the inside cells around it are not one run: joining would close a ring
+        # a diagonal cell inside with both cells between it and this one outside: a corner contact
+        return not any(ring[k] and not ring[k - 1] and not ring[(k + 1) % 8] for k in (1, 3, 5, 7))
+
+    def inner(cell: Point) -> int:
+        return sum((cell[0] + di, cell[1] + dj) in inside for di, dj in ((-1, 0), (0, 1), (1, 0), (0, -1)))
+
+    touch(start)
+    target = max(1, size)
+    weight = weigh or (lambda cell, _inside: inner(cell))
+    while len(inside) < target and frontier:
+        picks = [rng.randrange(len(frontier)) for _ in range(candidates)]
+        fit = [k for k in picks if joinable(frontier[k])]
+        if not fit:  # the sample missed: look at every frontier cell before giving up
+            fit = [k for k in range(len(frontier)) if joinable(frontier[k])]
+            if not fit:
+                break
+            fit = [rng.choice(fit)]
+        k = min(fit, key=lambda k: weight(frontier[k], inside))
+        cell = frontier[k]
+        frontier[k] = frontier[-1]
+        frontier.pop()
+        queued.discard(cell)
+        inside.add(cell)
+        touch(cell)
+    return inside
+
+
+def boundary(cells: set[Point]) -> frozenset[Point]:
+    """The edges (doubled coordinates) between the cells and the rest: a region's loop."""
+    return frozenset(
+        side
+        for i, j in cells
+        for side, near in zip(
+            cell_sides((2 * i + 1, 2 * j + 1)), ((i - 1, j), (i, j - 1), (i, j + 1), (i + 1, j)), strict=True
+        )
+        if near not in cells
+    )

@@ -1,7 +1,7 @@
 """Which of the clues thinning held can go, one by one in order (`minimal`): the held clue c goes
 when the puzzle without it still has one loop, that is, when no loop breaks c's law.
 
-A loop that breaks c's law near c (`Board.shown_needed`: every edge beyond board.WINDOWS given
+A loop that breaks c's law near c (`Thinning.shown_needed`: every edge beyond board.WINDOWS given
 as in the loop, a small backtracking search over the deduction) is a second loop once c goes, so
 c is needed. These looks are made as thinning holds each clue, in a helper process (`Looker`), and
 again on the thinned puzzle in a thread (`ahead`). For the rest CP-SAT decides, on the whole
@@ -23,11 +23,11 @@ from contextlib import closing
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from loopsat.board import Board
 from loopsat.deduce import Rule
 from loopsat.grid import Point
 from loopsat.pipeline import Solution, bits
 from loopsat.puzzle import Puzzle
+from loopsat.setter.board import Thinning
 from loopsat.signals import STOPS, die_with, held
 from loopsat.verify import verify
 
@@ -54,7 +54,7 @@ PROOF_SECONDS = 10.0
 PROOF_TILES = 600
 
 
-def minimal(puzzle: Puzzle, held: list[Point], board: Board) -> tuple[Puzzle, list[Point]]:
+def minimal(puzzle: Puzzle, held: list[Point], board: Thinning) -> tuple[Puzzle, list[Point]]:
     """`puzzle` less every held clue whose removal leaves one loop, tried one by one in order,
     and the clues kept because their proof ran out of time (`proof_seconds`).
 
@@ -113,12 +113,12 @@ def minimal(puzzle: Puzzle, held: list[Point], board: Board) -> tuple[Puzzle, li
 
 
 class Looker:
-    """Looks near each clue as thinning holds it (`Board.shown_needed` on the puzzle then), in a
+    """Looks near each clue as thinning holds it (`Thinning.shown_needed` on the puzzle then), in a
     helper process beside the thinning, when `wanted`: a clue it shows needed then is needed in
     the end, and skips its look and proof (179 of the 214 clues held in 30×30 Masyu seed 1). The
     process is forked, so that the board comes along; where fork is missing, nothing is looked."""
 
-    def __init__(self, board: Board, wanted: bool) -> None:
+    def __init__(self, board: Thinning, wanted: bool) -> None:
         forks = "fork" in multiprocessing.get_all_start_methods()
         self.pool = (
             ProcessPoolExecutor(1, multiprocessing.get_context("fork"), _looking, (board, os.getpid()))
@@ -141,10 +141,10 @@ class Looker:
             self.pool.shutdown(cancel_futures=True)
 
 
-_LOOKING: list[Board] = []  # the looker process's board
+_LOOKING: list[Thinning] = []  # the looker process's board
 
 
-def _looking(board: Board, parent: int) -> None:
+def _looking(board: Thinning, parent: int) -> None:
     """Start the looker process: Ctrl-C is its parent's to handle (it closes the pool), SIGTERM
     ends it as it would any process (not the parent's handler, forked along), and it dies with
     its parent, which a SIGKILL gives no chance to close the pool."""
@@ -213,7 +213,7 @@ class Proofs:
     time is not made again (the clue stays, not proved): in 20×20 Slitherlink seed 1 the one
     made again ran out of time again, 10 s more of wall time."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Thinning) -> None:
         self.board = board
         self.pool = ThreadPoolExecutor(2, "proof", initializer=_leave_ctrl_c_to_main)
         self.begun: dict[Point, _Begun] = {}
@@ -264,13 +264,13 @@ class Proofs:
         self.pool.shutdown(cancel_futures=True)
 
 
-def proof_seconds(board: Board) -> float:
+def proof_seconds(board: Thinning) -> float:
     """A proof's time limit on this board: PROOF_SECONDS, more beyond PROOF_TILES tiles (30×30
     Masyu 15 s, 40×40 Slitherlink 28 s)."""
     return PROOF_SECONDS * max(1.0, board.tiles / PROOF_TILES)
 
 
-def loop_breaking(candidate: Puzzle, law: Rule, board: Board, stopper: Stopper) -> Solution | None:
+def loop_breaking(candidate: Puzzle, law: Rule, board: Thinning, stopper: Stopper) -> Solution | None:
     """A loop of `candidate` that breaks `law`, or None: a CP-SAT search on the whole board
     (TimedOut after `proof_seconds`, or when stopped)."""
     from loopsat.cpsat import Circuit, Search  # CP-SAT is slow to import

@@ -1,0 +1,304 @@
+"""Puzzles with exactly one solution, from a seed (`loopsat generate`).
+
+The genre (genres.SETTERS) makes a densely clued puzzle whose one loop it knows; this module thins
+its clues, genre-free, while the loop stays the only one:
+
+1. Thinning. Without a difficulty (or with `search`), in a genre that asks for it
+   (Setter.REFUTE_SINGLY), clues are tried one at a time, each with its law negated: the puzzle
+   has one loop, so the puzzle without clue c has another exactly when some loop breaks c's law.
+   When the deduction (loopsat/deduce) with c's law negated meets a contradiction, no such loop
+   exists and c goes; it probes nearest c first, where the contradiction usually is. Otherwise
+   random batches of clues are tried at once (doubling after a success, halving after a
+   failure), and a removal is kept while the whole deduction still decides the board, with a
+   grade at most D when a difficulty D below `search` is asked (deduce.GRADES: 1 easy ... 5
+   deep, "decided by the deduction alone"). Each try is screened first by a deduction near the
+   removed clues, every edge farther than board.SCREEN given as in the loop: it knows more than
+   the whole one and so fails whenever that one would, at a fraction of the cost. A single clue
+   that fails is held; deduction is monotone (fewer clues never deduce more), so it stays held.
+2. Without a difficulty, each held clue is then tried once, in order (setter/minimal.py): it
+   goes when no loop breaks its law, found near it or by CP-SAT on the whole board. Removing
+   clues only adds loops, so a clue once needed stays needed: one pass leaves a minimal set.
+
+With a difficulty the result is minimal *for that difficulty*: removing any one clue more either
+admits a second loop or makes the puzzle harder than D.
+
+Reproducible: one `random.Random(seed)` drives the genre's loop and the order of removals, and
+the answers are deterministic (the deduction and its backtracking are, and so is CP-SAT with
+one worker), so a seed gives the same puzzle on the same OR-Tools version. The one exception is
+a proof stopped by its time limit (minimal.proof_seconds): its clue stays, and
+`Generated.unproved` says so.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from collections import Counter, deque
+from collections.abc import Callable
+from contextlib import closing
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from loopsat.deduce import GRADES, Difficulty, Rule
+from loopsat.genres import SETTERS, SUFFIXES
+from loopsat.grid import Point
+from loopsat.pipeline import Solution, deduction, solve
+from loopsat.puzzle import Puzzle
+from loopsat.setter.board import Thinning
+from loopsat.setter.minimal import Looker, minimal
+from loopsat.setter.taste import Taste, orbits
+
+# The first batch of clues tried at once, and the largest. Thinning 20×20 Slitherlink seed 1
+# (`time loopsat generate --genre slitherlink --size 20x20 --seed 1 --difficulty hard`): 16/64
+# took 27.7 CPU-s (326 deductions), 64/256 took 23.7 (324), within the noise of a loaded machine;
+# most deductions are the single clues that stay (137 of them), whatever the batches.
+FIRST_BATCH = 16
+LARGEST_BATCH = 64
+_SEARCH = len(GRADES)  # the level at which the search may prove what the deduction cannot
+# Loops drawn (each thinned) before a difficulty or taste asked is given up. `python
+# bench/difficulty_kept.py --seeds 6`: Slitherlink 7×7 and 10×10 met every level from the first
+# loop; Masyu 7×7 normal took 1-3 loops, the other levels 1-2; 12×12 easy 1-3 loops.
+ATTEMPTS = 8
+PLAIN = Taste()  # no symmetry, mask, ceiling or target: the puzzles of a seed as they always were
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated puzzle, its one loop, its grade, and how many clues the dense board had."""
+
+    puzzle: Puzzle
+    solution: Solution
+    difficulty: Difficulty
+    dense_clues: int
+    clues: int
+    unproved: int = 0  # clues kept because proving them removable ran out of time: then not minimal
+    loops: int = 1  # loops drawn until one gave the difficulty asked
+
+
+def level(difficulty: str | int) -> int:
+    """A difficulty as its level 1..6: a number, or one of deduce.GRADES (ValueError otherwise)."""
+    text = str(difficulty).strip().lower()
+    if text in GRADES:
+        return GRADES.index(text) + 1
+    if text.isdigit() and 1 <= int(text) <= len(GRADES):
+        return int(text)
+    raise ValueError(f"unknown difficulty {difficulty!r} (1-{len(GRADES)} or {', '.join(GRADES)})")
+
+
+def file_name(genre: str, rows: int, cols: int, seed: int, suffix: str | None = None) -> str:
+    """`<genre>-RxC-<seed>.<suffix>`: the name `-o DIR` writes (the genre's suffix unless one is
+    given), and the puzzle's path."""
+    suffix = suffix or next(suffix for suffix, named in SUFFIXES.items() if named == genre)
+    return f"{genre}-{rows}x{cols}-{seed}{suffix}"
+
+
+def first_taken(folder: Path, genre: str, rows: int, cols: int, seeds: range, suffix: str | None = None) -> str | None:
+    """The name of the first file `-o folder` would write for `seeds` that is already there.
+
+    One look at the folder, not one per seed: `--count` may be 10**12."""
+    head, _, tail = file_name(genre, rows, cols, 0, suffix).rpartition("-0")
+    pattern = re.compile(re.escape(head) + r"-(0|[1-9][0-9]*)" + re.escape(tail))
+    try:
+        with os.scandir(folder) as listing:
+            taken = [int(found[1]) for entry in listing if (found := pattern.fullmatch(entry.name))]
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    first = min((n for n in taken if n in seeds), default=None)
+    return None if first is None else file_name(genre, rows, cols, first, suffix)
+
+
+def file_text(puzzle: Puzzle, form: str | None = None) -> str:
+    """The puzzle in `form` (formats.FORMS; default its genre's file format), as `convert --to`
+    writes it, with a final newline."""
+    from loopsat.formats import convert
+
+    return convert(puzzle, form or puzzle.path.rsplit(".", 1)[-1]) + "\n"
+
+
+def unique_loops(puzzle: Puzzle) -> list[Solution]:
+    """Up to two loops of `puzzle`, deterministically (the deduction, then one CP-SAT worker)."""
+    return solve(puzzle).solutions
+
+
+class Solver:
+    """The solver as the genres' setters ask it (contract.Judge)."""
+
+    def solutions(self, puzzle: Puzzle) -> list[Solution]:
+        return unique_loops(puzzle)
+
+    def undecided(self, puzzle: Puzzle) -> list[Point]:
+        found = deduction(puzzle)
+        fixed = found.fixed or {}
+        return [edge for edge in found.edges if edge not in fixed]
+
+
+JUDGE = Solver()
+
+
+class Unmet(Exception):
+    """No puzzle of the difficulty asked: `generate` fails rather than hand back another grade."""
+
+
+def generate(
+    genre: str,
+    rows: int,
+    cols: int,
+    *,
+    difficulty: int | None = None,
+    seed: int = 0,
+    progress: Callable[[str], None] | None = None,
+    taste: Taste = PLAIN,
+) -> Generated:
+    """A `genre` puzzle of rows × cols with exactly one loop, its clues minimal (for `difficulty`,
+    a level 1..6, when given: then graded exactly that) and to the setter's `taste`, else Unmet
+    after ATTEMPTS loops; the same arguments give the same puzzle. `progress` hears what is
+    being done."""
+    setter = SETTERS[genre]
+    tell = progress or (lambda _text: None)
+    rng = random.Random(seed)
+    missed: Counter[str] = Counter()
+    picky = difficulty is not None or taste != PLAIN
+    for loops in range(1, ATTEMPTS + 1 if picky else 2):
+        tell("drawing a loop")
+        puzzle, solution = setter.dense(rows, cols, rng, JUDGE)
+        puzzle = replace(puzzle, path=file_name(genre, rows, cols, seed))
+        dense_clues = len(setter.clue_cells(puzzle))
+        puzzle, why = _laid_out(puzzle, taste, difficulty or _SEARCH)
+        if not why and difficulty is not None and (start := graded(puzzle)).level > difficulty:
+            why = f"the fully clued board was {start.grade}"  # fewer clues: never easier
+        if why:
+            missed[why] += 1
+            continue
+        made = replace(_thinned(puzzle, solution, rng, difficulty, taste, tell), dense_clues=dense_clues)
+        if difficulty is not None and made.difficulty.level != difficulty:
+            missed[f"thinned to {made.difficulty.grade}"] += 1
+        elif (share := _sparse_share(made.puzzle)) > (1.0 if taste.zeros is None else taste.zeros):
+            missed[f"{share:.0%} of the clues were {setter.SPARSE}"] += 1
+        else:
+            return replace(made, loops=loops)
+    why = ", ".join(f"{reason} ({times}×)" for reason, times in missed.items())
+    wanted = f"graded {GRADES[difficulty - 1]}" if difficulty is not None else "to this taste"
+    raise Unmet(f"no {genre} {rows}x{cols} puzzle {wanted} in {ATTEMPTS} loops from seed {seed}: {why}")
+
+
+def graded(puzzle: Puzzle) -> Difficulty:
+    """The puzzle's grade (deduce's scale): the one function generate's promise reads."""
+    found = deduction(puzzle).grade()
+    assert found is not None, "a puzzle made from its loop has that loop"
+    return found
+
+
+def _laid_out(puzzle: Puzzle, taste: Taste, most: int) -> tuple[Puzzle, str]:
+    """The dense puzzle less the clues off the mask or without their symmetric images, and why it
+    will not do ("" when it will): it must stay unique."""
+    setter = SETTERS[puzzle.genre]
+    cells = setter.clue_cells(puzzle)
+    off = [cell for cell in cells if taste.mask is not None and cell not in taste.mask]
+    kept = [cell for cell in cells if cell not in off]
+    off += orbits(kept, puzzle.rows, puzzle.cols, taste.symmetry)[1]
+    if not off:
+        return _unsparse(puzzle, taste, most), ""
+    puzzle = setter.without(puzzle, off)
+    if len(unique_loops(puzzle)) != 1:
+        return puzzle, "the clues the mask and symmetry allow left it ambiguous"
+    return _unsparse(puzzle, taste, most), ""
+
+
+def _unsparse(puzzle: Puzzle, taste: Taste, most: int) -> Puzzle:
+    """With fewer of the sparse clue wanted, the puzzle without any, where that leaves it unique
+    and graded at most `most` (else thinning tries them first). Trying each one's orbit in turn
+    here as well took 56 CPU-s of the first loop of 20×20 Slitherlink seed 1 hard."""
+    setter = SETTERS[puzzle.genre]
+    if not taste.sparing or setter.SPARSE is None:
+        return puzzle
+    cells = setter.clue_cells(puzzle)
+    sparse = [(i, j) for i, j in cells if puzzle.grid[i][j] == setter.SPARSE]
+    whole, _ = orbits([cell for cell in cells if cell not in sparse], puzzle.rows, puzzle.cols, taste.symmetry)
+    others = {cell for orbit in whole for cell in orbit}
+    bare = setter.without(puzzle, [cell for cell in cells if cell not in others])  # orbits stay whole
+    if len(unique_loops(bare)) == 1 and (most >= _SEARCH or graded(bare).level <= most):
+        return bare
+    return puzzle
+
+
+def _sparse_share(puzzle: Puzzle) -> float:
+    """The share of the clues that are the genre's sparse one (0 for Slitherlink)."""
+    setter = SETTERS[puzzle.genre]
+    cells = setter.clue_cells(puzzle)
+    if setter.SPARSE is None or not cells:
+        return 0.0
+    return sum(puzzle.grid[i][j] == setter.SPARSE for i, j in cells) / len(cells)
+
+
+def _thinned(
+    puzzle: Puzzle,
+    solution: Solution,
+    rng: random.Random,
+    difficulty: int | None,
+    taste: Taste,
+    tell: Callable[[str], None],
+) -> Generated:
+    """The dense `puzzle` thinned (the module's docstring says how), the order drawn from `rng`;
+    a symmetric layout's orbits go whole, the sparse clue's first when their share is capped."""
+    setter = SETTERS[puzzle.genre]
+    dense_clues = len(setter.clue_cells(puzzle))
+    most = _SEARCH if difficulty is None else difficulty
+    board = Thinning(puzzle, solution)
+
+    singly = most >= _SEARCH and setter.REFUTE_SINGLY  # each law negated: a proof may use the search
+    first, largest = (1, 1) if singly else (FIRST_BATCH, LARGEST_BATCH)
+
+    def removable(candidate: Puzzle, laws: list[Rule]) -> bool:
+        if singly and len(laws) == 1:
+            return board.refuted(candidate, laws[0])
+        if not board.screened(candidate, laws):
+            return False
+        found = deduction(candidate)
+        if not found.complete or most >= _SEARCH - 1:
+            return found.complete
+        grade = found.grade()
+        return grade is not None and grade.level <= most
+
+    order = orbits(setter.clue_cells(puzzle), puzzle.rows, puzzle.cols, taste.symmetry)[0]
+    rng.shuffle(order)
+    if taste.sparing and setter.SPARSE is not None:
+        order.sort(key=lambda orbit: all(puzzle.grid[i][j] != setter.SPARSE for i, j in orbit))
+    queue, batch = deque(order), first
+    held: list[tuple[Point, ...]] = []  # clues the deduction cannot do without, not yet shown needed
+    left = len(setter.clue_cells(puzzle))
+    with closing(Looker(board, most >= _SEARCH)) as looker:
+        while queue and (taste.clues is None or left > taste.clues):
+            tell(f"thinning: {left} clues, {len(queue)} to try")
+            taken = [queue.popleft() for _ in range(min(batch, len(queue)))]
+            candidate = setter.without(puzzle, [cell for orbit in taken for cell in orbit])
+            if removable(candidate, board.laws(puzzle, candidate)):
+                puzzle, batch = candidate, min(largest, 2 * batch)
+                left = len(setter.clue_cells(puzzle))
+            elif len(taken) == 1:
+                held.append(taken[0])
+                if len(taken[0]) == 1:
+                    looker.look(puzzle, taken[0][0])
+            else:
+                queue.extendleft(reversed(taken))
+                batch = max(1, batch // 2)
+        needed = looker.shown()
+    unproved: list[Point] = []
+    held = [orbit for orbit in held if len(orbit) > 1 or orbit[0] not in needed]
+    if most >= _SEARCH and held and (taste.clues is None or left > taste.clues):
+        tell(f"proving: {len(held)} clues")
+        puzzle, unproved = minimal(puzzle, [orbit[0] for orbit in held if len(orbit) == 1], board)
+        puzzle = _without_orbits(puzzle, [orbit for orbit in held if len(orbit) > 1])
+    clues = len(setter.clue_cells(puzzle))
+    return Generated(puzzle, solution, graded(puzzle), dense_clues, clues, len(unproved))
+
+
+def _without_orbits(puzzle: Puzzle, orbits: list[tuple[Point, ...]]) -> Puzzle:
+    """`puzzle` less each orbit, in order, whose removal leaves one loop (CP-SAT decides): like
+    minimal.py's proofs, one pass leaves none that could go."""
+    setter = SETTERS[puzzle.genre]
+    for orbit in orbits:
+        candidate = setter.without(puzzle, orbit)
+        if len(unique_loops(candidate)) == 1:
+            puzzle = candidate
+    return puzzle
