@@ -124,6 +124,18 @@ PLAIN_COVER = "| x\na b c\na b\nc\na\nb c\n"  # no edge items: DLX3 finds {a b, 
 DUP = "| dup\n00 02 20 22 x | 01 10 12 21\n" + "x 01:1 10:1 12:1 21:1\n" * 2 + "x 01:0 10:0 12:0 21:0\n00\n02\n20\n22\n"
 
 
+def test_an_open_path_found_first_does_not_hide_the_loop_around_it() -> None:
+    """An option that colours an open path 1, inside the edges of the one loop another option
+    makes (hypothesis found it): the lazy search blocked the path by naming its edges, which
+    forbade the loop too, and said "no solution"."""
+    text = (
+        "| path and loop\na | 01 03 10 12 14 21 23\na 01:1 03:1 10:1 14:1 21:1 23:1\na 01:1 03:1 10:1 14:1 21:1 23:0\n"
+    )
+    (puzzle,) = read_puzzles("p.mcc", text.encode(), "mcc")
+    for strategy in ("auto", "lazy", "circuit", "deduce"):
+        assert solve(puzzle, strategy=strategy).count == 1, strategy
+
+
 def test_a_file_without_edges_prints_dlx3s_solutions(cli, tmp_path: Path) -> None:
     path = tmp_path / "g.mcc"
     path.write_text(PLAIN_COVER)

@@ -96,7 +96,7 @@ class Search:
             if found is None:
                 return None
             if not loops.is_cycle_union(found):
-                self._block(found)  # only generic MCC can do this: the genres force degree 2
+                self._block(found, exactly=True)  # only generic MCC can do this: the genres force degree 2
                 continue
             if not self.condition.cut(self.translation, found):
                 return found
@@ -193,11 +193,13 @@ class Search:
             return edges
         return Chosen(edges, self.translation.chosen(lambda var: bool(value(var))))
 
-    def _block(self, solution: Solution) -> None:
-        """Forbid this edge set. A single loop is maximal, so naming its edges is enough."""
+    def _block(self, solution: Solution, exactly: bool = False) -> None:
+        """Forbid this edge set. A single loop is maximal, so naming its edges is enough; an edge
+        set that is no union of cycles (`exactly`: an MCC option's open path) is not, since a
+        loop may hold it, so the edges off are named too."""
         edge_var = self.translation.edge_var
         literals = [negated(edge_var[e]) for e in solution]
-        if not self.condition.single_loop:
+        if exactly or not self.condition.single_loop:
             literals += [var for e, var in edge_var.items() if e not in solution]
         self.model.clause(literals)
 
