@@ -20,7 +20,7 @@ def check(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
 ) -> None:
-    """Which of a player's lines break which rule, or whether the board can still be completed
+    """Which of a player's lines break which rule, or whether the board can still be completed.
     Exit 1 when a rule is broken or no solution extends the lines."""
     from loopsat.check import check as checking
     from loopsat.explain import read_partial
