@@ -1,8 +1,12 @@
 """loopsat: grid loop puzzles as Knuth's exact-cover problems, solved with CP-SAT.
 
 The Python API (loopsat/api.py): `load`, `data_sets`, `parse`, `solve`, `solutions`, `count`, `grade`,
-`fix`, `export_mcc`, `to_url`, `svg`, and the types `Puzzle`, `Result`, `Solution`, `PuzzleError`. They
-are imported on first use, so that `import loopsat` (and the command line's start-up) stays light.
+`hint`, `generate`, `fix`, `export_mcc`, `to_url`, `svg`; the types `Puzzle`, `Result`, `Solution`,
+`PuzzleError`, and the enums `Mode`, `Status`, `Strategy`. They are imported on first use
+(`dir(loopsat)` lists them all the same), so that `import loopsat` (and the command line's start-up)
+stays light. `certain` and `explain` are loopsat.api's only: here their names are the modules
+loopsat.certain and loopsat.explain, which the import system binds on the package when they
+load (a name here would mean the function or the module by the order of imports).
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ if TYPE_CHECKING:
         data_sets,
         export_mcc,
         fix,
+        generate,
         grade,
+        hint,
         load,
         parse,
         solutions,
@@ -29,20 +35,26 @@ if TYPE_CHECKING:
         to_url,
     )
     from loopsat.errors import PuzzleError
+    from loopsat.pipeline import Mode, Status, Strategy
     from loopsat.puzzle import Puzzle
 
 __version__ = "0.1.0"
 __all__ = [
+    "Mode",
     "Puzzle",
     "PuzzleError",
     "Result",
     "Solution",
+    "Status",
+    "Strategy",
     "__version__",
     "count",
     "data_sets",
     "export_mcc",
     "fix",
+    "generate",
     "grade",
+    "hint",
     "load",
     "parse",
     "solutions",
@@ -50,7 +62,13 @@ __all__ = [
     "svg",
     "to_url",
 ]
-_HOME = {"Puzzle": "loopsat.puzzle", "PuzzleError": "loopsat.errors"}
+_HOME = {
+    "Puzzle": "loopsat.puzzle",
+    "PuzzleError": "loopsat.errors",
+    "Mode": "loopsat.pipeline",
+    "Status": "loopsat.pipeline",
+    "Strategy": "loopsat.pipeline",
+}
 
 
 def __getattr__(name: str) -> Any:
@@ -60,3 +78,9 @@ def __getattr__(name: str) -> Any:
     import importlib
 
     return getattr(importlib.import_module(_HOME.get(name, "loopsat.api")), name)
+
+
+def __dir__() -> list[str]:
+    """The API's names with the module's own: what `dir(loopsat)` and completion show, before
+    any of them is imported."""
+    return sorted({*globals(), *__all__})

@@ -1,26 +1,26 @@
 """loopsat as a library: the verbs a Python user needs. The command line is a thin layer over these.
 
     import loopsat
-    puzzle, = loopsat.load("puzzles/slitherlink/pzprjs-5x5.slither")
-    result = loopsat.solve(puzzle)
+    result = loopsat.solve("puzzles/slitherlink/pzprjs-5x5.slither")
     print(result.text())          # the board with the loop, then `unique`
     result.solutions[0].h         # the JSON's bit strings
 
-Every function raises `loopsat.PuzzleError` (with `file`, `line`, `column`, `message`) for bad
-input and never exits the interpreter.
+Every verb takes a Puzzle, or a file name, URL or game ID that holds one puzzle. Every function
+raises `loopsat.PuzzleError` (with `file`, `line`, `column`, `message`) for bad input and never
+exits the interpreter.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
-from contextlib import closing
+from collections.abc import Iterator, Mapping
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from loopsat import arguments as check
-from loopsat.errors import PuzzleError
+from loopsat.errors import Exit, PuzzleError
 from loopsat.formats import decode, is_link
 from loopsat.genres import GENRES, read_data_sets, read_puzzles
 from loopsat.grid import Point
@@ -28,8 +28,14 @@ from loopsat.limits import read_input
 from loopsat.puzzle import Puzzle, check_mcc_size, puzzles_of
 
 if TYPE_CHECKING:
-    from loopsat.deduce import Difficulty
+    from loopsat.certain import Certainty
+    from loopsat.deduce import Difficulty, Step
+    from loopsat.explain import Explanation
+    from loopsat.pipeline import Mode, Outcome, Status, Strategy
     from loopsat.setter.fix import Suggestion
+    from loopsat.setter.generate import Generated
+
+PuzzleLike = Puzzle | str | os.PathLike[str]  # a Puzzle, or a file name, URL or game ID holding one
 
 
 @dataclass(frozen=True)
@@ -45,20 +51,26 @@ class Solution:
 
 @dataclass(frozen=True)
 class Result:
-    """What solving established. `count` is exact only when `complete`; `status` is one of
-    `unique`, `multiple`, `none`, `unknown` (stopped before the question was settled)."""
+    """What solving established. `count` is exact only when `complete`; `status` is a
+    `Status` (a str enum): `unique`, `multiple`, `none`, `unknown` (stopped before the question
+    was settled)."""
 
     puzzle: Puzzle
-    status: str
+    status: Status
     count: int
     complete: bool
     solutions: tuple[Solution, ...] = ()
     seconds: float = 0.0
-    _json: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    _outcome: Outcome | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """Exactly the object `loopsat solve --json` prints for this puzzle."""
-        return dict(self._json)
+        return {} if self._outcome is None else self._outcome.to_json()
+
+    @property
+    def exit_status(self) -> Exit:
+        """The exit status `loopsat solve` gives this answer (docs/exit-status.md)."""
+        return Exit.SOLVED if self._outcome is None else self._outcome.exit_status
 
     def text(self) -> str:
         """The boards `loopsat solve` prints (every solution found, or the empty board), without
@@ -127,13 +139,13 @@ def parse(text: str | bytes, genre: str | None = None, *, path: str = "<text>") 
 
 
 def solve(
-    puzzle: Puzzle,
+    puzzle: PuzzleLike,
     *,
-    mode: str = "unique",
+    mode: Mode | str = "unique",
     limit: int | None = None,
     time_limit: float | None = None,
     single_loop: bool = True,
-    strategy: str = "auto",
+    strategy: Strategy | str = "auto",
 ) -> Result:
     """Find a solution and prove whether it is unique (`mode="unique"`), list them (`"all"`) or
     count them (`"count"`, by the frontier DP where it applies). `single_loop=False` gives DLX3's
@@ -142,36 +154,33 @@ def solve(
     from loopsat.pipeline import solve as solve_puzzle
 
     check.choice(mode, "mode", Mode)
-    _check_search(puzzle, limit, time_limit, single_loop, strategy)
+    puzzle = _check_search(puzzle, limit, time_limit, single_loop, strategy)
 
     outcome = solve_puzzle(
         puzzle, mode=mode, limit=limit, time_limit=time_limit, single_loop=single_loop, strategy=strategy
     )
-    return Result(
-        puzzle,
-        str(outcome.status),
-        outcome.count,
-        outcome.complete,
-        tuple(_solution(puzzle, edges) for edges in outcome.solutions),
-        outcome.seconds,
-        outcome.to_json(),
-    )
+    return _result(puzzle, outcome)
+
+
+def _result(puzzle: Puzzle, outcome: Outcome) -> Result:
+    solutions = tuple(_solution(puzzle, edges) for edges in outcome.solutions)
+    return Result(puzzle, outcome.status, outcome.count, outcome.complete, solutions, outcome.seconds, outcome)
 
 
 def solutions(
-    puzzle: Puzzle,
+    puzzle: PuzzleLike,
     *,
     limit: int | None = None,
     time_limit: float | None = None,
     single_loop: bool = True,
-    strategy: str = "auto",
+    strategy: Strategy | str = "auto",
 ) -> Iterator[Solution]:
     """The solutions one at a time, as the search finds them; stop whenever you like (`break`,
     `.close()`, or drop the iterator): the search stops with it. `time_limit` counts from the
     first solution asked for, your time between solutions included."""
     from loopsat.pipeline import stream
 
-    _check_search(puzzle, limit, time_limit, single_loop, strategy)
+    puzzle = _check_search(puzzle, limit, time_limit, single_loop, strategy)
 
     found = stream(puzzle, mode="all", limit=limit, time_limit=time_limit, single_loop=single_loop, strategy=strategy)
     with closing(found):
@@ -179,30 +188,30 @@ def solutions(
             yield _solution(puzzle, edges)
 
 
-def grade(puzzle: Puzzle) -> Difficulty | None:
+def grade(puzzle: PuzzleLike) -> Difficulty | None:
     """The puzzle's grade, read off the trail of the deduction `solve` runs: `grade` names the
     level (Tatham's easy, normal, tricky, hard, then loopsat's deep and search), `level` is its
     number 1..6, with the steps and probes `explain` shows and the hardest rule it needed. None
     when the puzzle has no solution or several (they have a status, not a grade)."""
     from loopsat.pipeline import solve as solve_puzzle
 
-    return solve_puzzle(puzzle).difficulty
+    return solve_puzzle(_one(puzzle)).difficulty
 
 
-def count(puzzle: Puzzle, *, single_loop: bool = True, time_limit: float | None = None) -> int:
+def count(puzzle: PuzzleLike, *, single_loop: bool = True, time_limit: float | None = None) -> int:
     """The exact number of solutions; TimeoutError when `time_limit` stops the count first."""
-    _check_search(puzzle, None, time_limit, single_loop, "auto")
+    puzzle = _check_search(puzzle, None, time_limit, single_loop, "auto")
     result = solve(puzzle, mode="count", time_limit=time_limit, single_loop=single_loop)
     if not result.complete:
         raise TimeoutError(f"{puzzle.label}: counting stopped after {result.count} solutions")
     return result.count
 
 
-def export_mcc(puzzle: Puzzle, variant: str = "auto") -> str:
+def export_mcc(puzzle: PuzzleLike, variant: str = "auto") -> str:
     """Knuth's MCC text of the puzzle, byte-identical to his generator of that `variant`."""
     from loopsat import mcc
 
-    check.puzzle(puzzle)
+    puzzle = _one(puzzle)
     check.name(variant, "variant")
     genre = GENRES[puzzle.genre]
     if variant not in genre.VARIANTS:
@@ -211,35 +220,128 @@ def export_mcc(puzzle: Puzzle, variant: str = "auto") -> str:
     return mcc.write(genre.cover(puzzle, variant))
 
 
-def to_url(puzzle: Puzzle) -> str:
+def to_url(puzzle: PuzzleLike) -> str:
     """The puzz.link URL of the puzzle."""
     from loopsat.formats import convert
 
-    check.puzzle(puzzle)
+    puzzle = _one(puzzle)
     return convert(puzzle, "url")
 
 
-def svg(puzzle: Puzzle, solution: Solution | None = None) -> str:
-    """The SVG picture of the puzzle, with the loop of `solution` when given."""
+def svg(puzzle: PuzzleLike, solution: Solution | Certainty | frozenset[Point] | None = None) -> str:
+    """The SVG picture of the puzzle, with the loop of `solution` (or those edges) when given, or
+    a `certain` answer's edges (on drawn, undecided marked)."""
     from loopsat import picture
+    from loopsat.certain import Certainty
 
+    puzzle = _one(puzzle)
+    if isinstance(solution, Certainty):
+        on, undecided = solution.on, solution.undecided
+    elif solution is None or isinstance(solution, Solution | frozenset):
+        on, undecided = (solution.edges if isinstance(solution, Solution) else solution or frozenset()), frozenset()
+    else:
+        kind = type(solution).__name__
+        raise TypeError(
+            f"solution must be a loopsat.Solution (from a Result), its edges, a Certainty or None, not {kind}"
+        )
+    return picture.draw(GENRES[puzzle.genre].sketch(puzzle), on, undecided)
+
+
+def certain(puzzle: PuzzleLike, *, time_limit: float | None = None) -> tuple[Result, Certainty | None]:
+    """The edges every solution uses (`on`), none uses (`off`), and the rest (`undecided`), as
+    `solve --certain`; None when there is no loop. The Result has the loops met on the way
+    (`unique` when no edge can differ). Stopped by `time_limit`, the Certainty is incomplete."""
+    from loopsat.certain import certain_edges
+
+    puzzle = _one(puzzle)
+    check.seconds(time_limit)
+    outcome, certainty = certain_edges(puzzle, time_limit=time_limit)
+    return _result(puzzle, outcome), certainty
+
+
+def explain(puzzle: PuzzleLike, *, time_limit: float | None = None) -> Explanation:
+    """The solving path as steps (`steps`, `text()`, `to_json()` as `explain --json`) and the
+    grade (`difficulty`); TimeoutError when `time_limit` runs out first."""
+    from loopsat.explain import explain as explaining
+
+    puzzle = _one(puzzle)
+    check.seconds(time_limit)
+    with _timeout(puzzle):
+        return explaining(puzzle, time_limit=time_limit)
+
+
+def hint(
+    puzzle: PuzzleLike, given: Mapping[Point, bool] | None = None, *, time_limit: float | None = None
+) -> tuple[Explanation, Step | None]:
+    """The next step after the `given` edges (on or off, in Knuth's doubled coordinates), None
+    when the deduction has none, with the explanation it comes from (`explain --hint`)."""
+    from loopsat.explain import hint as hinting
+
+    puzzle = _one(puzzle)
+    check.seconds(time_limit)
+    if given is not None and not isinstance(given, Mapping):
+        raise TypeError(f"given must be a mapping of edges to True/False, or None, not {type(given).__name__}")
+    with _timeout(puzzle):
+        return hinting(puzzle, given or {}, time_limit)
+
+
+@contextmanager
+def _timeout(puzzle: Puzzle) -> Iterator[None]:
+    """The deadline's TimeUp as the TimeoutError a Python user expects (as `count` raises)."""
+    from loopsat.deadline import TimeUp
+
+    try:
+        yield
+    except TimeUp:
+        raise TimeoutError(f"{puzzle.label}: no answer within the time limit") from None
+
+
+def generate(genre: str, rows: int, cols: int, *, difficulty: int | str | None = None, seed: int = 0) -> Generated:
+    """A new puzzle with exactly one solution and minimal clues (`puzzle`, `solution`,
+    `difficulty`, `clues`), as `loopsat generate`: the same arguments give the same puzzle.
+    `difficulty` is the grade wanted, a level 1..6 or its name (`explain`'s scale): when no loop
+    tried gives it, loopsat.setter.generate.Unmet."""
+    from loopsat.genres import SETTERS
+    from loopsat.limits import MAX_CELLS
+    from loopsat.setter.generate import generate as make
+    from loopsat.setter.generate import level
+
+    check.choice(genre, "genre", SETTERS)
+    least = SETTERS[genre].MIN_SIDE
+    check.whole(rows, "rows", least)
+    check.whole(cols, "cols", least)
+    check.whole(seed, "seed", 0)
+    if rows * cols > MAX_CELLS:
+        raise ValueError(f"rows x cols must be at most {MAX_CELLS:,} cells, not {rows * cols:,}")
+    if difficulty is not None and (isinstance(difficulty, bool) or not isinstance(difficulty, int | str)):
+        raise TypeError(f"difficulty must be a level 1..6, its name or None, not {type(difficulty).__name__}")
+    return make(genre, rows, cols, difficulty=None if difficulty is None else level(difficulty), seed=seed)
+
+
+def _one(puzzle: Any) -> Puzzle:
+    """A Puzzle as given; a file name, URL or game ID read, when it holds exactly one."""
+    if isinstance(puzzle, str | os.PathLike):
+        found = load(puzzle)
+        if len(found) != 1:
+            where = os.fspath(puzzle)
+            raise PuzzleError(where, 1, 1, f"{len(found)} puzzles here: choose one (FILE#N, or loopsat.load)")
+        return found[0]
     check.puzzle(puzzle)
-    if solution is not None and not isinstance(solution, Solution):
-        raise TypeError(f"solution must be a loopsat.Solution (from a Result) or None, not {type(solution).__name__}")
-    return picture.draw(GENRES[puzzle.genre].sketch(puzzle), solution.edges if solution else (), ())
+    return puzzle
 
 
-def _check_search(puzzle: Any, limit: Any, time_limit: Any, single_loop: Any, strategy: Any) -> None:
+def _check_search(puzzle: Any, limit: Any, time_limit: Any, single_loop: Any, strategy: Any) -> Puzzle:
+    """The puzzle (read, when a file name or URL), once every search argument is checked."""
     from loopsat.pipeline import Strategy
 
-    check.puzzle(puzzle)
     check.limit(limit)
     check.seconds(time_limit)
     check.flag(single_loop, "single_loop")
     check.choice(strategy, "strategy", Strategy)
+    return _one(puzzle)
 
 
-def fix(puzzle: Puzzle) -> list[Suggestion]:
+def fix(puzzle: PuzzleLike) -> list[Suggestion]:
     """The single clue additions and changes that make an ambiguous puzzle unique, or the clue
     removals that give a puzzle without a solution one, best first (`loopsat fix`); [] for a
     unique puzzle. Each `Suggestion` has `kind` ("add", "change", "remove"), `cell` (row, col
@@ -247,8 +349,7 @@ def fix(puzzle: Puzzle) -> list[Suggestion]:
     `applied(puzzle)` and `to_json()`."""
     from loopsat.setter.fix import fix as fixes
 
-    check.puzzle(puzzle)
-    return fixes(puzzle)
+    return fixes(_one(puzzle))
 
 
 def _solution(puzzle: Puzzle, edges: frozenset[Point]) -> Solution:

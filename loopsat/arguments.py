@@ -15,7 +15,7 @@ from loopsat.puzzle import Puzzle
 
 def puzzle(value: Any, name: str = "puzzle") -> None:
     if not isinstance(value, Puzzle):
-        raise TypeError(f"{name} must be a loopsat.Puzzle (from loopsat.load or loopsat.parse), not {_kind(value)}")
+        raise TypeError(f"{name} must be a loopsat.Puzzle, a file name, URL or game ID, not {_kind(value)}")
 
 
 def source(value: Any) -> None:
@@ -55,6 +55,14 @@ def limit(value: Any) -> None:
         raise TypeError(f"limit must be an int or None, not {_kind(value)}")
     if value < 1:
         raise ValueError(f"limit must be at least 1 (or None for no limit), not {value}")
+
+
+def whole(value: Any, argument: str, least: int) -> None:
+    """A whole number from `least` (a bool is no number here)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{argument} must be an int, not {_kind(value)}")
+    if value < least:
+        raise ValueError(f"{argument} must be at least {least}, not {value}")
 
 
 def seconds(value: Any) -> None:

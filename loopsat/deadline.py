@@ -88,7 +88,7 @@ def deadline(seconds: float | None) -> Iterator[None]:
             raise TimeUp
 
     started = time.monotonic()
-    # TimeUp can land inside a section that holds signals off (cli._Heard blocks Ctrl-C while a
+    # TimeUp can land inside a section that holds signals off (cli.output.Heard blocks Ctrl-C while a
     # drawing is written) before it lets them through again: the mask is restored on the way out,
     # or Ctrl-C stays blocked for the rest of the process and the processes it starts.
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, ())

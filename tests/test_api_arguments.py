@@ -29,6 +29,11 @@ def _seconds(value: Any) -> bool:
     return value is None or (isinstance(value, int | float) and not isinstance(value, bool) and value >= 0)
 
 
+def _source(value: Any) -> bool:
+    """A puzzle argument takes a Puzzle or a file name, URL or game ID (read by other tests)."""
+    return isinstance(value, str)
+
+
 # What each argument accepts (a predicate on the value), and how to call the verb with it.
 Verb = Callable[[Any], Any]
 VERBS: dict[str, tuple[Callable[[Any], bool], Verb]] = {
@@ -37,24 +42,24 @@ VERBS: dict[str, tuple[Callable[[Any], bool], Verb]] = {
     "data_sets(source)": (lambda v: isinstance(v, str), lambda v: loopsat.data_sets(v)),
     "parse(text)": (lambda v: isinstance(v, str | bytes), lambda v: loopsat.parse(v, "slitherlink")),
     "parse(genre)": (lambda v: v is None or isinstance(v, str), lambda v: loopsat.parse("1.\n..\n", v)),
-    "solve(puzzle)": (lambda v: False, lambda v: loopsat.solve(v)),
+    "solve(puzzle)": (_source, lambda v: loopsat.solve(v)),
     "solve(mode)": (lambda v: isinstance(v, str), lambda v: loopsat.solve(PUZZLE, mode=v)),
     "solve(limit)": (lambda v: v is None or (_whole(v) and v >= 1), lambda v: loopsat.solve(PUZZLE, limit=v)),
     # Big and infinite time limits are the time-limit parser's to test.
     "solve(time_limit)": (_seconds, lambda v: loopsat.solve(PUZZLE, time_limit=v)),
     "solve(single_loop)": (lambda v: isinstance(v, bool), lambda v: loopsat.solve(PUZZLE, single_loop=v)),
     "solve(strategy)": (lambda v: isinstance(v, str), lambda v: loopsat.solve(PUZZLE, strategy=v)),
-    "solutions(puzzle)": (lambda v: False, lambda v: next(loopsat.solutions(v))),
+    "solutions(puzzle)": (_source, lambda v: next(loopsat.solutions(v))),
     "solutions(limit)": (
         lambda v: v is None or (_whole(v) and v >= 1),
         lambda v: next(loopsat.solutions(PUZZLE, limit=v)),
     ),
-    "count(puzzle)": (lambda v: False, lambda v: loopsat.count(v)),
+    "count(puzzle)": (_source, lambda v: loopsat.count(v)),
     "count(single_loop)": (lambda v: isinstance(v, bool), lambda v: loopsat.count(PUZZLE, single_loop=v)),
-    "export_mcc(puzzle)": (lambda v: False, lambda v: loopsat.export_mcc(v)),
+    "export_mcc(puzzle)": (_source, lambda v: loopsat.export_mcc(v)),
     "export_mcc(variant)": (lambda v: isinstance(v, str), lambda v: loopsat.export_mcc(PUZZLE, v)),
-    "to_url(puzzle)": (lambda v: False, lambda v: loopsat.to_url(v)),
-    "svg(puzzle)": (lambda v: False, lambda v: loopsat.svg(v)),
+    "to_url(puzzle)": (_source, lambda v: loopsat.to_url(v)),
+    "svg(puzzle)": (_source, lambda v: loopsat.svg(v)),
     "svg(solution)": (lambda v: v is None, lambda v: loopsat.svg(PUZZLE, v)),
 }
 WRONG = st.one_of(

@@ -30,7 +30,7 @@ def test_usage_names_the_arguments_plainly(cli, command: str, arguments: str) ->
 
 @pytest.mark.parametrize("command", sorted(typer.main.get_command(app).commands))
 def test_no_command_shows_typers_placeholders(cli, command: str) -> None:
-    """Every command, a new one too: `@app.command(cls=_PlainUsage)` and a metavar per value."""
+    """Every command, a new one too: `@app.command(cls=PlainUsage)` and a metavar per value."""
     done = cli(command, "--help")
     assert not re.search(r"\{[^}|]*\}|<(int|float)[^>]*>|<path>|<str>", done.stdout), done.stdout
 
@@ -38,3 +38,12 @@ def test_no_command_shows_typers_placeholders(cli, command: str) -> None:
 def test_a_missing_argument_names_it_plainly(cli) -> None:
     done = cli("solve")
     assert done.exit_code == 2 and done.stderr.startswith("error: Missing argument 'FILE...'."), done.stderr
+
+
+def test_a_bad_strategy_is_one_line_naming_the_known_ones(cli) -> None:
+    """--strategy is the pipeline's enum: a name outside it is a usage error, as --genre's."""
+    from loopsat.pipeline import Strategy
+
+    done = cli("solve", "--strategy", "fastest", "x.slither")
+    assert done.exit_code == 2 and done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
+    assert "'fastest' is not one of" in done.stderr and all(f"'{s}'" in done.stderr for s in Strategy)

@@ -96,7 +96,7 @@ def run(
 
     def search() -> None:
         # Ctrl-C (and SIGTERM) is the main thread's alone. Linux hands a process's SIGINT to another thread
-        # while the main one blocks it (cli._Heard does, while a drawing is written), and the
+        # while the main one blocks it (cli.output.Heard does, while a drawing is written), and the
         # C handler there marks it pending for the main thread, which then raised it mid-write:
         # tests/test_interrupt.py once saw 481 drawings under "interrupted after 480 solutions".
         leave_signals_to_main()

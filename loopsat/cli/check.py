@@ -1,0 +1,41 @@
+"""`loopsat check`: which of a player's lines break which rule, or whether the board can still
+be completed (loopsat/check.py)."""
+
+import json
+from typing import Annotated
+
+import typer
+
+from loopsat.cli.app import Genre, PlainUsage, app, fail, read_file
+from loopsat.errors import Exit, PuzzleError
+from loopsat.limits import read_input
+
+
+@app.command(cls=PlainUsage)
+def check(
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="Puzzle file, URL or game ID (`-` for stdin; FILE#N: one data set).")
+    ],
+    partial: Annotated[str, typer.Argument(metavar="PARTIAL.json", help="The player's lines, as `explain --hint`'s.")],
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+) -> None:
+    """Which of a player's lines break which rule, or whether the board can still be completed.
+    Exit 1 when a rule is broken or no solution extends the lines."""
+    from loopsat.check import check as checking
+    from loopsat.explain import read_partial
+
+    try:
+        puzzles = read_file(file, genre.value if genre else None)
+        if len(puzzles) != 1:
+            raise PuzzleError(file, 1, 1, f"check takes one puzzle, this file holds {len(puzzles)}")
+        faults, completable = checking(puzzles[0], read_partial(partial, read_input(partial), puzzles[0]))
+    except PuzzleError as exc:
+        fail(str(exc), Exit.BAD_INPUT)
+    if as_json:
+        typer.echo(json.dumps({"faults": [fault.to_json() for fault in faults], "completable": completable}))
+    else:
+        for fault in faults:
+            typer.echo(fault.text())
+        typer.echo("can still be completed" if completable else "can no longer be completed")
+    raise typer.Exit(int(Exit.SOLVED if completable else Exit.NO_SOLUTION))

@@ -1,0 +1,27 @@
+"""`loopsat convert`: the puzzle as a URL, a game ID or a board file."""
+
+import sys
+from typing import Annotated
+
+import typer
+
+from loopsat.cli.app import Form, Genre, PlainUsage, app, fail, read_file
+from loopsat.errors import Exit, PuzzleError
+
+
+@app.command(cls=PlainUsage)
+def convert(
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="Puzzle file, URL or game ID (`-` for stdin; FILE#N: one data set).")
+    ],
+    to: Annotated[Form, typer.Option(help="Output format.")],
+    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+) -> None:
+    """Print the puzzle as a puzz.link URL, a Tatham game ID or a board file: one per puzzle."""
+    from loopsat.formats import convert as convert_puzzle
+
+    try:
+        texts = [convert_puzzle(puzzle, to.value) for puzzle in read_file(file, genre.value if genre else None)]
+    except PuzzleError as exc:
+        fail(str(exc), Exit.BAD_INPUT)
+    sys.stdout.write(("\n\n" if to.value in ("slither", "masyu") else "\n").join(texts) + "\n")

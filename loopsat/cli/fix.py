@@ -1,0 +1,43 @@
+"""`loopsat fix`: the single clue edits that make an ambiguous puzzle unique, or one without a
+solution solvable (loopsat/setter/fix.py finds them)."""
+
+import json
+from typing import Annotated
+
+import typer
+
+from loopsat.cli.app import Genre, PlainUsage, app, fail, read_file
+from loopsat.errors import Exit, PuzzleError
+from loopsat.pipeline import Status
+
+
+@app.command(cls=PlainUsage)
+def fix(
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="Puzzle file, URL or game ID (`-` for stdin; FILE#N: one data set).")
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line and suggestion.")] = False,
+    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+) -> None:
+    """The single clue additions and changes that make an ambiguous puzzle unique, or the clue
+    removals that give a puzzle without a solution one, best first.
+
+    Cells are (row, column) from 0. Exit 1 when no single clue does it; a unique puzzle needs none.
+    """
+    from loopsat import api
+
+    try:
+        puzzles = read_file(file, genre.value if genre else None)
+        if len(puzzles) != 1:
+            raise PuzzleError(file, 1, 1, f"fix takes one puzzle, this file holds {len(puzzles)}")
+        found = api.fix(puzzles[0])
+    except PuzzleError as exc:
+        fail(str(exc), Exit.BAD_INPUT)
+    for suggestion in found:
+        typer.echo(json.dumps(suggestion.to_json()) if as_json else suggestion.text())
+    if not found:  # unique, or beyond one clue's repair
+        status = api.solve(puzzles[0]).status
+        if status != Status.UNIQUE:
+            fail(f"{puzzles[0].label}: {status}: no single clue added, changed or removed helps", Exit.NO_SOLUTION)
+        if not as_json:
+            typer.echo(f"{puzzles[0].label}: unique: nothing to fix")

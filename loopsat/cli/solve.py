@@ -1,0 +1,163 @@
+"""`loopsat solve`: one puzzle after another, each solved, listed, counted or its certain edges."""
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from loopsat.api import data_sets
+from loopsat.cli.app import Genre, PlainUsage, app, fail, read_time_limit, refuse_overwriting
+from loopsat.cli.output import Heard, bad_input, print_outcome, timed_out, write_svg
+from loopsat.deadline import Budget, TimeUp
+from loopsat.errors import Exit, PuzzleError, printable
+from loopsat.genres import mcc as mcc_genre
+from loopsat.pipeline import Mode, Strategy
+
+
+@app.command(cls=PlainUsage)
+def solve(
+    files: Annotated[
+        list[str],
+        typer.Argument(metavar="FILE...", help="Puzzle files (`-` for stdin; FILE#N: one data set), URLs or game IDs."),
+    ],
+    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+    all_: Annotated[bool, typer.Option("--all", help="Print every solution.")] = False,
+    count: Annotated[bool, typer.Option("--count", help="Print the number of solutions only.")] = False,
+    limit: Annotated[
+        int | None,
+        typer.Option(min=1, metavar="N", help="At most N solutions; alone: list up to N (as --all --limit N)."),
+    ] = None,
+    time_limit: Annotated[
+        float | None, typer.Option(metavar="S", callback=read_time_limit, help="Seconds per puzzle.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per puzzle (docs/json.md).")] = False,
+    disjoint: Annotated[bool, typer.Option("--disjoint", help="Allow disjoint loops (DLX3's solutions).")] = False,
+    strategy: Annotated[
+        Strategy,
+        typer.Option(
+            metavar="NAME",
+            help="auto (default: measured fastest per puzzle), lazy (CP-SAT lazy loop cuts), circuit (CP-SAT "
+            "AddCircuit), deduce (rules and probing, then lazy) or frontier (DP, --count only).",
+        ),
+    ] = Strategy.AUTO,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only a status line per puzzle.")] = False,
+    as_mcc: Annotated[bool, typer.Option("--mcc", help="Read the files as MCC text (same as --genre mcc).")] = False,
+    certain: Annotated[bool, typer.Option("--certain", help="Edges on every loop, on none, or undecided.")] = False,
+    svg: Annotated[
+        Path | None, typer.Option(metavar="OUT.svg", help="Draw the first solution (or with --certain the edges).")
+    ] = None,
+    memory_limit: Annotated[
+        str | None,
+        typer.Option(
+            metavar="SIZE",
+            help="Memory for counting by the DP, e.g. 4G (default: LOOPSAT_MEMORY_LIMIT, else half the available).",
+        ),
+    ] = None,
+) -> None:
+    """Find a solution and prove whether it is unique; or list (--all) or count (--count) them.
+
+    --certain shows which edges every solution uses, none uses, or only some (`?` on the board).
+    """
+    from loopsat.certain import Interrupted as CertainInterrupted
+    from loopsat.certain import board_edges, certain_edges
+    from loopsat.frontier import NotCountable, Settings
+    from loopsat.frontier.budget import budget, parse_size
+    from loopsat.pipeline import Interrupted
+    from loopsat.pipeline import solve as solve_puzzle
+    from loopsat.progress import ProgressBar
+
+    if all_ and count:
+        fail("error: --all and --count exclude each other", Exit.BAD_INPUT)
+    if strategy == Strategy.FRONTIER and not count:
+        fail("error: the frontier strategy only counts: add --count", Exit.BAD_INPUT)
+    if certain and (all_ or count or limit is not None or disjoint):
+        fail("error: --certain excludes --all, --count, --limit and --disjoint", Exit.BAD_INPUT)
+    if svg is not None and len(files) > 1:
+        fail("error: --svg draws one puzzle; give one file", Exit.BAD_INPUT)
+    refuse_overwriting(svg, files)
+    memory = None  # read only to count: a bad LOOPSAT_MEMORY_LIMIT matters nowhere else
+    if count or memory_limit is not None:
+        try:
+            memory = budget(None if memory_limit is None else parse_size(memory_limit))
+        except ValueError as exc:
+            fail(f"error: --memory-limit: {exc}" if memory_limit is not None else f"error: {exc}", Exit.BAD_INPUT)
+    mode = Mode.ALL if all_ or (limit is not None and not count) else Mode.COUNT if count else Mode.UNIQUE
+    if as_mcc:
+        genre = Genre(mcc_genre.GENRE)
+    worst = Exit.SOLVED
+    several = len(files) > 1
+    for path in files:
+        clock = Budget(time_limit)  # reading the file (10^6 MCC options: seconds) counts against its first puzzle
+        try:
+            with clock.bound():
+                found = data_sets(path, genre.value if genre else None)
+        except PuzzleError as exc:
+            bad_input(exc, path, as_json)
+            worst = max(worst, Exit.BAD_INPUT)
+            continue
+        except TimeUp:
+            timed_out(path, "reading the file", as_json)
+            worst = max(worst, Exit.TIMED_OUT)
+            continue
+        seconds = clock.left()
+        if svg is not None and len(found) > 1:
+            fail(f"{printable(path)}:1:1: error: --svg draws one puzzle, this file holds {len(found)}", Exit.BAD_INPUT)
+        several = several or len(found) > 1
+        for puzzle in found:
+            if isinstance(puzzle, PuzzleError):  # one bad data set: the others are solved
+                bad_input(puzzle, puzzle.path, as_json)
+                worst = max(worst, Exit.BAD_INPUT)
+                continue
+            certainty = None
+            # --all in text streams each solution as it is found (the drawings are the progress);
+            # other modes print at the end.
+            streaming = mode == Mode.ALL and not (as_json or quiet)
+            if streaming and several:
+                typer.echo(f"{puzzle.label}:")
+            heard = Heard(puzzle, streaming, mcc_genre.shows_options(puzzle, single_loop=not disjoint))
+            interrupted = False
+            if certain:
+                try:
+                    with ProgressBar(total=len(board_edges(puzzle)), shown=not as_json) as advance:
+                        outcome, certainty = certain_edges(puzzle, time_limit=seconds, progress=advance)
+                except CertainInterrupted as stop:
+                    outcome, certainty, interrupted = stop.outcome, stop.certainty, True
+            else:
+                try:
+                    shown = mode != Mode.UNIQUE and not as_json and not (streaming and sys.stdout.isatty())
+                    with ProgressBar(shown=shown) as heard.advance:
+                        outcome = solve_puzzle(
+                            puzzle,
+                            mode=mode,
+                            limit=limit,
+                            time_limit=seconds,
+                            single_loop=not disjoint,
+                            strategy=strategy,
+                            progress=heard.add,
+                            fallback=heard.fallback,
+                            counting=Settings(memory, heard.sweeping),
+                        )
+                except NotCountable as exc:
+                    typer.echo(f"{puzzle.label}:1:1: error: {exc}", err=True)
+                    worst = max(worst, Exit.BAD_INPUT)
+                    continue
+                except Interrupted as stop:
+                    outcome, interrupted = stop.outcome, True
+            seconds = time_limit
+            worst = max(worst, outcome.exit_status)
+            if svg is not None and certainty:
+                write_svg(svg, puzzle, certainty)
+            elif svg is not None:
+                write_svg(svg, puzzle, outcome.solutions[0] if outcome.solutions else frozenset())
+            if as_json:
+                obj = outcome.to_json()
+                if certain:
+                    obj["certain"] = certainty.to_json(puzzle) if certainty else None
+                typer.echo(json.dumps(obj))
+            else:
+                print_outcome(puzzle, outcome, certainty, mode, heard, several, quiet, interrupted)
+            if interrupted:
+                raise typer.Exit(Exit.INTERRUPTED)
+    raise typer.Exit(int(worst))
