@@ -193,6 +193,12 @@ def test_a_burst_of_edits_shows_only_the_last_boards_answer(server, browser):
 def test_masyu_circles_are_typed(server, browser):
     """A blank Masyu 4×4, then a black and a white circle by the keyboard: the CLI's status."""
     browser.get(server.url + "#p=" + quote("masyu:..../..../..../....:", safe=""))
+    # Only the hash differs from the page before, so the page may not load again: wait for the
+    # blank Masyu itself, not for the previous board's settled badge.
+    WebDriverWait(browser, WAIT, 0.05).until(
+        lambda b: b.execute_script("return [window.cockpit.board.genre, window.cockpit.board.rows]")
+        == ["masyu", ["...."] * 4]
+    )
     settled(browser)
     click_cell(browser, 1, 1)
     body = browser.find_element(By.TAG_NAME, "body")
