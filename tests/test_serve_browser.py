@@ -196,8 +196,10 @@ def test_masyu_circles_are_typed(server, browser):
     # Only the hash differs from the page before, so the page may not load again: wait for the
     # blank Masyu itself, not for the previous board's settled badge.
     WebDriverWait(browser, WAIT, 0.05).until(
-        lambda b: b.execute_script("return [window.cockpit.board.genre, window.cockpit.board.rows]")
-        == ["masyu", ["...."] * 4]
+        lambda b: (
+            b.execute_script("return [window.cockpit.board.genre, window.cockpit.board.rows]")
+            == ["masyu", ["...."] * 4]
+        )
     )
     settled(browser)
     click_cell(browser, 1, 1)

@@ -140,6 +140,14 @@ def read_file(path: str, genre: str | None) -> list[Puzzle]:
     return load(path, genre)
 
 
+def read_one(path: str, genre: StrEnum | None, what: str) -> Puzzle:
+    """The one puzzle of `path` for a command that takes one (`what`: its name in the error)."""
+    puzzles = read_file(path, genre.value if genre else None)
+    if len(puzzles) != 1:
+        raise PuzzleError(path, 1, 1, f"{what} takes one puzzle, this file holds {len(puzzles)}")
+    return puzzles[0]
+
+
 def _print_version(wanted: bool) -> None:
     if wanted:
         from loopsat import __version__

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from loopsat.cli.app import Genre, PlainUsage, app, fail, read_file
+from loopsat.cli.app import Genre, PlainUsage, app, fail, read_one
 from loopsat.errors import Exit, PuzzleError
 from loopsat.limits import read_input
 
@@ -26,10 +26,8 @@ def check(
     from loopsat.explain import read_partial
 
     try:
-        puzzles = read_file(file, genre.value if genre else None)
-        if len(puzzles) != 1:
-            raise PuzzleError(file, 1, 1, f"check takes one puzzle, this file holds {len(puzzles)}")
-        faults, completable = checking(puzzles[0], read_partial(partial, read_input(partial), puzzles[0]))
+        puzzle = read_one(file, genre, "check")
+        faults, completable = checking(puzzle, read_partial(partial, read_input(partial), puzzle))
     except PuzzleError as exc:
         fail(str(exc), Exit.BAD_INPUT)
     if as_json:

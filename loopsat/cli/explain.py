@@ -7,7 +7,7 @@ from typing import Annotated, TypeVar
 
 import typer
 
-from loopsat.cli.app import Genre, PlainUsage, app, fail, read_file, read_time_limit, refuse_overwriting
+from loopsat.cli.app import Genre, PlainUsage, app, fail, read_one, read_time_limit, refuse_overwriting
 from loopsat.cli.output import write
 from loopsat.errors import Exit, PuzzleError
 from loopsat.limits import read_input
@@ -53,10 +53,8 @@ def explain(
         fail("error: --step goes with --svg, without --hint", Exit.BAD_INPUT)
     refuse_overwriting(svg, [file, *([partial] if partial else [])])
     try:
-        puzzles = read_file(file, genre.value if genre else None)
-        if len(puzzles) != 1:
-            raise PuzzleError(file, 1, 1, f"explain takes one puzzle, this file holds {len(puzzles)}")
-        puzzle = puzzles[0]
+        puzzle = read_one(file, genre, "explain")
+        puzzle = puzzle
         _check_explainable(puzzle)
         given = explaining.read_partial(partial, read_input(partial), puzzle) if partial is not None else {}
     except PuzzleError as exc:

@@ -13,7 +13,7 @@ from loopsat.cli.app import (
     Variant,
     app,
     fail,
-    read_file,
+    read_one,
     read_time_limit,
     refuse_overwriting,
 )
@@ -40,10 +40,8 @@ def export(
         fail("error: name the format to export: --mcc (Knuth's MCC text, the only one so far)", Exit.BAD_INPUT)
     refuse_overwriting(output, [file])
     try:
-        puzzles = read_file(file, genre.value if genre else None)
-        if len(puzzles) != 1:
-            raise PuzzleError(file, 1, 1, f"MCC export takes one puzzle, this file holds {len(puzzles)}")
-        text = export_mcc(puzzles[0], variant.value)
+        puzzle = read_one(file, genre, "MCC export")
+        text = export_mcc(puzzle, variant.value)
     except PuzzleError as exc:
         fail(str(exc), Exit.BAD_INPUT)
     write(output, text, "the MCC text")
@@ -74,10 +72,8 @@ def render(
     doing = "reading the file"
     try:
         with budget.bound():
-            puzzles = read_file(file, genre.value if genre else None)
-        if len(puzzles) != 1:
-            raise PuzzleError(file, 1, 1, f"render takes one puzzle, this file holds {len(puzzles)}")
-        puzzle, status = puzzles[0], Exit.SOLVED
+            puzzle = read_one(file, genre, "render")
+        status = Exit.SOLVED
         loop = None
         if solution:
             result = api.solve(puzzle, time_limit=budget.left())

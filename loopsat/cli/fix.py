@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from loopsat.cli.app import Genre, PlainUsage, app, fail, read_file
+from loopsat.cli.app import Genre, PlainUsage, app, fail, read_one
 from loopsat.errors import Exit, PuzzleError
 from loopsat.pipeline import Status
 
@@ -27,17 +27,15 @@ def fix(
     from loopsat import api
 
     try:
-        puzzles = read_file(file, genre.value if genre else None)
-        if len(puzzles) != 1:
-            raise PuzzleError(file, 1, 1, f"fix takes one puzzle, this file holds {len(puzzles)}")
-        found = api.fix(puzzles[0])
+        puzzle = read_one(file, genre, "fix")
+        found = api.fix(puzzle)
     except PuzzleError as exc:
         fail(str(exc), Exit.BAD_INPUT)
     for suggestion in found:
         typer.echo(json.dumps(suggestion.to_json()) if as_json else suggestion.text())
     if not found:  # unique, or beyond one clue's repair
-        status = api.solve(puzzles[0]).status
+        status = api.solve(puzzle).status
         if status != Status.UNIQUE:
-            fail(f"{puzzles[0].label}: {status}: no single clue added, changed or removed helps", Exit.NO_SOLUTION)
+            fail(f"{puzzle.label}: {status}: no single clue added, changed or removed helps", Exit.NO_SOLUTION)
         if not as_json:
-            typer.echo(f"{puzzles[0].label}: unique: nothing to fix")
+            typer.echo(f"{puzzle.label}: unique: nothing to fix")
