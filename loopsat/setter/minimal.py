@@ -28,8 +28,9 @@ from loopsat.grid import Point
 from loopsat.pipeline import Solution, bits
 from loopsat.puzzle import Puzzle
 from loopsat.setter.board import Thinning
-from loopsat.signals import STOPS, die_with, held
+from loopsat.signals import die_with, held
 from loopsat.verify import verify
+from loopsat.workers import leave_signals_to_main
 
 if TYPE_CHECKING:
     from loopsat.cpsat import Search, Stopper
@@ -158,11 +159,6 @@ def _shown_needed(puzzle: Puzzle, cell: Point) -> bool:
     return _LOOKING[0].shown_needed(puzzle, cell)
 
 
-def _leave_ctrl_c_to_main() -> None:
-    """Block SIGINT and SIGTERM in this worker thread: they are the main thread's (cpsat/stream.py says why)."""
-    signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
-
-
 def ahead(answer: Callable[[Point], bool], cells: list[Point]) -> Generator[bool, None, None]:
     """`answer` of each cell in turn, worked out ahead in a daemon thread; closing the generator
     stops the thread at its next cell."""
@@ -170,7 +166,7 @@ def ahead(answer: Callable[[Point], bool], cells: list[Point]) -> Generator[bool
     stop = threading.Event()
 
     def work() -> None:
-        _leave_ctrl_c_to_main()
+        leave_signals_to_main()
         for cell in cells:
             if stop.is_set():
                 return
@@ -215,7 +211,7 @@ class Proofs:
 
     def __init__(self, board: Thinning) -> None:
         self.board = board
-        self.pool = ThreadPoolExecutor(2, "proof", initializer=_leave_ctrl_c_to_main)
+        self.pool = ThreadPoolExecutor(2, "proof", initializer=leave_signals_to_main)
         self.begun: dict[Point, _Begun] = {}
 
     def begin(self, cell: Point, puzzle: Puzzle) -> None:
