@@ -111,6 +111,10 @@ app = typer.Typer(
 
 # The choices come from the modules that implement them: the CLI knows no genre.
 Genre = StrEnum("Genre", {name: name for name in READERS})  # type: ignore[misc]
+# The FILE argument of every command that reads any puzzle source.
+PuzzleSource = Annotated[
+    str, typer.Argument(metavar="FILE", help="Puzzle file, URL or game ID (`-` for stdin; FILE#N: one data set).")
+]
 Form = StrEnum("Form", {name: name for name in FORMS})  # type: ignore[misc]
 Variant = StrEnum("Variant", {v: v for module in GENRES.values() for v in module.VARIANTS})  # type: ignore[misc]
 AUTO_VARIANT = Variant(GENRES[next(iter(GENRES))].VARIANTS[0])  # every genre's first: `auto`

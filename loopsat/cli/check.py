@@ -6,16 +6,14 @@ from typing import Annotated
 
 import typer
 
-from loopsat.cli.app import Genre, PlainUsage, app, fail, read_one
+from loopsat.cli.app import Genre, PlainUsage, PuzzleSource, app, fail, read_one
 from loopsat.errors import Exit, PuzzleError
 from loopsat.limits import read_input
 
 
 @app.command(cls=PlainUsage)
 def check(
-    file: Annotated[
-        str, typer.Argument(metavar="FILE", help="Puzzle file, URL or game ID (`-` for stdin; FILE#N: one data set).")
-    ],
+    file: PuzzleSource,
     partial: Annotated[str, typer.Argument(metavar="PARTIAL.json", help="The player's lines, as `explain --hint`'s.")],
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,

@@ -5,15 +5,13 @@ from typing import Annotated
 
 import typer
 
-from loopsat.cli.app import Form, Genre, PlainUsage, app, fail, read_file
+from loopsat.cli.app import Form, Genre, PlainUsage, PuzzleSource, app, fail, read_file
 from loopsat.errors import Exit, PuzzleError
 
 
 @app.command(cls=PlainUsage)
 def convert(
-    file: Annotated[
-        str, typer.Argument(metavar="FILE", help="Puzzle file, URL or game ID (`-` for stdin; FILE#N: one data set).")
-    ],
+    file: PuzzleSource,
     to: Annotated[Form, typer.Option(help="Output format.")],
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
 ) -> None:

@@ -7,7 +7,7 @@ from typing import Annotated, TypeVar
 
 import typer
 
-from loopsat.cli.app import Genre, PlainUsage, app, fail, read_one, read_time_limit, refuse_overwriting
+from loopsat.cli.app import Genre, PlainUsage, PuzzleSource, app, fail, read_one, read_time_limit, refuse_overwriting
 from loopsat.cli.output import write
 from loopsat.errors import Exit, PuzzleError
 from loopsat.limits import read_input
@@ -18,9 +18,7 @@ _T = TypeVar("_T")
 
 @app.command(cls=PlainUsage)
 def explain(
-    file: Annotated[
-        str, typer.Argument(metavar="FILE", help="Puzzle file, URL or game ID (`-` for stdin; FILE#N: one data set).")
-    ],
+    file: PuzzleSource,
     partial: Annotated[
         str | None, typer.Argument(metavar="[PARTIAL.json]", help="With --hint: the edges known so far.")
     ] = None,

@@ -6,16 +6,14 @@ from typing import Annotated
 
 import typer
 
-from loopsat.cli.app import Genre, PlainUsage, app, fail, read_one
+from loopsat.cli.app import Genre, PlainUsage, PuzzleSource, app, fail, read_one
 from loopsat.errors import Exit, PuzzleError
 from loopsat.pipeline import Status
 
 
 @app.command(cls=PlainUsage)
 def fix(
-    file: Annotated[
-        str, typer.Argument(metavar="FILE", help="Puzzle file, URL or game ID (`-` for stdin; FILE#N: one data set).")
-    ],
+    file: PuzzleSource,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line and suggestion.")] = False,
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
 ) -> None:
