@@ -10,18 +10,16 @@ the batch touches the file only once it has all it needs to start (its Dask clus
 from __future__ import annotations
 
 import contextlib
-import errno
 import fcntl
 import json
 import os
-import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from loopsat.errors import OutputError, PuzzleError, printable, write_failed
-from loopsat.safefile import Refused, append, lock_file, write_all, write_file
+from loopsat.safefile import LINK, Refused, append, lock_file, open_regular, write_all, write_file
 
 Key = tuple[str, int | None, str | None]
 
@@ -115,14 +113,12 @@ def check_ours(path: Path) -> None:
 def _read(path: Path, most: int | None = None) -> bytes:
     """The report's bytes (the first `most`), never through a link, never from a FIFO or device."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOCTTY)
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
+        fd = open_regular(path, os.O_RDONLY)
+    except Refused as exc:
+        if exc.strerror == LINK:
             raise _error(path, 1, "the report is a symbolic link (not followed); name the file itself") from None
-        raise
+        raise _error(path, 1, "the report is not a regular file; name another --report") from None
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise _error(path, 1, "the report is not a regular file; name another --report")
         with os.fdopen(fd, "rb", closefd=False) as file:
             return file.read() if most is None else file.read(most)
     finally:

@@ -16,6 +16,9 @@ import stat
 import tempfile
 from pathlib import Path
 
+LINK = "a symbolic link, not followed"  # why open_regular refuses a path
+NOT_REGULAR = "not a regular file"
+
 
 class Refused(OSError):
     """A path loopsat will not write: a link, a folder, a device, or a file it must not replace."""
@@ -61,13 +64,13 @@ def write_all(fd: int, data: bytes) -> None:
 
 def append(path: str | Path) -> int:
     """A descriptor appending to the regular file `path` (created if absent), never through a link."""
-    return _open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    return open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
 
 
 def lock_file(path: str | Path) -> int:
     """A descriptor of the lock file `path` (created if absent, 0600, never through a link), for
     `fcntl.flock`; the file stays, as a lock file must (removing it would race another taker)."""
-    return _open_regular(path, os.O_RDWR | os.O_CREAT, 0o600)
+    return open_regular(path, os.O_RDWR | os.O_CREAT, 0o600)
 
 
 def sync_folder(folder: Path) -> None:
@@ -84,16 +87,18 @@ def sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def _open_regular(path: str | Path, flags: int, mode: int = 0o666) -> int:
+def open_regular(path: str | Path, flags: int, mode: int = 0o666) -> int:
+    """A descriptor of the regular file `path` (blocking), never through a link; Refused, with
+    LINK or NOT_REGULAR as its strerror, otherwise."""
     try:
         fd = os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOCTTY, mode)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise Refused(path, "a symbolic link, not followed") from None
+            raise Refused(path, LINK) from None
         raise
     if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO opened without blocking, a device
         os.close(fd)
-        raise Refused(path, "not a regular file")
+        raise Refused(path, NOT_REGULAR)
     os.set_blocking(fd, True)
     return fd
 
