@@ -6,7 +6,7 @@
 Blanks `--blank` clues chosen by `--seed` (so the board has several loops), then prints the
 board's size, the on/off/undecided counts, the loops met, and the CPU seconds of
 `certain_edges` (every thread, imports excluded). Run it with PYTHONPATH pointing at an older
-checkout to compare the two on the same board; `--rounds` overrides loopsat.certain.ROUNDS.
+checkout to compare the two on the same board; `--rounds` overrides loopsat.solver.certain.ROUNDS.
 Never asserts.
 """
 
@@ -17,9 +17,9 @@ import random
 import resource
 from pathlib import Path
 
-from loopsat import certain
-from loopsat.certain import certain_edges
 from loopsat.genres import GENRES
+from loopsat.solver import certain
+from loopsat.solver.certain import certain_edges
 
 HERE = Path(__file__).parent
 

@@ -23,7 +23,7 @@ from pathlib import Path
 SUFFIX = {"slitherlink": ".slither", "masyu": ".masyu"}
 # The last commit of the DP with sorted int64 keys and counts in 2³² limbs.
 OLD = "7ed9c4a"
-OLD_MODULE = "loopsat/frontier.py"
+OLD_MODULE = "loopsat/solver/frontier.py"
 # OEIS A140517 (cycles of an n×n board's grid graph), n = 0..12: the tests' copy.
 A140517 = tuple(
     int(line)

@@ -18,7 +18,7 @@ from ortools.sat.python import cp_model_helper as cmh
 
 from loopsat.cpsat.search import Search
 from loopsat.genres import read_puzzles
-from loopsat.pipeline import solve
+from loopsat.solver.pipeline import solve
 
 HERE = Path(__file__).parent
 PUZZLES = ["slitherlink/20x20/001.slither", "slitherlink/40x40/001.slither", "masyu/30x30/001.masyu"]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from loopsat import deduce
 from loopsat.cli import read_file
-from loopsat.explain import explain
+from loopsat.solver.explain import explain
 
 FOLDER = Path(__file__).parent.parent / "tests" / "data" / "difficulty"
 

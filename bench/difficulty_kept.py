@@ -10,8 +10,8 @@ import argparse
 import resource
 from collections import Counter
 
-from loopsat.explain import GRADES
 from loopsat.setter.generate import Unmet, generate
+from loopsat.solver.explain import GRADES
 
 
 def cpu() -> float:

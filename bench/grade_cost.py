@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import loopsat
-from loopsat.pipeline import solve as pipeline_solve
+from loopsat.solver.pipeline import solve as pipeline_solve
 
 BENCH = Path(__file__).parent
 

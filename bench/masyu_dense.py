@@ -12,9 +12,9 @@ import random
 import resource
 
 from loopsat.genres import masyu
-from loopsat.pipeline import Solution
 from loopsat.puzzle import Puzzle
 from loopsat.setter.generate import Solver
+from loopsat.solver.pipeline import Solution
 
 
 class Counting(Solver):

@@ -20,10 +20,10 @@ import sys
 from pathlib import Path
 
 from loopsat.genres import SETTERS
-from loopsat.pipeline import Status, deduction, solve
 from loopsat.puzzle import Puzzle
 from loopsat.safefile import write_file
 from loopsat.setter.generate import file_text, generate
+from loopsat.solver.pipeline import Status, deduction, solve
 
 HERE = Path(__file__).parent
 SUFFIX = {"slitherlink": "slither", "masyu": "masyu"}

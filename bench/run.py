@@ -202,7 +202,7 @@ def compile_bytecode() -> None:
 
 
 def main() -> None:
-    from loopsat.pipeline import STRATEGIES
+    from loopsat.solver.pipeline import STRATEGIES
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", nargs="*", help="only these sets, e.g. slitherlink/40x40")

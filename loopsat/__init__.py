@@ -5,7 +5,7 @@ The Python API (loopsat/api.py): `load`, `data_sets`, `parse`, `solve`, `solutio
 `PuzzleError`, and the enums `Mode`, `Status`, `Strategy`. They are imported on first use
 (`dir(loopsat)` lists them all the same), so that `import loopsat` (and the command line's start-up)
 stays light. `certain` and `explain` are loopsat.api's only: here their names are the modules
-loopsat.certain and loopsat.explain, which the import system binds on the package when they
+loopsat.solver.certain and loopsat.solver.explain, which the import system binds on the package when they
 load (a name here would mean the function or the module by the order of imports).
 """
 
@@ -35,8 +35,8 @@ if TYPE_CHECKING:
         to_url,
     )
     from loopsat.errors import PuzzleError
-    from loopsat.pipeline import Mode, Status, Strategy
     from loopsat.puzzle import Puzzle
+    from loopsat.solver.pipeline import Mode, Status, Strategy
 
 __version__ = "0.1.0"
 __all__ = [
@@ -65,9 +65,9 @@ __all__ = [
 _HOME = {
     "Puzzle": "loopsat.puzzle",
     "PuzzleError": "loopsat.errors",
-    "Mode": "loopsat.pipeline",
-    "Status": "loopsat.pipeline",
-    "Strategy": "loopsat.pipeline",
+    "Mode": "loopsat.solver.pipeline",
+    "Status": "loopsat.solver.pipeline",
+    "Strategy": "loopsat.solver.pipeline",
 }
 
 

@@ -28,12 +28,12 @@ from loopsat.limits import read_input
 from loopsat.puzzle import Puzzle, check_mcc_size, puzzles_of
 
 if TYPE_CHECKING:
-    from loopsat.certain import Certainty
     from loopsat.deduce import Difficulty, Step
-    from loopsat.explain import Explanation
-    from loopsat.pipeline import Mode, Outcome, Status, Strategy
     from loopsat.setter.fix import Suggestion
     from loopsat.setter.generate import Generated
+    from loopsat.solver.certain import Certainty
+    from loopsat.solver.explain import Explanation
+    from loopsat.solver.pipeline import Mode, Outcome, Status, Strategy
 
 PuzzleLike = Puzzle | str | os.PathLike[str]  # a Puzzle, or a file name, URL or game ID holding one
 
@@ -75,7 +75,7 @@ class Result:
     def text(self) -> str:
         """The boards `loopsat solve` prints (every solution found, or the empty board), without
         the status line."""
-        from loopsat.pipeline import drawing
+        from loopsat.solver.pipeline import drawing
 
         boards = [drawing(self.puzzle, solution.edges) for solution in self.solutions] or [drawing(self.puzzle, None)]
         return "\n".join("\n".join(board) for board in boards) + "\n"
@@ -150,8 +150,8 @@ def solve(
     """Find a solution and prove whether it is unique (`mode="unique"`), list them (`"all"`) or
     count them (`"count"`, by the frontier DP where it applies). `single_loop=False` gives DLX3's
     solutions (disjoint loops). Every solution has passed the independent verifier."""
-    from loopsat.pipeline import Mode
-    from loopsat.pipeline import solve as solve_puzzle
+    from loopsat.solver.pipeline import Mode
+    from loopsat.solver.pipeline import solve as solve_puzzle
 
     check.choice(mode, "mode", Mode)
     puzzle = _check_search(puzzle, limit, time_limit, single_loop, strategy)
@@ -178,7 +178,7 @@ def solutions(
     """The solutions one at a time, as the search finds them; stop whenever you like (`break`,
     `.close()`, or drop the iterator): the search stops with it. `time_limit` counts from the
     first solution asked for, your time between solutions included."""
-    from loopsat.pipeline import stream
+    from loopsat.solver.pipeline import stream
 
     puzzle = _check_search(puzzle, limit, time_limit, single_loop, strategy)
 
@@ -193,7 +193,7 @@ def grade(puzzle: PuzzleLike) -> Difficulty | None:
     level (Tatham's easy, normal, tricky, hard, then loopsat's deep and search), `level` is its
     number 1..6, with the steps and probes `explain` shows and the hardest rule it needed. None
     when the puzzle has no solution or several (they have a status, not a grade)."""
-    from loopsat.pipeline import solve as solve_puzzle
+    from loopsat.solver.pipeline import solve as solve_puzzle
 
     return solve_puzzle(_one(puzzle)).difficulty
 
@@ -231,8 +231,8 @@ def to_url(puzzle: PuzzleLike) -> str:
 def svg(puzzle: PuzzleLike, solution: Solution | Certainty | frozenset[Point] | None = None) -> str:
     """The SVG picture of the puzzle, with the loop of `solution` (or those edges) when given, or
     a `certain` answer's edges (on drawn, undecided marked)."""
-    from loopsat import picture
-    from loopsat.certain import Certainty
+    from loopsat.output import picture
+    from loopsat.solver.certain import Certainty
 
     puzzle = _one(puzzle)
     if isinstance(solution, Certainty):
@@ -251,7 +251,7 @@ def certain(puzzle: PuzzleLike, *, time_limit: float | None = None) -> tuple[Res
     """The edges every solution uses (`on`), none uses (`off`), and the rest (`undecided`), as
     `solve --certain`; None when there is no loop. The Result has the loops met on the way
     (`unique` when no edge can differ). Stopped by `time_limit`, the Certainty is incomplete."""
-    from loopsat.certain import certain_edges
+    from loopsat.solver.certain import certain_edges
 
     puzzle = _one(puzzle)
     check.seconds(time_limit)
@@ -262,7 +262,7 @@ def certain(puzzle: PuzzleLike, *, time_limit: float | None = None) -> tuple[Res
 def explain(puzzle: PuzzleLike, *, time_limit: float | None = None) -> Explanation:
     """The solving path as steps (`steps`, `text()`, `to_json()` as `explain --json`) and the
     grade (`difficulty`); TimeoutError when `time_limit` runs out first."""
-    from loopsat.explain import explain as explaining
+    from loopsat.solver.explain import explain as explaining
 
     puzzle = _one(puzzle)
     check.seconds(time_limit)
@@ -275,7 +275,7 @@ def hint(
 ) -> tuple[Explanation, Step | None]:
     """The next step after the `given` edges (on or off, in Knuth's doubled coordinates), None
     when the deduction has none, with the explanation it comes from (`explain --hint`)."""
-    from loopsat.explain import hint as hinting
+    from loopsat.solver.explain import hint as hinting
 
     puzzle = _one(puzzle)
     check.seconds(time_limit)
@@ -332,7 +332,7 @@ def _one(puzzle: Any) -> Puzzle:
 
 def _check_search(puzzle: Any, limit: Any, time_limit: Any, single_loop: Any, strategy: Any) -> Puzzle:
     """The puzzle (read, when a file name or URL), once every search argument is checked."""
-    from loopsat.pipeline import Strategy
+    from loopsat.solver.pipeline import Strategy
 
     check.limit(limit)
     check.seconds(time_limit)
@@ -354,7 +354,7 @@ def fix(puzzle: PuzzleLike) -> list[Suggestion]:
 
 def _solution(puzzle: Puzzle, edges: frozenset[Point]) -> Solution:
     from loopsat.model import option_lines
-    from loopsat.pipeline import bits
+    from loopsat.solver.pipeline import bits
 
     h, v = bits(GENRES[puzzle.genre], puzzle, edges)
     return Solution(frozenset(edges), tuple(h), tuple(v), tuple(option_lines(edges) or ()))

@@ -96,7 +96,7 @@ def verified_loops(puzzle: Puzzle) -> set[frozenset[tuple[int, int]]]:
     from lattice import cycle_unions, midpoints
 
     from loopsat.genres import GENRES
-    from loopsat.pipeline import bits
+    from loopsat.solver.pipeline import bits
 
     genre = GENRES[puzzle.genre]
     found = set()

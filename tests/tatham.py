@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from loopsat.cli import read_file
-from loopsat.explain import explain
+from loopsat.solver.explain import explain
 
 FOLDER = Path(__file__).parent / "data" / "tatham"
 # Each genre's levels as Tatham names them, in order, then loopsat's own above them.

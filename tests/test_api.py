@@ -21,7 +21,7 @@ def test_import_is_light_and_names_are_exported() -> None:
     """`import loopsat` loads no solver; every name of __all__ resolves (a real process: sys.modules)."""
     code = (
         "import sys, loopsat\n"
-        "heavy = [m for m in ('ortools', 'numpy', 'loopsat.pipeline') if m in sys.modules]\n"
+        "heavy = [m for m in ('ortools', 'numpy', 'loopsat.solver.pipeline') if m in sys.modules]\n"
         "missing = [n for n in loopsat.__all__ if getattr(loopsat, n, None) is None]\n"
         "print(heavy, missing)"
     )

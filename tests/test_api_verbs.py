@@ -12,10 +12,10 @@ import pytest
 
 import loopsat
 from loopsat import api
-from loopsat.certain import certain_edges
-from loopsat.explain import explain as explain_puzzle
-from loopsat.pipeline import Mode, Status, Strategy
 from loopsat.setter.generate import generate as generate_puzzle
+from loopsat.solver.certain import certain_edges
+from loopsat.solver.explain import explain as explain_puzzle
+from loopsat.solver.pipeline import Mode, Status, Strategy
 
 ROOT = Path(__file__).parent.parent
 PZPRJS = ROOT / "puzzles" / "slitherlink" / "pzprjs-5x5.slither"

@@ -22,9 +22,9 @@ from goldens import GOLDEN, counts, listed_solutions
 from lattice import edges_of
 
 from loopsat.batch import Job, pool_results
+from loopsat.batch.report import Report, read_report
 from loopsat.errors import PuzzleError
 from loopsat.genres import read_puzzles
-from loopsat.report import Report, read_report
 
 ROOT = Path(__file__).parent.parent
 BENCH = ROOT / "bench"
@@ -125,7 +125,7 @@ def kill_folder(folder: Path) -> Path:
     victim), then eight small Masyu and the four SPOJ sample sets. The worker takes the victim the
     moment the third line is written and needs about 0.15 CPU-s for it, thirty times the 5 ms in
     which `wait_for_lines` sees that line: the kill lands mid-victim however fast the machine.
-    (CPU-s: `time.process_time()` around `loopsat.pipeline.solve`, 2026-11-23.)"""
+    (CPU-s: `time.process_time()` around `loopsat.solver.pipeline.solve`, 2026-11-23.)"""
     twenty = (BENCH / "slink" / "twenty-20x20.slink").read_text().splitlines()
     (folder / "a-quick.slink").write_text("\n".join(twenty[: 3 * 21]) + "\n0 0\n")  # 21 lines a data set
     shutil.copy(BENCH / "slitherlink" / "20x20" / "001.slither", folder / "b-victim.slither")

@@ -12,10 +12,10 @@ from lattice import cycle_unions, edges_of, midpoints
 from pictures import drawn_edges
 from referees import connected, masyu_boards, masyu_referee, obeys, slitherlink_boards
 
-from loopsat.certain import certain_edges
 from loopsat.genres import GENRES
 from loopsat.grid import Point, lattice_edges
 from loopsat.puzzle import Puzzle
+from loopsat.solver.certain import certain_edges
 
 Sets = tuple[frozenset[Point], frozenset[Point], frozenset[Point]]
 # Goldens whose solutions.txt lists every loop (slither_center3_5x5 lists 20 of 208828).

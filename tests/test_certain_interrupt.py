@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from loopsat import certain
-from loopsat.certain import board_edges, certain_edges
 from loopsat.puzzle import Puzzle
+from loopsat.solver import certain
+from loopsat.solver.certain import board_edges, certain_edges
 
 AMBIGUOUS = ("3...", "....", "..3.")  # 31 edges, 29 undecided when complete
 

@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 from lattice import cycle_unions, midpoints
 from referees import connected, obeys
 
-from loopsat import certain
-from loopsat.certain import board_edges, certain_edges
 from loopsat.deadline import TimeUp
 from loopsat.grid import Point
 from loopsat.puzzle import Puzzle
+from loopsat.solver import certain
+from loopsat.solver.certain import board_edges, certain_edges
 
 BIG = Path(__file__).parents[1] / "bench" / "slitherlink" / "30x30" / "001.slither"
 

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 from loopsat.api import load, solve
-from loopsat.check import check, line_name
 from loopsat.grid import Point, lattice_edges
+from loopsat.solver.check import check, line_name
 
 PUZZLE = "puzzles/slitherlink/pzprjs-5x5.slither"  # 2..1. / .2..1 / ..2.. / 3..3. / .0..3, unique
 

@@ -166,8 +166,8 @@ def test_stdin_and_crlf(loopsat_process) -> None:
 
 def test_a_solution_failing_verification_exits_70(cli, monkeypatch) -> None:
     """The verifier guards every printed solution; a failure is an internal error, not a traceback."""
-    from loopsat import pipeline
     from loopsat.errors import VerificationError
+    from loopsat.solver import pipeline
 
     def broken(*args, **kwargs) -> None:
         raise VerificationError("planted")

@@ -42,7 +42,7 @@ def test_a_missing_argument_names_it_plainly(cli) -> None:
 
 def test_a_bad_strategy_is_one_line_naming_the_known_ones(cli) -> None:
     """--strategy is the pipeline's enum: a name outside it is a usage error, as --genre's."""
-    from loopsat.pipeline import Strategy
+    from loopsat.solver.pipeline import Strategy
 
     done = cli("solve", "--strategy", "fastest", "x.slither")
     assert done.exit_code == 2 and done.stdout == "" and done.stderr.count("\n") == 1, done.stderr

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from loopsat.frontier.budget import ENV, parse_size
+from loopsat.solver.frontier.budget import ENV, parse_size
 
 
 def empty(tmp_path: Path, side: int) -> str:

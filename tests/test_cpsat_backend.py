@@ -14,8 +14,8 @@ from children import stop_on_terminal
 from loopsat import mcc
 from loopsat.cpsat import Search
 from loopsat.genres import read_puzzles, slitherlink
-from loopsat.pipeline import solve
 from loopsat.puzzle import Puzzle
+from loopsat.solver.pipeline import solve
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 
@@ -27,7 +27,7 @@ def test_a_cpsat_solve_loads_neither_pandas_nor_numpy() -> None:
     code = f"""
 import sys
 from loopsat.genres import read_puzzles
-from loopsat.pipeline import solve
+from loopsat.solver.pipeline import solve
 [puzzle] = read_puzzles({str(path)!r}, open({str(path)!r}, "rb").read())
 assert solve(puzzle, strategy="lazy").status == "unique"
 assert solve(puzzle, mode="count", strategy="circuit").count == 1

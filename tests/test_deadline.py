@@ -18,8 +18,8 @@ from typer.testing import CliRunner
 
 from loopsat import cli
 from loopsat.deadline import TimeUp, deadline
-from loopsat.pipeline import solve
 from loopsat.puzzle import Puzzle
+from loopsat.solver.pipeline import solve
 
 HANG = 60.0  # seconds: far below the unbounded runs, far above a time limit of 0.5 s
 UNCOUNTABLE = 16  # the side of an empty board the DP counts in no less than about a minute

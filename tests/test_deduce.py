@@ -19,8 +19,8 @@ from loopsat.deduce.board import Board
 from loopsat.deduce.rules import CLUE, Rule
 from loopsat.genres import GENRES
 from loopsat.grid import edge_ends, lattice_edges
-from loopsat.pipeline import STRATEGIES, solve
 from loopsat.puzzle import Puzzle
+from loopsat.solver.pipeline import STRATEGIES, solve
 
 ROOT = Path(__file__).parent.parent
 SEARCHING = [s for s in STRATEGIES if s != "frontier"]
@@ -76,7 +76,7 @@ def test_deduced_puzzles_never_load_cpsat(path: str) -> None:
     """A complete deduction is a proof: no OR-Tools import, no search."""
     # a real process: only a fresh interpreter shows which modules solving imported
     code = (
-        "import sys; from loopsat.cli import read_file; from loopsat.pipeline import solve\n"
+        "import sys; from loopsat.cli import read_file; from loopsat.solver.pipeline import solve\n"
         f"assert all(solve(p).status == 'unique' for p in read_file({path!r}, None))\n"
         "assert 'ortools' not in sys.modules"
     )

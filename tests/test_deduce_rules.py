@@ -164,7 +164,7 @@ def test_tatham_generated_game_ids_need_no_search() -> None:
     10x10dt` (Debian sgt-puzzles 20230122): Tatham's generator makes them unique for his own
     solver, so loopsat's deduction must decide every edge, and the verifier accepts the loop."""
     from loopsat.formats import url
-    from loopsat.pipeline import solve
+    from loopsat.solver.pipeline import solve
 
     path = DATA / "tatham-generated.url"
     for puzzle in url.parse(path.read_bytes(), str(path)):
@@ -179,7 +179,7 @@ def test_auto_proves_a_tatham_slitherlink_without_ortools() -> None:
     """`auto` deduces first at every size, and a complete deduction imports no OR-Tools."""
     path = str(DATA / "tatham-hard-20x20-b.slither")
     code = (
-        "import sys; from loopsat.cli import read_file; from loopsat.pipeline import solve\n"
+        "import sys; from loopsat.cli import read_file; from loopsat.solver.pipeline import solve\n"
         f"assert all(solve(p).status == 'unique' for p in read_file({path!r}, None))\n"
         "assert 'ortools' not in sys.modules"
     )

@@ -7,8 +7,8 @@ from itertools import islice
 
 from loopsat.cpsat import Circuit, Search
 from loopsat.genres import slitherlink
-from loopsat.pipeline import solve
 from loopsat.puzzle import Puzzle
+from loopsat.solver.pipeline import solve
 
 
 def empty(rows: int, cols: int, letters: dict[str, int] | None = None, fill: str = ".") -> Puzzle:

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from loopsat.cli import read_file
-from loopsat.explain import explain
 from loopsat.genres import SUFFIXES
-from loopsat.pipeline import solve
 from loopsat.puzzle import Puzzle
+from loopsat.solver.explain import explain
+from loopsat.solver.pipeline import solve
 
 ROOT = Path(__file__).parent.parent
 SMALL = 20  # boards up to 20×20 keep this file fast; the larger bundled ones add nothing new

@@ -95,7 +95,7 @@ def test_a_file_that_is_no_report_is_not_overwritten(cli, tmp_path: Path) -> Non
 
 
 def test_check_ours_takes_empty_and_torn_reports(tmp_path: Path) -> None:
-    from loopsat.report import check_ours
+    from loopsat.batch.report import check_ours
 
     report = tmp_path / "r.jsonl"
     for text in (b"", b'{"file": "a.slither", "path": "a.sl', b'{"path": "a", "sha256": null}\n{"tor'):
@@ -223,7 +223,7 @@ def test_a_report_cut_short_by_the_file_size_limit_stays_whole_lines(tmp_path: P
 import resource, sys
 from pathlib import Path
 from loopsat.errors import OutputError
-from loopsat.report import Report
+from loopsat.batch.report import Report
 resource.setrlimit(resource.RLIMIT_FSIZE, (1000, 1000))
 sink = Report(Path({str(report)!r}), [])
 try:
@@ -282,8 +282,8 @@ def test_stdout_closed_is_exit_74_not_a_silent_success(tmp_path: Path) -> None:
 
 
 def test_report_write_failure_is_an_output_error_in_process(tmp_path: Path) -> None:
+    from loopsat.batch.report import Report
     from loopsat.errors import OutputError
-    from loopsat.report import Report
 
     sink = Report(tmp_path / REPORT, [b'{"path": "a", "sha256": null}\n'])
     sink.close()

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from loopsat import frontier
 from loopsat.api import fix, parse
 from loopsat.genres import SETTERS
 from loopsat.grid import Point
 from loopsat.puzzle import Puzzle
 from loopsat.setter.generate import file_text, generate
+from loopsat.solver import frontier
 
 
 @cache

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from loopsat.errors import PuzzleError
 from loopsat.formats import convert, decode, is_link, puzzlink, tatham
 from loopsat.genres import masyu, read_puzzles, slitherlink
-from loopsat.pipeline import bits, solve
 from loopsat.puzzle import Puzzle
+from loopsat.solver.pipeline import bits, solve
 
 HERE = Path(__file__).parent
 BENCH = HERE.parent / "bench"

@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from referees import random_boards
 
-from loopsat import frontier
 from loopsat.errors import VerificationError
-from loopsat.frontier import NotCountable, OverBudget, count, layout, residues, step, sweep
 from loopsat.genres import GENRES
 from loopsat.puzzle import Puzzle
+from loopsat.solver import frontier
+from loopsat.solver.frontier import NotCountable, OverBudget, count, layout, residues, step, sweep
 from loopsat.verify import verify
 
 COUNTABLE = golden_dirs(("slither_", "slink_", "masyu_"))
@@ -136,7 +136,7 @@ def test_masyu_matches_the_brute_force(puzzle: Puzzle) -> None:
 @settings(max_examples=12, deadline=None)
 @given(st.one_of(random_boards("slitherlink", 3, 3, "....0123"), random_boards("masyu", 4, 4, "....01")))
 def test_cpsat_enumeration_agrees(puzzle: Puzzle) -> None:
-    from loopsat.pipeline import solve
+    from loopsat.solver.pipeline import solve
 
     for single_loop in (True, False):
         searched = solve(puzzle, mode="count", single_loop=single_loop, strategy="lazy")

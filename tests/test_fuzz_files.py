@@ -23,10 +23,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from loopsat.api import parse
+from loopsat.batch.report import Report, ReportBusy, lock, read_report
 from loopsat.errors import OutputError, PuzzleError
-from loopsat.explain import read_partial
-from loopsat.report import Report, ReportBusy, lock, read_report
 from loopsat.safefile import Refused, write_file
+from loopsat.solver.explain import read_partial
 
 ROOT = Path(__file__).parent.parent
 PUZZLE = (ROOT / "puzzles" / "slitherlink" / "pzprjs-5x5.slither").read_bytes()
@@ -145,7 +145,7 @@ CHILD = """
 import json, random, resource, sys, tempfile
 from pathlib import Path
 from loopsat.errors import OutputError
-from loopsat.report import Report
+from loopsat.batch.report import Report
 rng = random.Random(int(sys.argv[1]))
 for trial in range(25):
     with tempfile.TemporaryDirectory() as top:

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from loopsat import frontier
 from loopsat.api import parse
 from loopsat.genres import SETTERS
 from loopsat.grid import Point
-from loopsat.pipeline import deduction, solve
 from loopsat.puzzle import Puzzle
 from loopsat.setter.generate import ATTEMPTS, Generated, Unmet, file_text, generate, level
+from loopsat.solver import frontier
+from loopsat.solver.pipeline import deduction, solve
 
 CASES = [(genre, rows, cols, seed) for genre in SETTERS for rows, cols, seed in ((4, 4, 0), (5, 6, 1), (6, 5, 2))]
 

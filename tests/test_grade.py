@@ -14,9 +14,9 @@ from loopsat import deduce
 from loopsat.cli import read_file
 from loopsat.deduce import Level
 from loopsat.deduce.run import grouped_steps
-from loopsat.explain import SEARCH, explain, step_json
-from loopsat.pipeline import solve
 from loopsat.puzzle import Puzzle
+from loopsat.solver.explain import SEARCH, explain, step_json
+from loopsat.solver.pipeline import solve
 
 ROOT = Path(__file__).parent.parent
 SAMPLE = [

@@ -9,8 +9,8 @@ from lattice import cycle_unions, midpoints
 from referees import masyu_boards, masyu_referee
 
 from loopsat.genres import masyu
-from loopsat.pipeline import Status, deduction, solve
 from loopsat.puzzle import Puzzle
+from loopsat.solver.pipeline import Status, deduction, solve
 
 # 8×8, unique; the deduction decides 35 of its 112 edges (`generate --difficulty hard` seed 25 less
 # the clue at tile (4, 5), as bench/needs_search.py makes them).

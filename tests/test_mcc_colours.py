@@ -7,8 +7,8 @@ from goldens import GOLDEN
 
 from loopsat.errors import VerificationError
 from loopsat.genres import read_puzzles
-from loopsat.pipeline import solve
 from loopsat.puzzle import Puzzle
+from loopsat.solver.pipeline import solve
 from loopsat.verify import verify
 
 EMPTY_2X2 = (GOLDEN / "slither_empty_2x2" / "knuth.mcc").read_text()

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 import loopsat
 from loopsat import mcc
 from loopsat.genres import read_puzzles
-from loopsat.pipeline import solve
 from loopsat.puzzle import Puzzle
+from loopsat.solver.pipeline import solve
 
 # The edges of a 2×3 lattice of tiles: the loops on it are its two squares and their rim.
 EDGES = ("01", "03", "10", "12", "14", "21", "23")

@@ -10,7 +10,7 @@ from goldens import GOLDEN, counts
 
 from loopsat.errors import PuzzleError
 from loopsat.genres import read_puzzles
-from loopsat.pipeline import solve
+from loopsat.solver.pipeline import solve
 
 CASES = [
     (folder, run["mcc_file"], run["dlx3_solutions"], run["single_loop_solutions"])

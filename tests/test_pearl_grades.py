@@ -7,7 +7,7 @@ import statistics
 from pathlib import Path
 
 from loopsat.cli import read_file
-from loopsat.explain import explain
+from loopsat.solver.explain import explain
 
 FOLDER = Path(__file__).parent / "data" / "difficulty"
 

@@ -108,7 +108,7 @@ def test_a_clue_line_between_rows_of_other_letters_is_fine(tmp_path: Path) -> No
 
 
 def test_a_misspelt_mode_or_strategy_is_an_error_not_a_silent_enumeration() -> None:
-    from loopsat.pipeline import Mode, Status, solve
+    from loopsat.solver.pipeline import Mode, Status, solve
 
     puzzle = Puzzle("slitherlink", "p", ("..", ".."))
     with pytest.raises(ValueError, match="cuont"):

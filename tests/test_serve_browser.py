@@ -12,7 +12,8 @@ from urllib.parse import quote
 import pytest
 from servers import Server, start
 
-from loopsat import api, explain
+from loopsat import api
+from loopsat.solver import explain
 
 CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 if CHROMIUM is None or DRIVER is None:

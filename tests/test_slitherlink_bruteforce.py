@@ -8,8 +8,8 @@ from referees import connected, obeys, slitherlink_boards
 
 from loopsat.cpsat import Circuit, Disjoint, LazyCuts, Search
 from loopsat.genres import slitherlink
-from loopsat.pipeline import solve
 from loopsat.puzzle import Puzzle
+from loopsat.solver.pipeline import solve
 
 
 @given(slitherlink_boards())

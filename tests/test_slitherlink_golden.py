@@ -10,7 +10,7 @@ from goldens import counts, golden_dirs, listed_solutions
 from loopsat import mcc
 from loopsat.cpsat import Disjoint, LazyCuts, Search
 from loopsat.genres import slitherlink
-from loopsat.pipeline import solve
+from loopsat.solver.pipeline import solve
 
 FOLDERS = golden_dirs(("slither_", "super_", "slink_"))
 GENERATOR_FILES = {"super": "knuth.mcc", "general": "knuth-general.mcc", "plain": "knuth-slitherlink-dlx.mcc"}

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import loopsat
-from loopsat.pipeline import Interrupted, Mode, stream
+from loopsat.solver.pipeline import Interrupted, Mode, stream
 
 # An empty 12×12 Slitherlink board has about 10^20 loops: listing them first would never end.
 EMPTY = loopsat.parse(("." * 12 + "\n") * 12, "slitherlink")[0]

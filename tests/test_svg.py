@@ -17,7 +17,7 @@ from pictures import NS, drawn_edges
 
 from loopsat.genres import GENRES
 from loopsat.grid import Point, lattice_edges
-from loopsat.picture import draw
+from loopsat.output.picture import draw
 from loopsat.puzzle import Puzzle
 
 BENCH = Path(__file__).parent.parent / "bench"

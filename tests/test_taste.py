@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from loopsat import frontier
 from loopsat.api import parse
 from loopsat.genres import SETTERS
 from loopsat.grid import Point
 from loopsat.setter.generate import PLAIN, Generated, file_text, generate
 from loopsat.setter.taste import Taste, chosen, images, orbits, read_mask
+from loopsat.solver import frontier
 
 
 @cache

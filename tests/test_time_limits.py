@@ -14,8 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import loopsat
-from loopsat import api, picture
+from loopsat import api
 from loopsat.deadline import FOREVER, Budget, TimeUp, limit_seconds
+from loopsat.output import picture
 
 PUZZLES = Path(__file__).parents[1] / "puzzles"
 PUZZLE, SLINK = PUZZLES / "slitherlink" / "pzprjs-5x5.slither", PUZZLES / "slink" / "spoj-sample.slink"

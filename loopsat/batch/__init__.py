@@ -2,7 +2,7 @@
 
 The main process walks the folder, reads and hashes every file (bad ones are answered on the
 spot) and hands each puzzle to a worker; answers stream back in completion order into the
-report (loopsat/report.py), one durable line each. Workers are plain processes the batch can
+report (loopsat/batch/report.py), one durable line each. Workers are plain processes the batch can
 afford to lose: `concurrent.futures` gives up on the whole pool when one worker dies, so the
 pool here is its own, with a watchdog that replaces a dead worker, retries its puzzle once, and
 kills a worker that overruns the time limit by more than a grace period.

@@ -9,9 +9,9 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from loopsat.batch.report import Key
 from loopsat.errors import Exit, PuzzleError, VerificationError, printable
 from loopsat.puzzle import Puzzle
-from loopsat.report import Key
 from loopsat.status import Status
 
 ERROR = "error"  # a report line's status when the file or puzzle gave no answer: beside Status's four
@@ -65,7 +65,7 @@ def answer(puzzle: Puzzle, time_limit: float | None) -> tuple[dict[str, Any], fl
     Whatever goes wrong inside loopsat becomes an error line, so one puzzle never sinks the batch.
     """
     import loopsat.cpsat  # noqa: F401  (a Dask worker's first puzzle: keep CP-SAT's import out of its CPU time)
-    from loopsat.pipeline import solve
+    from loopsat.solver.pipeline import solve
 
     started = time.process_time()
     try:

@@ -18,12 +18,12 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.context import ForkServerContext, SpawnContext
 
 from loopsat.batch.lines import Answered, BatchError, Job, answer, failure
-from loopsat.report import Key
+from loopsat.batch.report import Key
 from loopsat.status import Status
 from loopsat.workers import process_context
 
 OVERRUN_GRACE = 5.0  # seconds the watchdog allows beyond the time limit (CP-SAT's own limit comes first)
-PRELOAD = ("loopsat.cpsat", "loopsat.pipeline")  # imported once by the fork server: a new worker starts warm
+PRELOAD = ("loopsat.cpsat", "loopsat.solver.pipeline")  # imported once by the fork server: a new worker starts warm
 LONGEST_WAIT = 86400.0  # seconds; poll() takes at most 2**31 ms (24.8 days): `--time-limit 1e300` overflowed it
 
 
@@ -90,7 +90,7 @@ def pool_results(
     puzzle retried once, then filed as an error; one still running `time_limit` (plus 10% and a
     `grace` in seconds) after it began is killed and its puzzle filed as unknown.
     """
-    from loopsat.pipeline import Outcome
+    from loopsat.solver.pipeline import Outcome
 
     context = process_context(PRELOAD)
     pending = deque(jobs)

@@ -11,11 +11,11 @@ from loopsat.batch.cluster import check_dask, dask_client, dask_results, encrypt
 from loopsat.batch.folder import discover, read_folder, without_report
 from loopsat.batch.lines import BatchError, filed
 from loopsat.batch.pool import pool_results
+from loopsat.batch.report import Report, ReportBusy, key_of, lock, read_report
 from loopsat.batch.summary import Tally, summary
 from loopsat.deadline import limit_seconds
 from loopsat.errors import Exit, PuzzleError, printable
-from loopsat.progress import ProgressBar
-from loopsat.report import Report, ReportBusy, key_of, lock, read_report
+from loopsat.output.progress import ProgressBar
 from loopsat.workers import cpus
 
 REPORT_NAME = "loopsat-report.jsonl"

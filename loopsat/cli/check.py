@@ -1,5 +1,5 @@
 """`loopsat check`: which of a player's lines break which rule, or whether the board can still
-be completed (loopsat/check.py)."""
+be completed (loopsat/solver/check.py)."""
 
 import json
 from typing import Annotated
@@ -20,8 +20,8 @@ def check(
 ) -> None:
     """Which of a player's lines break which rule, or whether the board can still be completed.
     Exit 1 when a rule is broken or no solution extends the lines."""
-    from loopsat.check import check as checking
-    from loopsat.explain import read_partial
+    from loopsat.solver.check import check as checking
+    from loopsat.solver.explain import read_partial
 
     try:
         puzzle = read_one(file, genre, "check")

@@ -43,7 +43,7 @@ def explain(
     Exit 1 when the puzzle has no solution, 3 when --time-limit ran out first.
     """
     from loopsat import api
-    from loopsat import explain as explaining
+    from loopsat.solver import explain as explaining
 
     if partial is not None and not hint:
         fail("error: a partial solution goes with --hint", Exit.BAD_INPUT)

@@ -20,7 +20,7 @@ from loopsat.cli.app import (
 from loopsat.cli.output import status_line, timed_out, write
 from loopsat.deadline import Budget, TimeUp
 from loopsat.errors import Exit, PuzzleError
-from loopsat.pipeline import Mode, Status
+from loopsat.solver.pipeline import Mode, Status
 
 
 @app.command(cls=PlainUsage)

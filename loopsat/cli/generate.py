@@ -54,7 +54,7 @@ def generate(
     """
     from loopsat.genres import SETTERS
     from loopsat.limits import MAX_CELLS
-    from loopsat.progress import ProgressBar
+    from loopsat.output.progress import ProgressBar
     from loopsat.setter import generate as generating
     from loopsat.setter.taste import chosen
 

@@ -13,15 +13,15 @@ import typer
 from loopsat.cli.app import fail
 from loopsat.errors import Exit, OutputError, PuzzleError, printable, write_failed
 from loopsat.grid import Point
-from loopsat.pipeline import Mode, Status
 from loopsat.puzzle import Puzzle
 from loopsat.safefile import write_file
 from loopsat.signals import held
+from loopsat.solver.pipeline import Mode, Status
 
 if TYPE_CHECKING:
     from loopsat.api import Result
-    from loopsat.certain import Certainty
-    from loopsat.pipeline import Outcome
+    from loopsat.solver.certain import Certainty
+    from loopsat.solver.pipeline import Outcome
 
 
 def bad_input(error: PuzzleError, file: str, as_json: bool) -> None:
@@ -56,7 +56,7 @@ class Heard:
         self.advance: Callable[[str], None] = lambda _description: None  # the progress bar's, while one runs
 
     def add(self, count: int, solution: frozenset[Point]) -> None:
-        from loopsat.pipeline import drawing
+        from loopsat.solver.pipeline import drawing
 
         self.advance(f"{self.puzzle.label}: {count:,} found")
         if self.streaming:
@@ -94,7 +94,7 @@ def print_outcome(
     interrupted: bool,
 ) -> None:
     """The text answer: drawings (those not streamed yet) and the status line."""
-    from loopsat.pipeline import drawing
+    from loopsat.solver.pipeline import drawing
 
     if interrupted and heard.streaming:  # Ctrl-C may land between the search's tally and the drawing
         outcome = dataclasses.replace(outcome, count=heard.streamed, solutions=outcome.solutions[: heard.streamed])

@@ -8,7 +8,7 @@ import typer
 from loopsat.cli.app import PlainUsage, app, fail, read_file, read_time_limit
 from loopsat.errors import Exit, PuzzleError
 from loopsat.genres import slink as slink_genre
-from loopsat.pipeline import Status
+from loopsat.solver.pipeline import Status
 
 
 @app.command(cls=PlainUsage)

@@ -13,7 +13,7 @@ from loopsat.cli.output import Heard, bad_input, print_outcome, timed_out, write
 from loopsat.deadline import Budget, TimeUp
 from loopsat.errors import Exit, PuzzleError, printable
 from loopsat.genres import mcc as mcc_genre
-from loopsat.pipeline import Mode, Strategy
+from loopsat.solver.pipeline import Mode, Strategy
 
 
 @app.command(cls=PlainUsage)
@@ -60,13 +60,13 @@ def solve(
 
     --certain shows which edges every solution uses, none uses, or only some (`?` on the board).
     """
-    from loopsat.certain import Interrupted as CertainInterrupted
-    from loopsat.certain import board_edges, certain_edges
-    from loopsat.frontier import NotCountable, Settings
-    from loopsat.frontier.budget import budget, parse_size
-    from loopsat.pipeline import Interrupted
-    from loopsat.pipeline import solve as solve_puzzle
-    from loopsat.progress import ProgressBar
+    from loopsat.output.progress import ProgressBar
+    from loopsat.solver.certain import Interrupted as CertainInterrupted
+    from loopsat.solver.certain import board_edges, certain_edges
+    from loopsat.solver.frontier import NotCountable, Settings
+    from loopsat.solver.frontier.budget import budget, parse_size
+    from loopsat.solver.pipeline import Interrupted
+    from loopsat.solver.pipeline import solve as solve_puzzle
 
     if all_ and count:
         fail("error: --all and --count exclude each other", Exit.BAD_INPUT)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from loopsat.deduce import Rules
     from loopsat.grid import Point
     from loopsat.model import ExactCover
-    from loopsat.picture import Sketch
+    from loopsat.output.picture import Sketch
     from loopsat.puzzle import DataSet, Puzzle
 
 

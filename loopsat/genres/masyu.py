@@ -25,7 +25,7 @@ from loopsat.deduce.rules import PEARL_LEVELS
 from loopsat.errors import PuzzleError
 from loopsat.grid import EAST, NORTH, SOUTH, TILE_CODES, WEST, Point, edge_ends, lattice_edges, name
 from loopsat.model import ExactCover, Item, Option
-from loopsat.picture import Sketch
+from loopsat.output.picture import Sketch
 from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
 from loopsat.setter.loopgen import STRAIGHT, TURN, Grower, Region
 

@@ -14,7 +14,7 @@ from loopsat import mcc
 from loopsat.deduce import Rules
 from loopsat.grid import Point, tile_extent
 from loopsat.model import ExactCover
-from loopsat.picture import Sketch
+from loopsat.output.picture import Sketch
 from loopsat.puzzle import Puzzle, decode_text
 
 GENRE = "mcc"

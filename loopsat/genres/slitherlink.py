@@ -20,7 +20,7 @@ from loopsat.deduce import Level, Rule, Rules
 from loopsat.errors import PuzzleError
 from loopsat.genres.slitherlink_cover import cover as cover  # the Genre contract's `cover`
 from loopsat.grid import Point, cell_sides
-from loopsat.picture import Sketch, Superclue
+from loopsat.output.picture import Sketch, Superclue
 from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
 from loopsat.setter.loopgen import boundary, grow
 

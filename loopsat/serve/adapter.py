@@ -115,8 +115,8 @@ def status(puzzle: Puzzle, time_limit: float | None) -> Json:
 
 def certain(puzzle: Puzzle, status: Json, time_limit: float | None) -> Json:
     """The certain edges: every solution uses them, or none does. A unique puzzle's are its loop
-    and the rest; an ambiguous one's take rounds of CP-SAT (loopsat/certain.py)."""
-    from loopsat.certain import board_edges, certain_edges
+    and the rest; an ambiguous one's take rounds of CP-SAT (loopsat/solver/certain.py)."""
+    from loopsat.solver.certain import board_edges, certain_edges
 
     if status["status"] == Status.UNIQUE:
         loop = {(x, y) for x, y in status["solution"]}
@@ -136,7 +136,7 @@ def explanation(puzzle: Puzzle, status: str | None = None) -> Json:
     """The steps a person can follow (the hints), which edges the rules alone decide, the grade.
     A board whose `status` (the badge's) is known to be other than unique has no grade, and the
     page shows no search step: it is explained without solving it again."""
-    from loopsat import explain
+    from loopsat.solver import explain
 
     found = explain.explain(puzzle, search=status in (None, Status.UNIQUE))
     steps = []

@@ -13,8 +13,8 @@ from loopsat.deduce.branch import OutOfNodes
 from loopsat.errors import VerificationError
 from loopsat.genres import GENRES, SETTERS
 from loopsat.grid import Point, lattice_edges
-from loopsat.pipeline import Solution, bits
 from loopsat.puzzle import Puzzle
+from loopsat.solver.pipeline import Solution, bits
 from loopsat.verify import verify
 
 # How far (doubled coordinates: 12 = six cells) around the removed clues the screen of a try

@@ -19,8 +19,8 @@ from loopsat.deduce import GRADES, Difficulty, Rule
 from loopsat.errors import PuzzleError
 from loopsat.genres import GENRES, SETTERS
 from loopsat.grid import Point
-from loopsat.pipeline import Solution, deduction
 from loopsat.puzzle import Puzzle
+from loopsat.solver.pipeline import Solution, deduction
 
 if TYPE_CHECKING:
     from loopsat.cpsat import Search

@@ -43,11 +43,11 @@ from pathlib import Path
 from loopsat.deduce import GRADES, Difficulty, Rule
 from loopsat.genres import SETTERS, SUFFIXES
 from loopsat.grid import Point
-from loopsat.pipeline import Solution, deduction, solve
 from loopsat.puzzle import Puzzle
 from loopsat.setter.board import Thinning
 from loopsat.setter.minimal import Looker, minimal
 from loopsat.setter.taste import Taste, orbits
+from loopsat.solver.pipeline import Solution, deduction, solve
 
 # The first batch of clues tried at once, and the largest. Thinning 20×20 Slitherlink seed 1
 # (`time loopsat generate --genre slitherlink --size 20x20 --seed 1 --difficulty hard`): 16/64

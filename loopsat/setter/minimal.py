@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING
 
 from loopsat.deduce import Rule
 from loopsat.grid import Point
-from loopsat.pipeline import Solution, bits
 from loopsat.puzzle import Puzzle
 from loopsat.setter.board import Thinning
 from loopsat.signals import die_with, held
+from loopsat.solver.pipeline import Solution, bits
 from loopsat.verify import verify
 from loopsat.workers import leave_signals_to_main
 

@@ -31,7 +31,7 @@ from loopsat.puzzle import Puzzle
 from loopsat.status import Status
 
 if TYPE_CHECKING:
-    from loopsat.pipeline import Outcome
+    from loopsat.solver.pipeline import Outcome
 
 SEARCH = "search"  # the last step when the deduction stops short
 
@@ -124,7 +124,7 @@ def explain(
 
 
 def _explain(puzzle: Puzzle, given: Mapping[Point, bool] | None, ends: float | None, search: bool) -> Explanation:
-    from loopsat.pipeline import solve  # explain reads the pipeline; never the reverse
+    from loopsat.solver.pipeline import solve  # explain reads the pipeline; never the reverse
 
     def solved() -> Outcome:
         outcome = solve(puzzle, time_limit=None if ends is None else max(0.0, ends - time.monotonic()))
@@ -210,7 +210,7 @@ OFF_COLOUR = "#d1342f"  # and those it decides off, thin red
 
 def picture(explanation: Explanation, number: int) -> str:
     """The SVG of step `number` (from 1): the loop decided before it, what it read and decided."""
-    from loopsat import picture as svg
+    from loopsat.output import picture as svg
 
     steps = explanation.steps
     step = steps[number - 1]

@@ -25,15 +25,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from loopsat import deduce, hv, pipeline
+from loopsat import deduce, hv
 from loopsat.deadline import TimeUp, deadline, limit_seconds
 from loopsat.errors import PuzzleError
 from loopsat.genres import GENRES
 from loopsat.genres.mcc import shows_options
 from loopsat.grid import Point, lattice_edges
-from loopsat.pipeline import Outcome, Solution, Status, bits
+from loopsat.output.render import canvas
 from loopsat.puzzle import Puzzle
-from loopsat.render import canvas
+from loopsat.solver import pipeline
+from loopsat.solver.pipeline import Outcome, Solution, Status, bits
 from loopsat.verify import verify
 
 UNDECIDED_MARK = "?"

@@ -12,16 +12,17 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from loopsat import deduce, frontier, hv
+from loopsat import deduce, hv
 from loopsat.deadline import TimeUp, deadline, limit_seconds
 from loopsat.deduce import Deduction, Difficulty
 from loopsat.errors import Exit
-from loopsat.frontier import NotCountable
 from loopsat.genres import GENRES, Genre
 from loopsat.grid import Point
 from loopsat.model import ExactCover, option_lines
+from loopsat.output.render import canvas
 from loopsat.puzzle import Puzzle
-from loopsat.render import canvas
+from loopsat.solver import frontier
+from loopsat.solver.frontier import NotCountable
 from loopsat.status import Status as Status  # also read from here (the CLI, scripts)
 from loopsat.verify import verify
 

@@ -11,15 +11,15 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from loopsat.frontier import layout, residues
-from loopsat.frontier.budget import resident, size
-from loopsat.frontier.layout import Frontier
-from loopsat.frontier.refusals import OverBudget
-from loopsat.frontier.step import Stage, Transition
+from loopsat.solver.frontier import layout, residues
+from loopsat.solver.frontier.budget import resident, size
+from loopsat.solver.frontier.layout import Frontier
+from loopsat.solver.frontier.refusals import OverBudget
+from loopsat.solver.frontier.step import Stage, Transition
 
 if TYPE_CHECKING:
-    from loopsat.frontier.residues import Counts
-    from loopsat.frontier.step import Keys
+    from loopsat.solver.frontier.residues import Counts
+    from loopsat.solver.frontier.step import Keys
 
 # Bytes a step holds per candidate state beyond the states it starts from, per key word and per
 # residue column, plus a fixed part: the outcome deltas, the candidates before and after their

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from loopsat.frontier import layout
-from loopsat.frontier.layout import Frontier, mask
+from loopsat.solver.frontier import layout
+from loopsat.solver.frontier.layout import Frontier, mask
 
 if TYPE_CHECKING:  # numpy is imported when the DP runs: `loopsat` starts without its ~0.1 s
     import numpy as np

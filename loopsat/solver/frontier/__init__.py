@@ -25,11 +25,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from loopsat.frontier.budget import budget
-from loopsat.frontier.layout import lattice_table
-from loopsat.frontier.refusals import NotCountable, OverBudget
 from loopsat.genres import GENRES
 from loopsat.puzzle import Puzzle
+from loopsat.solver.frontier.budget import budget
+from loopsat.solver.frontier.layout import lattice_table
+from loopsat.solver.frontier.refusals import NotCountable, OverBudget
 
 __all__ = ["MAX_WIDTH", "NotCountable", "OverBudget", "Settings", "count"]
 
@@ -66,8 +66,8 @@ def count(
     and OverBudget (a NotCountable) before a step whose states would pass `memory` bytes (None:
     budget.budget()'s default). `progress` hears where the sweep is and how many states it holds.
     """
-    from loopsat.frontier.layout import Frontier
-    from loopsat.frontier.sweep import Sweep
+    from loopsat.solver.frontier.layout import Frontier
+    from loopsat.solver.frontier.sweep import Sweep
 
     genre = GENRES.get(puzzle.genre)
     if genre is None:
