@@ -12,9 +12,9 @@ import random
 import resource
 
 from loopsat.genres import masyu
+from loopsat.grid import Edges
 from loopsat.puzzle import Puzzle
 from loopsat.setter.generate import Solver
-from loopsat.solver.pipeline import Solution
 
 
 class Counting(Solver):
@@ -22,7 +22,7 @@ class Counting(Solver):
 
     calls = 0
 
-    def solutions(self, puzzle: Puzzle) -> list[Solution]:
+    def solutions(self, puzzle: Puzzle) -> list[Edges]:
         self.calls += 1
         return super().solutions(puzzle)
 

@@ -122,7 +122,7 @@ class Setter(Protocol):
 
     def dense(self, rows: int, cols: int, rng: random.Random, judge: Judge) -> tuple[Puzzle, frozenset[Point]]:
         """A puzzle with exactly one solution, clued as densely as that solution allows, and the
-        solution (loop edges in doubled coordinates, as pipeline.Solution), as `judge` (the
+        solution (loop edges in doubled coordinates, grid.Edges), as `judge` (the
         caller's deterministic solver) finds them."""
         ...
 

@@ -41,13 +41,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from loopsat.deduce import GRADES, Difficulty, Rule
+from loopsat.errors import Unmet
 from loopsat.genres import SETTERS, SUFFIXES
-from loopsat.grid import Point
+from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
 from loopsat.setter.board import Thinning
 from loopsat.setter.minimal import Looker, minimal
 from loopsat.setter.taste import Taste, orbits
-from loopsat.solver.pipeline import Solution, deduction, solve
+from loopsat.solver.pipeline import deduction, solve
 
 # The first batch of clues tried at once, and the largest. Thinning 20×20 Slitherlink seed 1
 # (`time loopsat generate --genre slitherlink --size 20x20 --seed 1 --difficulty hard`): 16/64
@@ -68,12 +69,16 @@ class Generated:
     """A generated puzzle, its one loop, its grade, and how many clues the dense board had."""
 
     puzzle: Puzzle
-    solution: Solution
+    solution: Edges
     difficulty: Difficulty
     dense_clues: int
     clues: int
     unproved: int = 0  # clues kept because proving them removable ran out of time: then not minimal
     loops: int = 1  # loops drawn until one gave the difficulty asked
+
+    def text(self, form: str | None = None) -> str:
+        """The puzzle as its genre's file (or in `form`: url, tatham), as `loopsat generate` prints it."""
+        return file_text(self.puzzle, form)
 
 
 def level(difficulty: str | int) -> int:
@@ -116,7 +121,7 @@ def file_text(puzzle: Puzzle, form: str | None = None) -> str:
     return convert(puzzle, form or puzzle.path.rsplit(".", 1)[-1]) + "\n"
 
 
-def unique_loops(puzzle: Puzzle) -> list[Solution]:
+def unique_loops(puzzle: Puzzle) -> list[Edges]:
     """Up to two loops of `puzzle`, deterministically (the deduction, then one CP-SAT worker)."""
     return solve(puzzle).solutions
 
@@ -124,7 +129,7 @@ def unique_loops(puzzle: Puzzle) -> list[Solution]:
 class Solver:
     """The solver as the genres' setters ask it (contract.Judge)."""
 
-    def solutions(self, puzzle: Puzzle) -> list[Solution]:
+    def solutions(self, puzzle: Puzzle) -> list[Edges]:
         return unique_loops(puzzle)
 
     def undecided(self, puzzle: Puzzle) -> list[Point]:
@@ -134,10 +139,6 @@ class Solver:
 
 
 JUDGE = Solver()
-
-
-class Unmet(Exception):
-    """No puzzle of the difficulty asked: `generate` fails rather than hand back another grade."""
 
 
 def generate(
@@ -233,7 +234,7 @@ def _sparse_share(puzzle: Puzzle) -> float:
 
 def _thinned(
     puzzle: Puzzle,
-    solution: Solution,
+    solution: Edges,
     rng: random.Random,
     difficulty: int | None,
     taste: Taste,

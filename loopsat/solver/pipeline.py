@@ -9,7 +9,6 @@ import time
 from collections.abc import Callable, Generator
 from contextlib import closing
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from loopsat import deduce, hv
@@ -17,40 +16,19 @@ from loopsat.deadline import TimeUp, deadline, limit_seconds
 from loopsat.deduce import Deduction, Difficulty
 from loopsat.errors import Exit
 from loopsat.genres import GENRES, Genre
-from loopsat.grid import Point
+from loopsat.grid import Edges, Point
 from loopsat.model import ExactCover, option_lines
 from loopsat.output.render import canvas
 from loopsat.puzzle import Puzzle
 from loopsat.solver import frontier
 from loopsat.solver.frontier import NotCountable
-from loopsat.status import Status as Status  # also read from here (the CLI, scripts)
+from loopsat.status import Mode as Mode  # the enums, also read from here (scripts)
+from loopsat.status import Status as Status
+from loopsat.status import Strategy as Strategy
 from loopsat.verify import verify
-
-Solution = frozenset[Point]
-
-
-class Strategy(StrEnum):
-    """auto: the frontier DP for counting where it applies; else deduction first and then the
-    CP-SAT search that the genre's measurements chose (its DEDUCE_FIRST_CELLS and AUTO_CIRCUIT).
-    lazy: CP-SAT with lazy loop cuts; circuit: CP-SAT's AddCircuit instead of cuts; deduce: local
-    rules and probing, then lazy CP-SAT on what is left; frontier: the DP only (counting only)."""
-
-    AUTO = "auto"
-    LAZY = "lazy"
-    CIRCUIT = "circuit"
-    DEDUCE = "deduce"
-    FRONTIER = "frontier"
 
 
 STRATEGIES = tuple(Strategy)
-
-
-class Mode(StrEnum):
-    """What to establish: one solution and whether it is unique, every solution, or their number."""
-
-    UNIQUE = "unique"
-    ALL = "all"
-    COUNT = "count"
 
 
 @dataclass
@@ -61,7 +39,7 @@ class Outcome:
     status: Status
     count: int
     complete: bool
-    solutions: list[Solution] = field(default_factory=list)
+    solutions: list[Edges] = field(default_factory=list)
     seconds: float = 0.0
     # The deduction solve() ran, None when it did not deduce: its trail is the grade.
     deduced: Deduction | None = None
@@ -107,19 +85,19 @@ def _genre(puzzle: Puzzle) -> Genre:
     return GENRES[puzzle.genre]
 
 
-def _solution_json(genre: Genre, puzzle: Puzzle, solution: Solution) -> dict[str, Any]:
+def _solution_json(genre: Genre, puzzle: Puzzle, solution: Edges) -> dict[str, Any]:
     """A solution's h/v bit strings, and an MCC file's chosen option lines (docs/json.md)."""
     h, v = bits(genre, puzzle, solution)
     options = option_lines(solution)
     return {"h": h, "v": v} if options is None else {"h": h, "v": v, "options": options}
 
 
-def bits(genre: Genre, puzzle: Puzzle, solution: Solution) -> tuple[list[str], list[str]]:
+def bits(genre: Genre, puzzle: Puzzle, solution: Edges) -> tuple[list[str], list[str]]:
     """The JSON's h/v bit strings of a solution (loopsat/hv.py) on the puzzle's tile lattice."""
     return hv.strings(*genre.tile_shape(puzzle), solution)
 
 
-def drawing(puzzle: Puzzle, solution: Solution | None) -> list[str]:
+def drawing(puzzle: Puzzle, solution: Edges | None) -> list[str]:
     """The canvas of a puzzle with its loop (or without, for none)."""
     genre = _genre(puzzle)
     rows, cols = genre.tile_shape(puzzle)
@@ -151,7 +129,7 @@ def solve(
     time_limit: float | None = None,
     single_loop: bool = True,
     strategy: Strategy | str = Strategy.AUTO,
-    progress: Callable[[int, Solution], None] | None = None,
+    progress: Callable[[int, Edges], None] | None = None,
     fallback: Callable[[str], None] | None = None,
     counting: frontier.Settings | None = None,
 ) -> Outcome:
@@ -202,7 +180,7 @@ def stream(
     strategy: Strategy | str = Strategy.AUTO,
     fallback: Callable[[str], None] | None = None,
     counting: frontier.Settings | None = None,
-) -> Generator[Solution, None, Outcome]:
+) -> Generator[Edges, None, Outcome]:
     """solve() as a generator: each verified solution as the search finds it, and the Outcome as
     its return value (StopIteration.value). Closing it early (or dropping it) stops the search
     and joins its CP-SAT thread. `time_limit` counts from the first `next`, the caller's time
@@ -214,7 +192,7 @@ def stream(
     if strategy == Strategy.FRONTIER and mode != Mode.COUNT:
         raise NotCountable("the frontier strategy only counts: use it with --count")
     started = time.perf_counter()
-    found: list[Solution] = []  # counting keeps no solutions: there may be billions
+    found: list[Edges] = []  # counting keeps no solutions: there may be billions
     count = 0
     work = _solve(puzzle, mode, limit, time_limit, single_loop, strategy, fallback, counting, started)
     with closing(work):
@@ -253,7 +231,7 @@ def _solve(
     fallback: Callable[[str], None] | None,
     counting: frontier.Settings | None,
     started: float,
-) -> Generator[Solution, None, _Settled]:
+) -> Generator[Edges, None, _Settled]:
     """The work of a stream: the DP, else deduction, else the search with the time left."""
     if mode == Mode.COUNT and limit is None and strategy in (Strategy.AUTO, Strategy.FRONTIER):
         try:
@@ -300,7 +278,7 @@ def _outcome(
     puzzle: Puzzle,
     count: int,
     complete: bool,
-    found: list[Solution],
+    found: list[Edges],
     started: float,
     deduced: Deduction | None = None,
 ) -> Outcome:
@@ -316,7 +294,7 @@ def _search(
     time_limit: float | None,
     single_loop: bool,
     strategy: str,
-) -> Generator[Solution, None, tuple[int, bool]]:
+) -> Generator[Edges, None, tuple[int, bool]]:
     """CP-SAT (lazy loop cuts, or the circuit constraint): solutions one at a time, each verified;
     returns how many, and whether the search finished.
 
