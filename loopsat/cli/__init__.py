@@ -15,6 +15,7 @@ from loopsat.cli import fix as _fix  # noqa: F401
 from loopsat.cli import check as _check  # noqa: F401
 
 # isort: on
-from loopsat.cli.app import Form, Genre, Variant, app, main, read_file
+from loopsat.api import load as read_file  # the name scripts knew
+from loopsat.cli.app import Form, Genre, Variant, app, main
 
 __all__ = ["Form", "Genre", "Variant", "app", "main", "read_file"]

@@ -16,11 +16,9 @@ from typing import Annotated, Any, NoReturn
 import typer
 import typer.core
 
-from loopsat.api import load
 from loopsat.errors import Exit, OutputError, PuzzleError, VerificationError, printable, write_failed
 from loopsat.formats import FORMS
 from loopsat.genres import GENRES, READERS
-from loopsat.puzzle import Puzzle
 from loopsat.stdio import discard_stdout, flush_stdout, prepare_stdout
 
 # click's exceptions, from the click typer uses (its own copy in recent versions).
@@ -139,17 +137,9 @@ def fail(message: str, status: Exit) -> NoReturn:
     raise typer.Exit(int(status))
 
 
-def read_file(path: str, genre: str | None) -> list[Puzzle]:
-    """Every puzzle in a file, URL or game ID (`-` is stdin): the API's `load`."""
-    return load(path, genre)
-
-
-def read_one(path: str, genre: StrEnum | None, what: str) -> Puzzle:
-    """The one puzzle of `path` for a command that takes one (`what`: its name in the error)."""
-    puzzles = read_file(path, genre.value if genre else None)
-    if len(puzzles) != 1:
-        raise PuzzleError(path, 1, 1, f"{what} takes one puzzle, this file holds {len(puzzles)}")
-    return puzzles[0]
+def genre_name(genre: StrEnum | None) -> str | None:
+    """--genre as the API takes it."""
+    return None if genre is None else genre.value
 
 
 def _print_version(wanted: bool) -> None:

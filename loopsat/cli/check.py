@@ -6,9 +6,8 @@ from typing import Annotated
 
 import typer
 
-from loopsat.cli.app import Genre, PlainUsage, PuzzleSource, app, fail, read_one
+from loopsat.cli.app import Genre, PlainUsage, PuzzleSource, app, fail, genre_name
 from loopsat.errors import Exit, PuzzleError
-from loopsat.limits import read_input
 
 
 @app.command(cls=PlainUsage)
@@ -20,12 +19,10 @@ def check(
 ) -> None:
     """Which of a player's lines break which rule, or whether the board can still be completed.
     Exit 1 when a rule is broken or no solution extends the lines."""
-    from loopsat.solver.check import check as checking
-    from loopsat.solver.explain import read_partial
+    from loopsat import api
 
     try:
-        puzzle = read_one(file, genre, "check")
-        faults, completable = checking(puzzle, read_partial(partial, read_input(partial), puzzle))
+        faults, completable = api.check(api.one(file, "check", genre_name(genre)), partial)
     except PuzzleError as exc:
         fail(str(exc), Exit.BAD_INPUT)
     if as_json:

@@ -5,7 +5,6 @@ from typing import Annotated
 
 import typer
 
-from loopsat.api import export_mcc
 from loopsat.cli.app import (
     AUTO_VARIANT,
     Genre,
@@ -13,14 +12,14 @@ from loopsat.cli.app import (
     Variant,
     app,
     fail,
-    read_one,
+    genre_name,
     read_time_limit,
     refuse_overwriting,
 )
 from loopsat.cli.output import status_line, timed_out, write
 from loopsat.deadline import Budget, TimeUp
 from loopsat.errors import Exit, PuzzleError
-from loopsat.solver.pipeline import Mode, Status
+from loopsat.status import Mode, Status
 
 
 @app.command(cls=PlainUsage)
@@ -36,12 +35,13 @@ def export(
     ] = None,
 ) -> None:
     """Print the puzzle as MCC text, byte-identical to Knuth's generator."""
+    from loopsat import api
+
     if not mcc:
         fail("error: name the format to export: --mcc (Knuth's MCC text, the only one so far)", Exit.BAD_INPUT)
     refuse_overwriting(output, [file])
     try:
-        puzzle = read_one(file, genre, "MCC export")
-        text = export_mcc(puzzle, variant.value)
+        text = api.export_mcc(api.one(file, "MCC export", genre_name(genre)), variant.value)
     except PuzzleError as exc:
         fail(str(exc), Exit.BAD_INPUT)
     write(output, text, "the MCC text")
@@ -72,7 +72,7 @@ def render(
     doing = "reading the file"
     try:
         with budget.bound():
-            puzzle = read_one(file, genre, "render")
+            puzzle = api.one(file, "render", genre_name(genre))
         status = Exit.SOLVED
         loop = None
         if solution:

@@ -6,9 +6,9 @@ from typing import Annotated
 
 import typer
 
-from loopsat.cli.app import Genre, PlainUsage, PuzzleSource, app, fail, read_one
+from loopsat.cli.app import Genre, PlainUsage, PuzzleSource, app, fail, genre_name
 from loopsat.errors import Exit, PuzzleError
-from loopsat.solver.pipeline import Status
+from loopsat.status import Status
 
 
 @app.command(cls=PlainUsage)
@@ -25,7 +25,7 @@ def fix(
     from loopsat import api
 
     try:
-        puzzle = read_one(file, genre, "fix")
+        puzzle = api.one(file, "fix", genre_name(genre))
         found = api.fix(puzzle)
     except PuzzleError as exc:
         fail(str(exc), Exit.BAD_INPUT)

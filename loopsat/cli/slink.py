@@ -5,10 +5,10 @@ from typing import Annotated
 
 import typer
 
-from loopsat.cli.app import PlainUsage, app, fail, read_file, read_time_limit
+from loopsat.cli.app import PlainUsage, app, fail, read_time_limit
 from loopsat.errors import Exit, PuzzleError
 from loopsat.genres import slink as slink_genre
-from loopsat.solver.pipeline import Status
+from loopsat.status import Status
 
 
 @app.command(cls=PlainUsage)
@@ -23,16 +23,16 @@ def slink(
     A data set without a solution prints `no solution`, one with several `multiple solutions`
     (the judge promises exactly one); the exit status is then 1 (none) or 0.
     """
-    from loopsat.api import solve as solve_puzzle
+    from loopsat import api
 
     try:
-        puzzles = read_file(file, slink_genre.GENRE)
+        puzzles = api.load(file, slink_genre.GENRE)
     except PuzzleError as exc:
         fail(str(exc), Exit.BAD_INPUT)
     worst = Exit.SOLVED
     out = []
     for number, puzzle in enumerate(puzzles, start=1):  # a URL's puzzle has no data-set number
-        result = solve_puzzle(puzzle, time_limit=time_limit)
+        result = api.solve(puzzle, time_limit=time_limit)
         worst = max(worst, result.exit_status)
         out.append(f"{puzzle.index or number}")
         if result.status == Status.UNIQUE:

@@ -31,14 +31,11 @@ a proof stopped by its time limit (minimal.proof_seconds): its clue stays, and
 
 from __future__ import annotations
 
-import os
 import random
-import re
 from collections import Counter, deque
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from loopsat.deduce import GRADES, Difficulty, Rule
 from loopsat.errors import Unmet
@@ -96,21 +93,6 @@ def file_name(genre: str, rows: int, cols: int, seed: int, suffix: str | None = 
     given), and the puzzle's path."""
     suffix = suffix or next(suffix for suffix, named in SUFFIXES.items() if named == genre)
     return f"{genre}-{rows}x{cols}-{seed}{suffix}"
-
-
-def first_taken(folder: Path, genre: str, rows: int, cols: int, seeds: range, suffix: str | None = None) -> str | None:
-    """The name of the first file `-o folder` would write for `seeds` that is already there.
-
-    One look at the folder, not one per seed: `--count` may be 10**12."""
-    head, _, tail = file_name(genre, rows, cols, 0, suffix).rpartition("-0")
-    pattern = re.compile(re.escape(head) + r"-(0|[1-9][0-9]*)" + re.escape(tail))
-    try:
-        with os.scandir(folder) as listing:
-            taken = [int(found[1]) for entry in listing if (found := pattern.fullmatch(entry.name))]
-    except (FileNotFoundError, NotADirectoryError):
-        return None
-    first = min((n for n in taken if n in seeds), default=None)
-    return None if first is None else file_name(genre, rows, cols, first, suffix)
 
 
 def file_text(puzzle: Puzzle, form: str | None = None) -> str:

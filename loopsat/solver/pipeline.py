@@ -27,7 +27,6 @@ from loopsat.status import Status as Status
 from loopsat.status import Strategy as Strategy
 from loopsat.verify import verify
 
-
 STRATEGIES = tuple(Strategy)
 
 
