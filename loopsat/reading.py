@@ -79,9 +79,12 @@ def one(source: Any, what: str = "this", genre: str | None = None) -> Puzzle:
 
 
 def parse(text: str | bytes, genre: str | None = None, *, path: str = "<text>") -> list[Puzzle]:
-    """Every puzzle in `text`, read as the file `path` would be (`genre` as `--genre`)."""
+    """Every puzzle in `text`, read as the file `path` would be (`genre` as `--genre`); a puzz.link
+    URL or Tatham game ID alone is decoded (never looked up as a file)."""
     arguments.text(text)
     arguments.name(genre, "genre", optional=True)
     arguments.name(path, "path")
+    if isinstance(text, str) and is_link(text.strip()):
+        return [decode(text.strip(), text.strip())]
     data = text.encode() if isinstance(text, str) else text
     return read_puzzles(path, data, genre)

@@ -70,9 +70,13 @@ class Explanation:
         """The edges the rules decided, in order: every step's but the search's."""
         return [edge for step in self.steps if step.rule != SEARCH for edge, _ in step.decided]
 
+    def step_texts(self) -> list[str]:
+        """Each step's line, `vertex degree: h[3][4]=1 v[3][5]=0 (read h[3][3])`."""
+        return [step_text(step) for step in self.steps]
+
     def text(self) -> list[str]:
         """One line per step, then what the deduction left to the search, then the grade."""
-        lines = [f"{n}. {step_text(step)}" for n, step in enumerate(self.steps, start=1)]
+        lines = [f"{n}. {text}" for n, text in enumerate(self.step_texts(), start=1)]
         if not self.solvable:
             lines.append("no solution: the rules above leave no loop")
         elif not self.complete:
