@@ -79,7 +79,7 @@ def solve(
     DP is. NotCountable when `strategy="frontier"` cannot count this puzzle; Ctrl-C raises
     Interrupted with the result so far."""
     from loopsat.solver.frontier import Settings
-    from loopsat.solver.pipeline import Interrupted as Stopped
+    from loopsat.solver.pipeline import Stopped
     from loopsat.solver.pipeline import solve as solve_puzzle
 
     arguments.choice(mode, "mode", Mode)
@@ -165,8 +165,8 @@ def certain(
     (`unique` when no edge can differ). Stopped by `time_limit`, the Certainty is incomplete;
     by Ctrl-C, Interrupted carries both. `progress` hears once per edge decided, of
     `len(edges(puzzle))`."""
-    from loopsat.solver.certain import Interrupted as Stopped
     from loopsat.solver.certain import certain_edges
+    from loopsat.solver.pipeline import Stopped
 
     puzzle = one(puzzle, "loopsat.certain")
     arguments.seconds(time_limit)
@@ -180,10 +180,9 @@ def certain(
 
 def edges(puzzle: PuzzleLike) -> Edges:
     """Every edge of the puzzle's board, in Knuth's doubled coordinates."""
-    from loopsat.grid import lattice_edges
+    from loopsat.solver.certain import board_edges
 
-    puzzle = one(puzzle, "loopsat.edges")
-    return frozenset(lattice_edges(*GENRES[puzzle.genre].tile_shape(puzzle)))
+    return board_edges(one(puzzle, "loopsat.edges"))
 
 
 def explain(puzzle: PuzzleLike, *, time_limit: float | None = None, search: bool = True) -> Explanation:

@@ -106,17 +106,8 @@ def certain_edges(
     except TimeUp:
         pass
     except KeyboardInterrupt:
-        raise Interrupted(*rounds.result(interrupted=True)) from None
+        raise pipeline.Stopped(*rounds.result(interrupted=True)) from None
     return rounds.result()
-
-
-class Interrupted(pipeline.Interrupted):
-    """Ctrl-C during certain_edges: `outcome` and `certainty` are what was settled by then
-    (sound, as after a time limit; before the first loop, the deduction's certain edges)."""
-
-    def __init__(self, outcome: Outcome, certainty: Certainty | None) -> None:
-        super().__init__(outcome)
-        self.certainty = certainty
 
 
 class _Rounds:

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable, Generator
 from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from loopsat import deduce, hv
 from loopsat.deadline import TimeUp, deadline, limit_seconds
@@ -26,6 +26,9 @@ from loopsat.status import Mode as Mode  # the enums, also read from here (scrip
 from loopsat.status import Status as Status
 from loopsat.status import Strategy as Strategy
 from loopsat.verify import verify
+
+if TYPE_CHECKING:
+    from loopsat.solver.certain import Certainty
 
 STRATEGIES = tuple(Strategy)
 
@@ -103,12 +106,15 @@ def drawing(puzzle: Puzzle, solution: Edges | None) -> list[str]:
     return canvas(rows, cols, solution or (), genre.labels(puzzle))
 
 
-class Interrupted(KeyboardInterrupt):
-    """Ctrl-C during solve(), with the CP-SAT search stopped; `outcome` is what was found so far."""
+class Stopped(KeyboardInterrupt):
+    """Ctrl-C during solve() or certain_edges(), the CP-SAT search stopped: `outcome` is what was
+    found so far, and for certain_edges `certainty` what was settled (sound, as after a time
+    limit; before the first loop, the deduction's certain edges). The API's Interrupted carries
+    them on."""
 
-    def __init__(self, outcome: Outcome) -> None:
+    def __init__(self, outcome: Outcome, certainty: Certainty | None = None) -> None:
         super().__init__()
-        self.outcome = outcome
+        self.outcome, self.certainty = outcome, certainty
 
 
 @dataclass(frozen=True)
@@ -140,7 +146,7 @@ def solve(
     is the (incomplete) outcome. `progress` hears each verified solution of the search with the
     number found so far; `fallback` hears why, when counting cannot use the DP and falls back to
     enumeration; `counting` sets the DP's memory budget and who hears its progress. Ctrl-C
-    raises Interrupted (a KeyboardInterrupt) carrying what was found.
+    raises Stopped (a KeyboardInterrupt) carrying what was found.
     """
     found = stream(
         puzzle,
@@ -163,10 +169,10 @@ def solve(
             except StopIteration as finished:
                 outcome: Outcome = finished.value
                 return outcome
-            except Interrupted:  # raised by the stream, with what it yielded
+            except Stopped:  # raised by the stream, with what it yielded
                 raise
             except KeyboardInterrupt as stop:  # here between solutions (often, at 10^5 a second)
-                found.throw(stop)  # the stream raises Interrupted with what it has yielded
+                found.throw(stop)  # the stream raises Stopped with what it has yielded
 
 
 def stream(
@@ -185,7 +191,7 @@ def stream(
     and joins its CP-SAT thread. `time_limit` counts from the first `next`, the caller's time
     between solutions included, but its alarm (loopsat/deadline.py) rings only while the stream
     runs, never in the caller's code. Ctrl-C while it runs, or thrown in at a `yield`, raises
-    Interrupted carrying what was yielded."""
+    Stopped carrying what was yielded."""
     mode, strategy = Mode(mode), Strategy(strategy)  # ValueError for a misspelt one
     time_limit = limit_seconds(time_limit)  # ValueError for nan or a negative one; inf: none
     if strategy == Strategy.FRONTIER and mode != Mode.COUNT:
@@ -217,7 +223,7 @@ def stream(
         except TimeUp:
             return _outcome(puzzle, count, False, found, started)
         except KeyboardInterrupt:
-            raise Interrupted(_outcome(puzzle, count, False, found, started)) from None
+            raise Stopped(_outcome(puzzle, count, False, found, started)) from None
 
 
 def _solve(
