@@ -59,11 +59,11 @@ Drawn = Solution | Edges | None  # what a picture shows: a Result's Solution, it
 def solve(
     puzzle: PuzzleLike,
     *,
-    mode: Mode | str = "unique",
+    mode: Mode | str = Mode.UNIQUE,
     limit: int | None = None,
     time_limit: float | None = None,
     single_loop: bool = True,
-    strategy: Strategy | str = "auto",
+    strategy: Strategy | str = Strategy.AUTO,
     memory_limit: int | str | None = None,
     progress: Callable[[int, Edges], None] | None = None,
     fallback: Callable[[str], None] | None = None,
@@ -123,7 +123,7 @@ def solutions(
     limit: int | None = None,
     time_limit: float | None = None,
     single_loop: bool = True,
-    strategy: Strategy | str = "auto",
+    strategy: Strategy | str = Strategy.AUTO,
 ) -> Iterator[Solution]:
     """The solutions one at a time, as the search finds them; stop whenever you like (`break`,
     `.close()`, or drop the iterator): the search stops with it. `time_limit` counts from the
@@ -132,7 +132,7 @@ def solutions(
 
     puzzle = _check_search("loopsat.solutions", puzzle, limit, time_limit, single_loop, strategy)
 
-    found = stream(puzzle, mode="all", limit=limit, time_limit=time_limit, single_loop=single_loop, strategy=strategy)
+    found = stream(puzzle, mode=Mode.ALL, limit=limit, time_limit=time_limit, single_loop=single_loop, strategy=strategy)
     with closing(found):
         for edges in found:
             yield Solution.of(puzzle, edges)
@@ -150,8 +150,8 @@ def grade(puzzle: PuzzleLike) -> Difficulty | None:
 
 def count(puzzle: PuzzleLike, *, single_loop: bool = True, time_limit: float | None = None) -> int:
     """The exact number of solutions; TimeoutError when `time_limit` stops the count first."""
-    puzzle = _check_search("loopsat.count", puzzle, None, time_limit, single_loop, "auto")
-    result = solve(puzzle, mode="count", time_limit=time_limit, single_loop=single_loop)
+    puzzle = _check_search("loopsat.count", puzzle, None, time_limit, single_loop, Strategy.AUTO)
+    result = solve(puzzle, mode=Mode.COUNT, time_limit=time_limit, single_loop=single_loop)
     if not result.complete:
         raise TimeoutError(f"{puzzle.label}: counting stopped after {result.count} solutions")
     return result.count

@@ -113,6 +113,13 @@ Genre = StrEnum("Genre", {name: name for name in READERS})  # type: ignore[misc]
 PuzzleSource = Annotated[
     str, typer.Argument(metavar="FILE", help="Puzzle file, URL or game ID (`-` for stdin; FILE#N: one data set).")
 ]
+# --genre of every command that reads puzzles by their suffix.
+GenreOption = Annotated[Genre | None, typer.Option("--genre", help="Genre, when the suffix does not tell.")]
+# The FILE argument and -o of the commands that write one puzzle's text (export, render).
+OnePuzzleFile = Annotated[
+    str, typer.Argument(metavar="FILE", help="Puzzle file (`-` for stdin; FILE#N: one data set).")
+]
+OutputFile = Annotated[Path | None, typer.Option("-o", "--output", metavar="OUT", help="Write here instead of stdout.")]
 Form = StrEnum("Form", {name: name for name in FORMS})  # type: ignore[misc]
 Variant = StrEnum("Variant", {v: v for module in GENRES.values() for v in module.VARIANTS})  # type: ignore[misc]
 AUTO_VARIANT = Variant(GENRES[next(iter(GENRES))].VARIANTS[0])  # every genre's first: `auto`

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from loopsat.cli.app import Genre, PlainUsage, PuzzleSource, app, fail, genre_name
+from loopsat.cli.app import GenreOption, PlainUsage, PuzzleSource, app, fail, genre_name
 from loopsat.errors import Exit, PuzzleError
 
 
@@ -15,7 +15,7 @@ def check(
     file: PuzzleSource,
     partial: Annotated[str, typer.Argument(metavar="PARTIAL.json", help="The player's lines, as `explain --hint`'s.")],
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
-    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+    genre: GenreOption = None,
 ) -> None:
     """Which of a player's lines break which rule, or whether the board can still be completed.
     Exit 1 when a rule is broken or no solution extends the lines."""

@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from loopsat.cli.app import Form, Genre, PlainUsage, PuzzleSource, app, fail, genre_name
+from loopsat.cli.app import Form, GenreOption, PlainUsage, PuzzleSource, app, fail, genre_name
 from loopsat.errors import Exit, PuzzleError
 
 
@@ -13,7 +13,7 @@ from loopsat.errors import Exit, PuzzleError
 def convert(
     file: PuzzleSource,
     to: Annotated[Form, typer.Option(help="Output format.")],
-    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+    genre: GenreOption = None,
 ) -> None:
     """Print the puzzle as a puzz.link URL, a Tatham game ID or a board file: one per puzzle."""
     from loopsat import api

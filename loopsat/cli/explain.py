@@ -8,7 +8,7 @@ from typing import Annotated, TypeVar
 import typer
 
 from loopsat.cli.app import (
-    Genre,
+    GenreOption,
     PlainUsage,
     PuzzleSource,
     app,
@@ -32,7 +32,7 @@ def explain(
     ] = None,
     hint: Annotated[bool, typer.Option("--hint", help="Only the next step (after PARTIAL's edges).")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object (docs/json.md).")] = False,
-    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+    genre: GenreOption = None,
     svg: Annotated[
         Path | None, typer.Option(metavar="OUT.svg", help="Draw a step: what it read, what it decided.")
     ] = None,

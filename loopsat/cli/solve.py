@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from loopsat.cli.app import Genre, PlainUsage, app, fail, genre_name, read_time_limit, refuse_overwriting
+from loopsat.cli.app import Genre, GenreOption, PlainUsage, app, fail, genre_name, read_time_limit, refuse_overwriting
 from loopsat.cli.output import Heard, bad_input, print_outcome, timed_out, write_svg
 from loopsat.deadline import Budget, TimeUp
 from loopsat.errors import Exit, NotCountable, PuzzleError, printable
@@ -21,7 +21,7 @@ def solve(
         list[str],
         typer.Argument(metavar="FILE...", help="Puzzle files (`-` for stdin; FILE#N: one data set), URLs or game IDs."),
     ],
-    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+    genre: GenreOption = None,
     all_: Annotated[bool, typer.Option("--all", help="Print every solution.")] = False,
     count: Annotated[bool, typer.Option("--count", help="Print the number of solutions only.")] = False,
     limit: Annotated[
