@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from loopsat.cli.app import PlainUsage, app, fail
-from loopsat.cli.output import write
+from loopsat.cli.output import generated, write
 from loopsat.errors import Exit, PuzzleError, printable
 
 
@@ -100,10 +100,7 @@ def generate(
         except api.Unmet as exc:
             fail(f"error: {exc}", Exit.NO_SOLUTION)
         text = made.text(None if to == "file" else to)
-        d = made.difficulty
-        about = f"{made.clues} clues (of {made.dense_clues}), unique, {d.grade} ({d.steps} steps, {d.probes} probes)"
-        if made.unproved:
-            about += f"; not proved minimal: {made.unproved} clue(s) kept when their proof ran out of time"
+        about = generated(made)
         if output is None:
             sys.stdout.write(text)
             typer.echo(f"{made.puzzle.path}: {about}", err=True)

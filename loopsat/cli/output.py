@@ -20,6 +20,7 @@ from loopsat.status import Mode, Status
 
 if TYPE_CHECKING:
     from loopsat.api import Result, Solution
+    from loopsat.setter.generate import Generated
     from loopsat.solver.certain import Certainty
 
 
@@ -154,6 +155,23 @@ def status_line(outcome: "Result", mode: Mode, interrupted: bool = False) -> str
         found = "a solution was found but " if outcome.count else ""
         return f"unknown ({found}stopped by --limit or --time-limit)"
     return "no solution" if outcome.status == Status.NONE else str(outcome.status)
+
+
+def judged(number: int, result: "Result") -> str:
+    """One SLINK data set as the judge expects it: its number, then the loop drawn, or why not."""
+    if result.status == Status.UNIQUE:
+        return f"{number}\n{result.text()}"
+    why = {Status.NONE: "no solution", Status.MULTIPLE: "multiple solutions"}.get(result.status, Status.UNKNOWN)
+    return f"{number}\n{why}\n"
+
+
+def generated(made: "Generated") -> str:
+    """What `generate` says of a puzzle it made: its clues, its grade, and a minimality unproved."""
+    d = made.difficulty
+    about = f"{made.clues} clues (of {made.dense_clues}), unique, {d.grade} ({d.steps} steps, {d.probes} probes)"
+    if made.unproved:
+        about += f"; not proved minimal: {made.unproved} clue(s) kept when their proof ran out of time"
+    return about
 
 
 def write_svg(target: Path | None, puzzle: Puzzle, drawn: "Certainty | Solution | None") -> None:

@@ -6,9 +6,9 @@ from typing import Annotated
 import typer
 
 from loopsat.cli.app import PlainUsage, app, fail, read_time_limit
+from loopsat.cli.output import judged
 from loopsat.errors import Exit, PuzzleError
 from loopsat.genres import slink as slink_genre
-from loopsat.status import Status
 
 
 @app.command(cls=PlainUsage)
@@ -34,12 +34,6 @@ def slink(
     for number, puzzle in enumerate(puzzles, start=1):  # a URL's puzzle has no data-set number
         result = api.solve(puzzle, time_limit=time_limit)
         worst = max(worst, result.exit_status)
-        out.append(f"{puzzle.index or number}")
-        if result.status == Status.UNIQUE:
-            out.append(result.text().removesuffix("\n"))
-        else:
-            out.append(
-                {Status.NONE: "no solution", Status.MULTIPLE: "multiple solutions"}.get(result.status, Status.UNKNOWN)
-            )
-    sys.stdout.write("\n".join(out) + "\n")
+        out.append(judged(puzzle.index or number, result))
+    sys.stdout.write("".join(out))
     raise typer.Exit(int(worst))
