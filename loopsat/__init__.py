@@ -2,7 +2,7 @@
 
 The Python API (loopsat/api.py): `load`, `data_sets`, `parse`, `solve`, `solutions`, `count`, `grade`,
 `certain`, `explain`, `hint`, `check`, `generate`, `taste`, `fix`, `redundant`, `export_mcc`, `convert`,
-`to_url`, `draw`, `svg`, `edges`; the types `Puzzle`, `Result`, `Solution`, the errors `PuzzleError`,
+`to_url`, `drawing`, `svg`, `edges`; the types `Puzzle`, `Result`, `Solution`, the errors `PuzzleError`,
 `NotCountable`, `Unmet`, `Interrupted`, and the enums `Mode`, `Status`, `Strategy`. They are imported
 on first use (`dir(loopsat)` lists them all the same), so that `import loopsat` (and the command
 line's start-up) stays light.
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
         convert,
         count,
         data_sets,
-        draw,
+        drawing,
         edges,
         explain,
         export_mcc,
@@ -64,7 +64,7 @@ __all__ = [
     "convert",
     "count",
     "data_sets",
-    "draw",
+    "drawing",
     "edges",
     "explain",
     "export_mcc",

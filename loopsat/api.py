@@ -7,8 +7,9 @@
 
 Every verb takes a Puzzle, or a file name, URL or game ID that holds one puzzle. Every function
 raises `loopsat.PuzzleError` (with `file`, `line`, `column`, `message`) for bad input and never
-exits the interpreter. The setter's verbs (generate, fix, redundant) are loopsat/setting.py's,
-named here too.
+exits the interpreter. Every verb is named here; three are written beside it: reading.py (load,
+data_sets, parse, and `one`, the puzzle of a verb that takes one), result.py (Result, Solution,
+Interrupted) and setting.py (the setter's: generate, taste, fix, redundant).
 """
 
 from __future__ import annotations
@@ -30,12 +31,13 @@ from loopsat.puzzle import Puzzle as Puzzle
 from loopsat.puzzle import check_mcc_size
 from loopsat.reading import data_sets as data_sets
 from loopsat.reading import load as load
-from loopsat.reading import one
+from loopsat.reading import one as one
 from loopsat.reading import parse as parse
 from loopsat.result import Interrupted as Interrupted
 from loopsat.result import PuzzleLike as PuzzleLike
 from loopsat.result import Result as Result
-from loopsat.result import Solution, result_of
+from loopsat.result import Solution as Solution
+from loopsat.result import result_of
 from loopsat.setting import file_name as file_name
 from loopsat.setting import fix as fix
 from loopsat.setting import generate as generate
@@ -132,7 +134,9 @@ def solutions(
 
     puzzle = _check_search("loopsat.solutions", puzzle, limit, time_limit, single_loop, strategy)
 
-    found = stream(puzzle, mode=Mode.ALL, limit=limit, time_limit=time_limit, single_loop=single_loop, strategy=strategy)
+    found = stream(
+        puzzle, mode=Mode.ALL, limit=limit, time_limit=time_limit, single_loop=single_loop, strategy=strategy
+    )
     with closing(found):
         for edges in found:
             yield Solution.of(puzzle, edges)
@@ -293,16 +297,16 @@ def to_url(puzzle: PuzzleLike) -> str:
     return convert(puzzle, "url")
 
 
-def draw(puzzle: PuzzleLike, solution: Drawn | Certainty = None) -> str:
+def drawing(puzzle: PuzzleLike, solution: Drawn | Certainty = None) -> str:
     """The board as `loopsat solve` prints it (no final newline), with the loop of `solution`
     (a Solution, or its edges) when given, or a `certain` answer's edges (`?` on the undecided)."""
     from loopsat.solver.certain import Certainty
-    from loopsat.solver.pipeline import drawing
+    from loopsat.solver.pipeline import drawing as lines
 
-    puzzle = one(puzzle, "loopsat.draw")
+    puzzle = one(puzzle, "loopsat.drawing")
     if isinstance(solution, Certainty):
         return "\n".join(solution.drawing(puzzle))
-    return "\n".join(drawing(puzzle, _loop(solution) or None))
+    return "\n".join(lines(puzzle, _loop(solution) or None))
 
 
 def svg(puzzle: PuzzleLike, solution: Drawn | Certainty = None) -> str:

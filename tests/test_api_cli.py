@@ -23,7 +23,7 @@ def test_the_top_level_verbs_are_the_apis_even_after_the_modules_of_those_names_
     import loopsat.solver.check
     import loopsat.solver.explain  # bound on loopsat.solver, never on loopsat
 
-    for name in ("certain", "check", "convert", "draw", "edges", "explain", "hint", "redundant", "taste"):
+    for name in ("certain", "check", "convert", "drawing", "edges", "explain", "hint", "redundant", "taste"):
         assert name in loopsat.__all__ and name in dir(loopsat)
         assert getattr(loopsat, name) is getattr(api, name)
     assert loopsat.Interrupted is api.Interrupted and issubclass(loopsat.Interrupted, KeyboardInterrupt)
@@ -31,7 +31,7 @@ def test_the_top_level_verbs_are_the_apis_even_after_the_modules_of_those_names_
 
 def test_solve_prints_the_apis_board_and_status(cli: Cli) -> None:
     result = loopsat.solve(PZPRJS)
-    assert cli("solve", PZPRJS).stdout == loopsat.draw(PZPRJS, result.solutions[0]) + "\nunique\n"
+    assert cli("solve", PZPRJS).stdout == loopsat.drawing(PZPRJS, result.solutions[0]) + "\nunique\n"
     assert json.loads(cli("solve", "--json", PZPRJS).stdout) | {"seconds": 0} == result.to_json() | {"seconds": 0}
 
 

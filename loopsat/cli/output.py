@@ -56,7 +56,7 @@ class Heard:
         self.advance: Callable[[str], None] = lambda _description: None  # the progress bar's, while one runs
 
     def add(self, count: int, solution: Edges) -> None:
-        from loopsat.api import draw
+        from loopsat.api import drawing
         from loopsat.model import option_lines
 
         self.advance(f"{self.puzzle.label}: {count:,} found")
@@ -64,7 +64,7 @@ class Heard:
             if self.options:
                 text = _dlx3(count, tuple(option_lines(solution) or ()))
             else:
-                text = _numbered(count, draw(self.puzzle, solution))
+                text = _numbered(count, drawing(self.puzzle, solution))
             # A stop waits until the board is written and counted: the summary names what was drawn.
             with held():
                 self.out.write(text)
@@ -98,7 +98,7 @@ def print_outcome(
     interrupted: bool,
 ) -> None:
     """The text answer: drawings (those not streamed yet) and the status line."""
-    from loopsat.api import draw
+    from loopsat.api import drawing
 
     if interrupted and heard.streaming:  # Ctrl-C may land between the search's tally and the drawing
         result = dataclasses.replace(result, count=heard.streamed, solutions=result.solutions[: heard.streamed])
@@ -109,7 +109,7 @@ def print_outcome(
     if several and not heard.streaming:
         typer.echo(f"{puzzle.label}:")
     if certainty:
-        typer.echo(draw(puzzle, certainty))
+        typer.echo(drawing(puzzle, certainty))
     else:
         unshown: list[Solution | None] = [*result.solutions[heard.streamed :]]
         if not unshown and not heard.streamed and not heard.options:
@@ -118,7 +118,7 @@ def print_outcome(
             if heard.options and solution is not None:
                 typer.echo(_dlx3(number, solution.options), nl=False)
                 continue
-            board = draw(puzzle, solution)
+            board = drawing(puzzle, solution)
             if mode == Mode.ALL and solution is not None and solution.edges:
                 typer.echo(_numbered(number, board), nl=False)
             else:
