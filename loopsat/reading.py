@@ -63,7 +63,7 @@ def _data_set_of(source: str) -> tuple[str, int | None]:
     return label[1], int(label[2])
 
 
-def one(source: Any, what: str = "this", genre: str | None = None) -> Puzzle:
+def one(source: Any, what: str, genre: str | None = None) -> Puzzle:
     """A Puzzle as given; a file name, URL or game ID read (`genre` as `load`'s), when it holds
     exactly one: `what` (the verb or command) takes one, says the error otherwise."""
     if isinstance(source, str | os.PathLike):

@@ -94,3 +94,24 @@ def test_the_memory_budget_reads_sizes_and_refuses_nonsense(monkeypatch: pytest.
     for wrong, error in (("-1G", ValueError), (0, ValueError), (True, TypeError), (1.5, TypeError)):
         with pytest.raises(error):
             api.memory_budget(wrong)  # type: ignore[arg-type]
+
+
+def test_a_result_made_of_its_fields_prints_as_solve_would() -> None:
+    """A batch worker killed at its time limit files such a result: nothing found, unknown."""
+    (puzzle,) = loopsat.load(PZPRJS)
+    unanswered = loopsat.Result(puzzle, Status.UNKNOWN, 0, False, seconds=1.5)
+    assert unanswered.exit_status == 3 and unanswered.difficulty is None
+    assert unanswered.to_json() == {
+        "file": PZPRJS,
+        "genre": "slitherlink",
+        "rows": 5,
+        "cols": 5,
+        "status": "unknown",
+        "count": 0,
+        "complete": False,
+        "solutions": [],
+        "seconds": 1.5,
+    }
+    solved = loopsat.solve(puzzle)
+    rebuilt = loopsat.Result(puzzle, solved.status, solved.count, solved.complete, solved.solutions, solved.seconds)
+    assert rebuilt.to_json() | {"difficulty": None} == solved.to_json() | {"difficulty": None}
