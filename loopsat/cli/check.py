@@ -14,24 +14,31 @@ from loopsat.limits import read_input
 @app.command(cls=PlainUsage)
 def check(
     file: PuzzleSource,
-    partial: Annotated[str, typer.Argument(metavar="PARTIAL.json", help="The player's lines, as `explain --hint`'s.")],
+    partial: Annotated[
+        str, typer.Argument(metavar="PARTIAL.json", help="The player's lines: h/v JSON or a pzprv3 file.")
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
 ) -> None:
-    """Which of a player's lines break which rule, or whether the board can still be completed.
-    Exit 1 when a rule is broken or no solution extends the lines."""
+    """Which of a player's lines break which rule, or whether the board can still be completed
+    (or is solved). PARTIAL is the JSON's h/v object or puzz.link's pzprv3 file. Exit 1 when
+    a rule is broken or no solution extends the lines."""
     from loopsat.solver.check import check as checking
+    from loopsat.solver.check import solved
     from loopsat.solver.explain import read_partial
 
     try:
         puzzle = read_one(file, genre, "check")
-        faults, completable = checking(puzzle, read_partial(partial, read_input(partial), puzzle))
+        given = read_partial(partial, read_input(partial), puzzle)
+        faults, completable = checking(puzzle, given)
     except PuzzleError as exc:
         fail(str(exc), Exit.BAD_INPUT)
+    done = completable and solved(puzzle, given)
     if as_json:
-        typer.echo(json.dumps({"faults": [fault.to_json() for fault in faults], "completable": completable}))
+        faulted = [fault.to_json() for fault in faults]
+        typer.echo(json.dumps({"faults": faulted, "completable": completable, "solved": done}))
     else:
         for fault in faults:
             typer.echo(fault.text())
-        typer.echo("can still be completed" if completable else "can no longer be completed")
+        typer.echo("solved" if done else "can still be completed" if completable else "can no longer be completed")
     raise typer.Exit(int(Exit.SOLVED if completable else Exit.NO_SOLUTION))

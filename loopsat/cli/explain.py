@@ -65,6 +65,12 @@ def explain(
             typer.echo(json.dumps({"step": next_step and explaining.step_json(next_step), "solvable": found.solvable}))
         elif next_step is not None:
             typer.echo(explaining.step_text(next_step))
+        elif given and not found.solvable:
+            from loopsat.solver.check import faults
+
+            for fault in faults(puzzle, given):
+                typer.echo(fault.text())
+            typer.echo("no next step: no solution has these lines")
         else:
             typer.echo(
                 "no next step: "

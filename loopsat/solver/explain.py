@@ -164,8 +164,11 @@ def _json_order(puzzle: Puzzle) -> list[Point]:
 def hint(
     puzzle: Puzzle, given: Mapping[Point, bool], time_limit: float | None = None
 ) -> tuple[Explanation, Step | None]:
-    """The first step that decides an edge `given` does not state (None when there is none)."""
+    """The first step that decides an edge `given` does not state (None when there is none, and
+    when no solution has the `given` lines: no step leads anywhere from them)."""
     explanation = explain(puzzle, given, time_limit)
+    if not explanation.solvable:
+        return explanation, None
     for step in explanation.steps:
         if step.rule not in (GIVEN, SEARCH) and any(edge not in given for edge, _ in step.decided):
             return explanation, step
@@ -174,9 +177,12 @@ def hint(
 
 def read_partial(path: str, data: bytes, puzzle: Puzzle) -> dict[Point, bool]:
     """A partial solution: a JSON object whose "h" and "v" lists of strings have the shape of
-    `solve --json`'s (a solution object of it is one); `1` on, `0` off, `?` or `.` unknown."""
+    `solve --json`'s (a solution object of it is one); `1` on, `0` off, `?` or `.` unknown; or
+    puzz.link's pzprv3 file of the puzzle (loopsat/formats/answer.py)."""
+    from loopsat.formats import answer
+
     try:
-        obj = json.loads(data)
+        obj = answer.pzprv3(path, data, puzzle) if answer.is_pzprv3(data) else json.loads(data)
     except (ValueError, UnicodeDecodeError) as exc:
         raise PuzzleError(path, 1, 1, f"not JSON: {exc}") from None
     except RecursionError:  # brackets nested a thousand deep: Python's parser gives up
