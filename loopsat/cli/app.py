@@ -16,10 +16,9 @@ from typing import Annotated, Any, NoReturn
 import typer
 import typer.core
 
-from loopsat.api import load
 from loopsat.errors import Exit, OutputError, PuzzleError, VerificationError, printable, write_failed
 from loopsat.formats import FORMS
-from loopsat.genres import GENRES, READERS
+from loopsat.genres import READERS, VARIANTS_OF
 from loopsat.puzzle import Puzzle
 from loopsat.stdio import discard_stdout, flush_stdout, prepare_stdout
 
@@ -116,8 +115,8 @@ PuzzleSource = Annotated[
     str, typer.Argument(metavar="FILE", help="Puzzle file, URL or game ID (`-` for stdin; FILE#N: one data set).")
 ]
 Form = StrEnum("Form", {name: name for name in FORMS})  # type: ignore[misc]
-Variant = StrEnum("Variant", {v: v for module in GENRES.values() for v in module.VARIANTS})  # type: ignore[misc]
-AUTO_VARIANT = Variant(GENRES[next(iter(GENRES))].VARIANTS[0])  # every genre's first: `auto`
+Variant = StrEnum("Variant", {v: v for variants in VARIANTS_OF.values() for v in variants})  # type: ignore[misc]
+AUTO_VARIANT = Variant(next(iter(VARIANTS_OF.values()))[0])  # every genre's first: `auto`
 
 
 _debug = False  # --debug: tracebacks for internal errors
@@ -141,6 +140,8 @@ def fail(message: str, status: Exit) -> NoReturn:
 
 def read_file(path: str, genre: str | None) -> list[Puzzle]:
     """Every puzzle in a file, URL or game ID (`-` is stdin): the API's `load`."""
+    from loopsat.api import load
+
     return load(path, genre)
 
 

@@ -5,7 +5,6 @@ from typing import Annotated
 
 import typer
 
-from loopsat.api import export_mcc
 from loopsat.cli.app import (
     AUTO_VARIANT,
     Genre,
@@ -20,7 +19,7 @@ from loopsat.cli.app import (
 from loopsat.cli.output import status_line, timed_out, write
 from loopsat.deadline import Budget, TimeUp
 from loopsat.errors import Exit, PuzzleError
-from loopsat.solver.pipeline import Mode, Status
+from loopsat.status import Mode, Status
 
 
 @app.command(cls=PlainUsage)
@@ -41,6 +40,8 @@ def export(
     refuse_overwriting(output, [file])
     try:
         puzzle = read_one(file, genre, "MCC export")
+        from loopsat.api import export_mcc
+
         text = export_mcc(puzzle, variant.value)
     except PuzzleError as exc:
         fail(str(exc), Exit.BAD_INPUT)

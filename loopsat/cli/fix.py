@@ -8,7 +8,7 @@ import typer
 
 from loopsat.cli.app import Genre, PlainUsage, PuzzleSource, app, fail, read_one
 from loopsat.errors import Exit, PuzzleError
-from loopsat.solver.pipeline import Status
+from loopsat.status import Status
 
 
 @app.command(cls=PlainUsage)

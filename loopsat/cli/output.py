@@ -16,7 +16,7 @@ from loopsat.grid import Point
 from loopsat.puzzle import Puzzle
 from loopsat.safefile import write_file
 from loopsat.signals import held
-from loopsat.solver.pipeline import Mode, Status
+from loopsat.status import Mode, Status
 
 if TYPE_CHECKING:
     from loopsat.api import Result

@@ -7,8 +7,7 @@ import typer
 
 from loopsat.cli.app import PlainUsage, app, fail, read_file, read_time_limit
 from loopsat.errors import Exit, PuzzleError
-from loopsat.genres import slink as slink_genre
-from loopsat.solver.pipeline import Status
+from loopsat.status import Status
 
 
 @app.command(cls=PlainUsage)
@@ -24,6 +23,7 @@ def slink(
     (the judge promises exactly one); the exit status is then 1 (none) or 0.
     """
     from loopsat.api import solve as solve_puzzle
+    from loopsat.genres import slink as slink_genre
 
     try:
         puzzles = read_file(file, slink_genre.GENRE)

@@ -7,13 +7,11 @@ from typing import Annotated
 
 import typer
 
-from loopsat.api import data_sets
 from loopsat.cli.app import Genre, PlainUsage, app, fail, read_time_limit, refuse_overwriting
 from loopsat.cli.output import Heard, bad_input, print_outcome, timed_out, write_svg
 from loopsat.deadline import Budget, TimeUp
 from loopsat.errors import Exit, PuzzleError, printable
-from loopsat.genres import mcc as mcc_genre
-from loopsat.solver.pipeline import Mode, Strategy
+from loopsat.status import Mode, Strategy
 
 
 @app.command(cls=PlainUsage)
@@ -60,6 +58,8 @@ def solve(
 
     --certain shows which edges every solution uses, none uses, or only some (`?` on the board).
     """
+    from loopsat.api import data_sets
+    from loopsat.genres import mcc as mcc_genre
     from loopsat.output.progress import ProgressBar
     from loopsat.solver.certain import Interrupted as CertainInterrupted
     from loopsat.solver.certain import board_edges, certain_edges

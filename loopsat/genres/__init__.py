@@ -7,23 +7,64 @@ the genres `loopsat generate` makes puzzles of (`Setter`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
+import importlib
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 from loopsat.errors import PuzzleError
-from loopsat.formats import url
-from loopsat.genres import masyu, mcc, slink, slitherlink
 from loopsat.genres.contract import Genre, Reader, Setter
 from loopsat.puzzle import DataSet, Puzzle, puzzles_of, text_lines
 
-GENRES: dict[str, Genre] = {"slitherlink": slitherlink, "masyu": masyu, "slink": slink, "mcc": mcc}
+if TYPE_CHECKING:  # mypy checks here that every module keeps its contract
+    from loopsat.formats import url
+    from loopsat.genres import masyu, mcc, slink, slitherlink
+
+    _KEPT: tuple[tuple[Genre, ...], tuple[Setter, ...], Reader] = (
+        (slitherlink, masyu, slink, mcc),
+        (slitherlink, masyu),
+        url,
+    )
+
+_Module = TypeVar("_Module")
+
+
+class _Registry(Mapping[str, _Module], Generic[_Module]):
+    """Names to genre modules, each imported when first asked for: `loopsat --help` lists the
+    genres without importing them (and with them the deduction and the pictures)."""
+
+    def __init__(self, homes: Mapping[str, str]) -> None:
+        self._homes = dict(homes)
+
+    def __getitem__(self, name: str) -> _Module:
+        return cast(_Module, importlib.import_module(self._homes[name]))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._homes)
+
+    def __len__(self) -> int:
+        return len(self._homes)
+
+
+_HOMES = {name: f"loopsat.genres.{name}" for name in ("slitherlink", "masyu", "slink", "mcc")}
+# Each genre's MCC variants (`export --variant`; the first, `auto`, picks one), kept here so that
+# the command line lists them without importing the genres; each module's VARIANTS is its entry.
+_SLITHERLINK_VARIANTS = ("auto", "super", "general", "plain")
+VARIANTS_OF = {
+    "slitherlink": _SLITHERLINK_VARIANTS,
+    "masyu": ("auto",),
+    "slink": _SLITHERLINK_VARIANTS,
+    "mcc": ("auto",),
+}
+GENRES: Mapping[str, Genre] = _Registry(_HOMES)
 # The genres `loopsat generate` makes puzzles of (loopsat/setter/generate.py).
-SETTERS: dict[str, Setter] = {"slitherlink": slitherlink, "masyu": masyu}
+SETTERS: Mapping[str, Setter] = _Registry({name: _HOMES[name] for name in ("slitherlink", "masyu")})
 __all__ = [
     "GENRES",
     "READERS",
     "SETTERS",
     "SUFFIXES",
+    "VARIANTS_OF",
     "Genre",
     "Reader",
     "Setter",
@@ -31,7 +72,7 @@ __all__ = [
     "read_data_sets",
     "read_puzzles",
 ]
-READERS: dict[str, Reader] = {**GENRES, "url": url}
+READERS: Mapping[str, Reader] = _Registry({**_HOMES, "url": "loopsat.formats.url"})
 SUFFIXES: dict[str, str] = {
     ".slither": "slitherlink",
     ".masyu": "masyu",
@@ -50,12 +91,12 @@ def genre_of(path: str, data: bytes, override: str | None = None) -> Reader:
         if override not in READERS:
             raise PuzzleError(path, 1, 1, f"unknown genre {override!r} (known: {', '.join(READERS)})")
         return READERS[override]
-    suffix = Path(path).suffix.lower()
+    suffix = os.path.splitext(path)[1].lower()
     if suffix in SUFFIXES:
         return READERS[SUFFIXES[suffix]]
     lines = text_lines(data, path)
-    if url.sniff(lines):
-        return url
+    if READERS["url"].sniff(lines):
+        return READERS["url"]
     matches = [module for module in GENRES.values() if module.sniff(lines)]
     if len(matches) == 1:
         return matches[0]

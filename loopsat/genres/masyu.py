@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from loopsat.deduce import Rule, Rules
 from loopsat.deduce.rules import PEARL_LEVELS
 from loopsat.errors import PuzzleError
+from loopsat.genres import VARIANTS_OF
 from loopsat.grid import EAST, NORTH, SOUTH, TILE_CODES, WEST, Point, edge_ends, lattice_edges, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.output.picture import Sketch
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from loopsat.genres.contract import Judge
 
 GENRE = "masyu"
-VARIANTS = ("auto",)
+VARIANTS = VARIANTS_OF[GENRE]
 MIN_SIDE = 3  # `generate`: the smallest loop whose every cell can hold a circle is 3×3 (setter/loopgen.py)
 # `generate` thins clue by clue, each law negated: thinning 30×30 seeds 1 and 3 took 52 and 42
 # CPU-s, against 61 and 60 with batches the whole deduction must decide before the single clues

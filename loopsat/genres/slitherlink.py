@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from loopsat.deduce import Level, Rule, Rules
 from loopsat.errors import PuzzleError
+from loopsat.genres import VARIANTS_OF
 from loopsat.genres.slitherlink_cover import cover as cover  # the Genre contract's `cover`
 from loopsat.grid import Point, cell_sides
 from loopsat.output.picture import Sketch, Superclue
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from loopsat.genres.contract import Judge
 
 GENRE = "slitherlink"
-VARIANTS = ("auto", "super", "general", "plain")
+VARIANTS = VARIANTS_OF[GENRE]
 MIN_SIDE = 2  # `generate`: its bound from the start (one-row boards work too, but their puzzles are dull)
 # `generate` thins in batches the whole deduction must decide: clue by clue, each law negated,
 # 20×20 seed 1 took 84 s instead of 42 and left 6 clues not proved minimal instead of 2, their

@@ -9,7 +9,6 @@ import time
 from collections.abc import Callable, Generator
 from contextlib import closing
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from loopsat import deduce, hv
@@ -23,34 +22,13 @@ from loopsat.output.render import canvas
 from loopsat.puzzle import Puzzle
 from loopsat.solver import frontier
 from loopsat.solver.frontier import NotCountable
-from loopsat.status import Status as Status  # also read from here (the CLI, scripts)
+from loopsat.status import STRATEGIES as STRATEGIES  # also read from here (scripts, tests)
+from loopsat.status import Mode as Mode
+from loopsat.status import Status as Status
+from loopsat.status import Strategy as Strategy
 from loopsat.verify import verify
 
 Solution = frozenset[Point]
-
-
-class Strategy(StrEnum):
-    """auto: the frontier DP for counting where it applies; else deduction first and then the
-    CP-SAT search that the genre's measurements chose (its DEDUCE_FIRST_CELLS and AUTO_CIRCUIT).
-    lazy: CP-SAT with lazy loop cuts; circuit: CP-SAT's AddCircuit instead of cuts; deduce: local
-    rules and probing, then lazy CP-SAT on what is left; frontier: the DP only (counting only)."""
-
-    AUTO = "auto"
-    LAZY = "lazy"
-    CIRCUIT = "circuit"
-    DEDUCE = "deduce"
-    FRONTIER = "frontier"
-
-
-STRATEGIES = tuple(Strategy)
-
-
-class Mode(StrEnum):
-    """What to establish: one solution and whether it is unique, every solution, or their number."""
-
-    UNIQUE = "unique"
-    ALL = "all"
-    COUNT = "count"
 
 
 @dataclass
