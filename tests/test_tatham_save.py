@@ -146,3 +146,14 @@ def test_any_damage_to_a_save_is_a_located_error_or_a_board(data: st.DataObject)
         assert error.line >= 1 and error.column >= 1
     else:
         assert all(isinstance(on, bool) for on in lines.values())
+
+
+def test_a_save_file_is_a_puzzle_file(tmp_path: Path) -> None:
+    """`loopsat solve game.sav`: the save's own puzzle, by suffix or by its first line."""
+    for name, game_id in (("loopy-5x5.sav", LOOPY), ("pearl-6x6.sav", PEARL)):
+        renamed = tmp_path / f"{name}.txt"
+        renamed.write_bytes((SAVES / name).read_bytes())
+        (expected,) = load(game_id)
+        for path in (SAVES / name, renamed):
+            (puzzle,) = load(path)
+            assert (puzzle.genre, puzzle.grid, puzzle.path) == (expected.genre, expected.grid, str(path))

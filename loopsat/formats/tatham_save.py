@@ -21,8 +21,9 @@ from loopsat.errors import PuzzleError
 from loopsat.formats import tatham
 from loopsat.formats.link import Link
 from loopsat.grid import Point
-from loopsat.puzzle import Puzzle
+from loopsat.puzzle import DataSet, Puzzle
 
+GENRE = "save"  # `--genre save`: a file of any name
 MAGIC = b"SAVEFILE:41:Simon Tatham's Portable Puzzle Collection"
 _GAMES = {"Loopy": "slitherlink", "Pearl": "masyu"}
 _RECORD = re.compile(rb"([A-Z ]{8}):(\d{1,9}):")
@@ -37,20 +38,38 @@ def is_save(data: bytes) -> bool:
     return data.startswith(MAGIC)
 
 
+def sniff(lines: list[str]) -> bool:
+    """A file of Tatham's puzzles whatever its name (contract.Reader)."""
+    return bool(lines) and lines[0].startswith(MAGIC.decode())
+
+
+def parse(data: bytes, path: str) -> list[DataSet]:
+    """The puzzle a save file plays (contract.Reader): `loopsat solve game.sav`."""
+    records = _records(path, data)
+    return [_puzzle(path, records, {key: (value, line) for key, value, line in records})]
+
+
+def _puzzle(path: str, records: list[_Record], found: dict[str, tuple[str, int]]) -> Puzzle:
+    game, line = found.get("GAME", ("", 1))
+    if game not in _GAMES:
+        raise PuzzleError(path, line, 1, f"a save file of {game or 'no game'!r}: loopsat reads Loopy's and Pearl's")
+    for key in ("PARAMS", "DESC", "STATEPOS"):
+        if key not in found:
+            raise PuzzleError(path, records[-1][2] if records else 1, 1, f"the save file has no {key} record")
+    (params, line), (desc, _) = found["PARAMS"], found["DESC"]
+    return tatham.decode(Link(f"{params}:{desc}", path, line, 1), genre=_GAMES[game])
+
+
 def lines(path: str, data: bytes, puzzle: Puzzle) -> dict[Point, bool]:
     """The edges drawn (True) and crossed (False) on the board the save file shows."""
     records = _records(path, data)
     found = {key: (value, line) for key, value, line in records}
-    game, line = found.get("GAME", ("", 1))
-    genre = _GAMES.get(game)
-    if genre is None or (genre != puzzle.genre and {genre, puzzle.genre} != {"slitherlink", "slink"}):
-        raise PuzzleError(path, line, 1, f"a save file of {game or 'no game'!r}, not of this {puzzle.genre}")
-    for key in ("PARAMS", "DESC", "STATEPOS"):
-        if key not in found:
-            raise PuzzleError(path, records[-1][2], 1, f"the save file has no {key} record")
-    (params, line), (desc, _) = found["PARAMS"], found["DESC"]
-    if tatham.decode(Link(f"{params}:{desc}", path, line, 1), genre=genre).grid != puzzle.grid:
-        raise PuzzleError(path, line, 1, "the save file's puzzle is not this one")
+    saved = _puzzle(path, records, found)
+    if saved.genre != puzzle.genre and {saved.genre, puzzle.genre} != {"slitherlink", "slink"}:
+        raise PuzzleError(path, found["GAME"][1], 1, f"a save file of {found['GAME'][0]!r}, not of this {puzzle.genre}")
+    if saved.grid != puzzle.grid:
+        raise PuzzleError(path, found["DESC"][1], 1, "the save file's puzzle is not this one")
+    game = found["GAME"][0]
     position, line = found["STATEPOS"]
     if not position.isdigit():
         raise PuzzleError(path, line, 1, f"STATEPOS is {position!r}, not a number")
