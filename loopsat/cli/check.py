@@ -15,13 +15,13 @@ from loopsat.limits import read_input
 def check(
     file: PuzzleSource,
     partial: Annotated[
-        str, typer.Argument(metavar="PARTIAL.json", help="The player's lines: h/v JSON or a pzprv3 file.")
+        str, typer.Argument(metavar="PARTIAL.json", help="The player's lines: h/v JSON, pzprv3 or a Tatham save.")
     ],
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
     genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
 ) -> None:
     """Which of a player's lines break which rule, or whether the board can still be completed
-    (or is solved). PARTIAL is the JSON's h/v object or puzz.link's pzprv3 file. Exit 1 when
+    (or is solved). PARTIAL is the JSON's h/v object, puzz.link's pzprv3 file or Tatham's save file. Exit 1 when
     a rule is broken or no solution extends the lines."""
     from loopsat.solver.check import check as checking
     from loopsat.solver.check import solved

@@ -1,6 +1,7 @@
 """Every genre is a small module satisfying `Genre` (contract.py); `GENRES` maps names to them.
 
-`READERS` adds the readers that are no genre (`url`: a file of URLs and game IDs); they only
+`READERS` adds the readers that are no genre (`url`: a file of URLs and game IDs; `save`: a save
+file of Tatham's Loopy or Pearl); they only
 `parse` and `sniff` (`Reader`), and the puzzles they return carry a real genre. `SETTERS` lists
 the genres `loopsat generate` makes puzzles of (`Setter`).
 """
@@ -17,7 +18,7 @@ from loopsat.genres.contract import Genre, Reader, Setter
 from loopsat.puzzle import DataSet, Puzzle, puzzles_of, text_lines
 
 if TYPE_CHECKING:  # mypy checks here that every module keeps its contract
-    from loopsat.formats import url
+    from loopsat.formats import tatham_save, url
     from loopsat.genres import masyu, mcc, slink, slitherlink
 
     _KEPT: tuple[tuple[Genre, ...], tuple[Setter, ...], Reader] = (
@@ -25,6 +26,7 @@ if TYPE_CHECKING:  # mypy checks here that every module keeps its contract
         (slitherlink, masyu),
         url,
     )
+    _SAVES: Reader = tatham_save
 
 _Module = TypeVar("_Module")
 
@@ -72,12 +74,15 @@ __all__ = [
     "read_data_sets",
     "read_puzzles",
 ]
-READERS: Mapping[str, Reader] = _Registry({**_HOMES, "url": "loopsat.formats.url"})
+READERS: Mapping[str, Reader] = _Registry(
+    {**_HOMES, "url": "loopsat.formats.url", "save": "loopsat.formats.tatham_save"}
+)
 SUFFIXES: dict[str, str] = {
     ".slither": "slitherlink",
     ".masyu": "masyu",
     ".slink": "slink",
     ".url": "url",
+    ".sav": "save",
     ".mcc": "mcc",
 }
 
@@ -95,8 +100,9 @@ def genre_of(path: str, data: bytes, override: str | None = None) -> Reader:
     if suffix in SUFFIXES:
         return READERS[SUFFIXES[suffix]]
     lines = text_lines(data, path)
-    if READERS["url"].sniff(lines):
-        return READERS["url"]
+    for reader in ("save", "url"):
+        if READERS[reader].sniff(lines):
+            return READERS[reader]
     matches = [module for module in GENRES.values() if module.sniff(lines)]
     if len(matches) == 1:
         return matches[0]

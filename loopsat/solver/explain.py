@@ -178,9 +178,11 @@ def hint(
 def read_partial(path: str, data: bytes, puzzle: Puzzle) -> dict[Point, bool]:
     """A partial solution: a JSON object whose "h" and "v" lists of strings have the shape of
     `solve --json`'s (a solution object of it is one); `1` on, `0` off, `?` or `.` unknown; or
-    puzz.link's pzprv3 file of the puzzle (loopsat/formats/answer.py)."""
-    from loopsat.formats import answer
+    puzz.link's pzprv3 file of the puzzle (loopsat/formats/answer.py), or Tatham's save file."""
+    from loopsat.formats import answer, tatham_save
 
+    if tatham_save.is_save(data):
+        return tatham_save.lines(path, data, puzzle)
     try:
         obj = answer.pzprv3(path, data, puzzle) if answer.is_pzprv3(data) else json.loads(data)
     except (ValueError, UnicodeDecodeError) as exc:
