@@ -91,7 +91,7 @@ def _forever(*_args: object, **_kwargs: object) -> object:
 def test_the_limit_covers_reading_the_file(cli, monkeypatch: pytest.MonkeyPatch) -> None:
     """A 10^6-option MCC file took 8.7-24 s to read under a 2-5 s limit; here a reader that never
     ends stands for it."""
-    monkeypatch.setattr("loopsat.cli.solve.data_sets", _forever)
+    monkeypatch.setattr(api, "data_sets", _forever)
     done = cli("solve", "--time-limit", "0.1", str(PUZZLE))
     assert done.exit_code == 3 and done.stdout == ""
     assert done.stderr == f"{PUZZLE}:1:1: time limit reached while reading the file\n"
