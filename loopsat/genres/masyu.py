@@ -327,26 +327,25 @@ def _white_options(classes: _Classes, tile: Point) -> list[Option]:
     return options
 
 
+# --- Setting puzzles: the hooks of contract.Setter (setter/dense.py clues a loop, generate.py thins) ---
+
 # The setter's bias hook: the loop runs through cell centres and is annealed to allow a circle
 # on nearly every cell (setter/loopgen.py); a cell that allows none costs FLAW_COST cells of loop
-# length. 3.0 put 55-65% of a 30×30 board on the loop with 5-30 cells without a circle, every
-# edge decided by the deduction after 1-6 repair rounds (`python bench/masyu_dense.py 30x30 40x40
-# --seeds 4`).
+# length. 3.0, with loopgen's schedule, put 55-65% of a 30×30 board on the loop with 5-30 cells
+# without a circle, every edge decided by the deduction after 1-6 repair rounds (`python
+# bench/masyu_dense.py 30x30 40x40 --seeds 4`).
 FLAW_COST = 3.0
 LOOP = Annealed(centres=True, allows=_CIRCLE_PATTERNS[_WHITE] | _CIRCLE_PATTERNS[_BLACK], flaw_cost=FLAW_COST)
 
 
 def clued(rows: int, cols: int, loop: frozenset[Point]) -> Puzzle:
-    """Every circle the loop allows: a cell's circle where its law holds on the loop's edges."""
-    glyph = {
-        (i, j): colour
-        for i in range(rows)
-        for j in range(cols)
-        for colour in (_WHITE, _BLACK)
-        if tuple(int(edge in loop) for edge in (*_arms((2 * i, 2 * j), 1), *_arms((2 * i, 2 * j), 3)))
-        in _CIRCLE_PATTERNS[colour]
-    }
-    lines = tuple("".join(glyph.get((i, j), _EMPTY) for j in range(cols)) for i in range(rows))
+    """Every circle the loop allows: on each cell, the circle whose law holds on the loop's edges."""
+
+    def circle(tile: Point) -> str:
+        pattern = tuple(int(edge in loop) for edge in (*_arms(tile, 1), *_arms(tile, 3)))
+        return next((ch for ch in (_WHITE, _BLACK) if pattern in _CIRCLE_PATTERNS[ch]), _EMPTY)
+
+    lines = tuple("".join(circle((2 * i, 2 * j)) for j in range(cols)) for i in range(rows))
     return Puzzle(GENRE, "<generated>", lines, {}, lines)
 
 
