@@ -16,11 +16,15 @@ stalled with 45-60% of the board on the loop (3-6 CPU-s), against 55-65% with a 
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from loopsat.grid import Point
 from loopsat.setter.region import Region
+
+if TYPE_CHECKING:
+    import random
+
+    from loopsat.grid import Point
 
 # Blocks are 1..SIDE squares each way. Flawless growth of 30×30 Masyu boards, 40 moves a cell:
 # SIDE 3 put 47% of the board on the loop, SIDE 2 1%, SIDE 4 36%, SIDE 5 31%.

@@ -29,11 +29,6 @@ class Region:
     def square(self, i: int, j: int) -> int:
         return (i + 1) * self.width + j + 1
 
-    def holds(self, square: Point) -> bool:
-        """Whether a square (row, col) is inside (a square off the lattice never is)."""
-        i, j = square
-        return 0 <= i < self.rows - 1 and 0 <= j < self.cols - 1 and bool(self.inside[self.square(i, j)])
-
     def arms(self, i: int, j: int) -> tuple[bool, bool, bool, bool]:
         """Whether point (i, j)'s N, W, E, S edges are on the loop."""
         top = self.square(i - 1, j - 1)
