@@ -4,14 +4,18 @@ here (no code of the generator's), and each hook gives what its genre asked."""
 
 from __future__ import annotations
 
+import ast
+import inspect
 import random
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from loopsat.genres import masyu, slitherlink
+from loopsat.genres import SETTERS, masyu, slitherlink
 from loopsat.grid import Point
-from loopsat.setter.loopgen import Annealer, Grown, grow
+from loopsat.setter.loopgen import Annealed, Annealer, Grown, grow
 from loopsat.setter.region import Region
 
 SIDES = st.integers(min_value=3, max_value=9)
@@ -81,3 +85,15 @@ def test_the_masyu_hook_draws_the_same_loop_for_the_same_seed() -> None:
     first, again = (masyu.LOOP.draw(6, 7, random.Random(4)).edges() for _ in range(2))
     assert first == again
     assert one_loop(first, (6, 7))
+
+
+@pytest.mark.parametrize("genre", sorted(SETTERS))
+def test_a_setter_genre_hands_hooks_and_never_reaches_the_solver(genre: str) -> None:
+    module = SETTERS[genre]
+    assert isinstance(module.LOOP, Grown | Annealed)
+    assert not hasattr(module, "dense")
+    tree = ast.parse(Path(inspect.getfile(module)).read_text())  # type: ignore[arg-type]
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    outside = ("loopsat.solver", "loopsat.cpsat", "loopsat.setter")  # of the setter, the loop generator only
+    assert not {name for name in imported if name and name.startswith(outside) and name != "loopsat.setter.loopgen"}
