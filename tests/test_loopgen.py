@@ -66,7 +66,13 @@ def test_any_growth_gives_one_loop_around_the_cells_it_grew(
 
 
 @settings(max_examples=25, deadline=None)
-@given(rows=SIDES, cols=SIDES, seed=SEEDS, moves=st.integers(0, 400), focus=st.lists(st.tuples(SIDES, SIDES)))
+@given(
+    rows=SIDES,
+    cols=SIDES,
+    seed=SEEDS,
+    moves=st.integers(0, 400),
+    focus=st.lists(st.tuples(st.integers(-2, 10), st.integers(-2, 10))),
+)
 def test_masyu_loops_run_through_cell_centres_and_stay_one_when_reshaped(
     rows: int, cols: int, seed: int, moves: int, focus: list[Point]
 ) -> None:
