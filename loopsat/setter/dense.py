@@ -45,9 +45,9 @@ def dense(setter: Setter, rows: int, cols: int, rng: random.Random, judge: Judge
     afresh: a fully clued Slitherlink nearly always is. A reshapable one (annealed) is reshaped
     near the edges the deduction leaves open until it decides them all, which proves the loop
     unique without any search; `solutions` confirms that, and settles it when the deduction
-    stalls. Masyu 30×30 takes 5-8 CPU-s, 40×40 8-11, seeds 0-3 (`python bench/masyu_dense.py
-    30x30 40x40 --seeds 4`, 2 shared cores): 1-6 repair rounds, 1-2 calls of `solutions`, where
-    the last one only re-runs the deduction.
+    stalls. Masyu 30×30 takes 2.4-3.7 CPU-s, 40×40 4.5-5.6, seeds 0-3 (`python
+    bench/masyu_dense.py 30x30 40x40 --seeds 4`, 2 shared cores): 1-6 repair rounds, 1-2 calls
+    of `solutions`, where the last one only re-runs the deduction.
     """
     while True:
         loop = setter.LOOP.draw(rows, cols, rng)
