@@ -4,6 +4,7 @@ A genre is a plain module (slitherlink.py, masyu.py, ...). Nothing outside `genr
 `formats/` asks which genre a puzzle is: it looks the module up in `GENRES` and uses only the
 names below, so a new genre is one new module listed there. mypy checks each module against
 `Genre` (modules can implement a Protocol), so a missing or mistyped name fails `make lint`.
+A genre `loopsat generate` sets also satisfies `Setter`: hooks and data only, never a solver call.
 
 The constants are properties so that a module's plain assignment (`MCC_MAX = 30`) satisfies them.
 """

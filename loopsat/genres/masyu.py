@@ -8,6 +8,9 @@ more edges gets a primary item `#xy` whose two options colour the whole class. T
 member lists, the merge order and the size tie-break all show in the MCC text, so they are
 reproduced step for step.
 
+The setter's hooks (at the end) ask for a loop through the cell centres whose every cell allows
+a circle by the circles' own rule tables, and clue it with every circle it allows.
+
 Divergence: Knuth reads `2`-`4` as white circles; here they are an error, like every
 character other than `0`, `1`, `.`.
 """
