@@ -52,7 +52,7 @@ from loopsat.status import Strategy as Strategy
 if TYPE_CHECKING:
     from loopsat.deduce import Difficulty
     from loopsat.solver.certain import Certainty
-    from loopsat.solver.check import Fault
+    from loopsat.solver.check import Checked
     from loopsat.solver.explain import Explanation, Hint
 
 Drawn = Solution | Edges | None  # what a picture shows: a Result's Solution, its edges, or the bare board
@@ -221,14 +221,18 @@ def hint(
         return hinting(puzzle, known, time_limit)
 
 
-def check(puzzle: PuzzleLike, given: Mapping[Point, bool] | str | os.PathLike[str]) -> tuple[list[Fault], bool]:
-    """Which of a player's lines (`given`, as `hint`'s) break which rule, and whether the board
-    can still be completed (`loopsat check`): each Fault has `rule`, `at`, `lines`, `text()`,
-    `to_json()`."""
+def check(puzzle: PuzzleLike, given: Mapping[Point, bool] | str | os.PathLike[str]) -> Checked:
+    """Which of a player's lines (`given`, as `hint`'s: a file may be h/v JSON, puzz.link's pzprv3
+    or Tatham's save) break which rule, whether the board can still be completed, and whether it
+    is solved (`loopsat check`): a triple (faults, completable, solved) with `text()` and
+    `to_json()`; each Fault has `rule`, `at`, `lines`, `text()`, `to_json()`."""
+    from loopsat.solver.check import Checked, solved
     from loopsat.solver.check import check as checking
 
     puzzle = one(puzzle, "loopsat.check")
-    return checking(puzzle, _given(given, puzzle))
+    lines = _given(given, puzzle)
+    faults, completable = checking(puzzle, lines)
+    return Checked(faults, completable, completable and solved(puzzle, lines))
 
 
 def _given(given: Any, puzzle: Puzzle) -> dict[Point, bool]:

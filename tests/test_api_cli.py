@@ -64,8 +64,8 @@ def test_hint_and_check_read_the_partial_file_the_commands_read(cli: Cli, tmp_pa
     }
     assert loopsat.hint(PZPRJS).step == first
     assert cli("explain", "--hint", PZPRJS).stdout == loopsat.hint(PZPRJS).text() + "\n"
-    assert loopsat.check(PZPRJS, partial) == ([], True)
-    assert cli("check", PZPRJS, str(partial)).stdout == "can still be completed\n"
+    assert loopsat.check(PZPRJS, partial) == ([], True, True)
+    assert cli("check", PZPRJS, str(partial)).stdout == loopsat.check(PZPRJS, partial).text() + "\n" == "solved\n"
 
 
 def test_a_stop_during_solve_carries_the_solutions_so_far() -> None:

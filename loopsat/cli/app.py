@@ -18,7 +18,7 @@ import typer.core
 
 from loopsat.errors import Exit, OutputError, PuzzleError, VerificationError, printable, write_failed
 from loopsat.formats import FORMS
-from loopsat.genres import GENRES, READERS
+from loopsat.genres import READERS, VARIANTS_OF
 from loopsat.stdio import discard_stdout, flush_stdout, prepare_stdout
 
 # click's exceptions, from the click typer uses (its own copy in recent versions).
@@ -121,8 +121,8 @@ OnePuzzleFile = Annotated[
 ]
 OutputFile = Annotated[Path | None, typer.Option("-o", "--output", metavar="OUT", help="Write here instead of stdout.")]
 Form = StrEnum("Form", {name: name for name in FORMS})  # type: ignore[misc]
-Variant = StrEnum("Variant", {v: v for module in GENRES.values() for v in module.VARIANTS})  # type: ignore[misc]
-AUTO_VARIANT = Variant(GENRES[next(iter(GENRES))].VARIANTS[0])  # every genre's first: `auto`
+Variant = StrEnum("Variant", {v: v for variants in VARIANTS_OF.values() for v in variants})  # type: ignore[misc]
+AUTO_VARIANT = Variant(next(iter(VARIANTS_OF.values()))[0])  # every genre's first: `auto`
 
 
 _debug = False  # --debug: tracebacks for internal errors

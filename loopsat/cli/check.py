@@ -13,22 +13,20 @@ from loopsat.errors import Exit, PuzzleError
 @app.command(cls=PlainUsage)
 def check(
     file: PuzzleSource,
-    partial: Annotated[str, typer.Argument(metavar="PARTIAL.json", help="The player's lines, as `explain --hint`'s.")],
+    partial: Annotated[
+        str, typer.Argument(metavar="PARTIAL.json", help="The player's lines: h/v JSON, pzprv3 or a Tatham save.")
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
     genre: GenreOption = None,
 ) -> None:
-    """Which of a player's lines break which rule, or whether the board can still be completed.
-    Exit 1 when a rule is broken or no solution extends the lines."""
+    """Which of a player's lines break which rule, or whether the board can still be completed
+    (or is solved). PARTIAL is the JSON's h/v object, puzz.link's pzprv3 file or Tatham's save file. Exit 1 when
+    a rule is broken or no solution extends the lines."""
     from loopsat import api
 
     try:
-        faults, completable = api.check(api.one(file, "check", genre_name(genre)), partial)
+        checked = api.check(api.one(file, "check", genre_name(genre)), partial)
     except PuzzleError as exc:
         fail(str(exc), Exit.BAD_INPUT)
-    if as_json:
-        typer.echo(json.dumps({"faults": [fault.to_json() for fault in faults], "completable": completable}))
-    else:
-        for fault in faults:
-            typer.echo(fault.text())
-        typer.echo("can still be completed" if completable else "can no longer be completed")
-    raise typer.Exit(int(Exit.SOLVED if completable else Exit.NO_SOLUTION))
+    typer.echo(json.dumps(checked.to_json()) if as_json else checked.text())
+    raise typer.Exit(int(Exit.SOLVED if checked.completable else Exit.NO_SOLUTION))

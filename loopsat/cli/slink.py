@@ -8,7 +8,6 @@ import typer
 from loopsat.cli.app import PlainUsage, app, fail, read_time_limit
 from loopsat.cli.output import judged
 from loopsat.errors import Exit, PuzzleError
-from loopsat.genres import slink as slink_genre
 
 
 @app.command(cls=PlainUsage)
@@ -24,6 +23,7 @@ def slink(
     (the judge promises exactly one); the exit status is then 1 (none) or 0.
     """
     from loopsat import api
+    from loopsat.genres import slink as slink_genre
 
     try:
         puzzles = api.load(file, slink_genre.GENRE)

@@ -11,7 +11,6 @@ from loopsat.cli.app import Genre, GenreOption, PlainUsage, app, fail, genre_nam
 from loopsat.cli.output import Heard, bad_input, print_outcome, timed_out, write_svg
 from loopsat.deadline import Budget, TimeUp
 from loopsat.errors import Exit, NotCountable, PuzzleError, printable
-from loopsat.genres import mcc as mcc_genre
 from loopsat.status import Mode, Strategy
 
 
@@ -60,6 +59,7 @@ def solve(
     --certain shows which edges every solution uses, none uses, or only some (`?` on the board).
     """
     from loopsat import api
+    from loopsat.genres import mcc as mcc_genre
     from loopsat.output.progress import ProgressBar
 
     if all_ and count:

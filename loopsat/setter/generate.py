@@ -1,7 +1,7 @@
 """Puzzles with exactly one solution, from a seed (`loopsat generate`).
 
-The genre (genres.SETTERS) makes a densely clued puzzle whose one loop it knows; this module thins
-its clues, genre-free, while the loop stays the only one:
+setter/dense.py draws a loop to the genre's hooks (genres.SETTERS) and clues it densely, its one
+loop known; this module thins its clues, genre-free, while the loop stays the only one:
 
 1. Thinning. Without a difficulty (or with `search`), in a genre that asks for it
    (Setter.REFUTE_SINGLY), clues are tried one at a time, each with its law negated: the puzzle
@@ -43,6 +43,7 @@ from loopsat.genres import SETTERS, SUFFIXES
 from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
 from loopsat.setter.board import Thinning
+from loopsat.setter.dense import dense
 from loopsat.setter.minimal import Looker, minimal
 from loopsat.setter.taste import Taste, orbits
 from loopsat.solver.pipeline import deduction, solve
@@ -109,7 +110,7 @@ def unique_loops(puzzle: Puzzle) -> list[Edges]:
 
 
 class Solver:
-    """The solver as the genres' setters ask it (contract.Judge)."""
+    """The solver as the setter asks it (setter/dense.py's Judge)."""
 
     def solutions(self, puzzle: Puzzle) -> list[Edges]:
         return unique_loops(puzzle)
@@ -144,7 +145,7 @@ def generate(
     picky = difficulty is not None or taste != PLAIN
     for loops in range(1, ATTEMPTS + 1 if picky else 2):
         tell("drawing a loop")
-        puzzle, solution = setter.dense(rows, cols, rng, JUDGE)
+        puzzle, solution = dense(setter, rows, cols, rng, JUDGE)
         puzzle = replace(puzzle, path=file_name(genre, rows, cols, seed))
         dense_clues = len(setter.clue_cells(puzzle))
         puzzle, why = _laid_out(puzzle, taste, difficulty or _SEARCH)

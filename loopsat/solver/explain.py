@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from loopsat import deduce, hv
 from loopsat.deadline import TimeUp, deadline
@@ -93,16 +93,27 @@ class Explanation:
         return picture(self, number)
 
 
-class Hint(NamedTuple):
-    """The next step (None when the deduction has none) and the explanation it comes from."""
+@dataclass(frozen=True)
+class Hint:
+    """The next step after the `given` lines (None when the deduction has none) and the
+    explanation it comes from; it unpacks as the pair (explanation, step)."""
 
     explanation: Explanation
     step: Step | None
+    given: Mapping[Point, bool] = field(default_factory=dict)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.explanation, self.step))
 
     def text(self) -> str:
         """The step's line (`explain --hint`), or why there is none."""
         if self.step is not None:
             return step_text(self.step)
+        if self.given and not self.explanation.solvable:  # the lines themselves: which rules they break
+            from loopsat.solver.check import faults
+
+            broken = [fault.text() for fault in faults(self.explanation.puzzle, self.given)]
+            return "\n".join([*broken, "no next step: no solution has these lines"])
         why = (
             "no solution"
             if not self.explanation.solvable
@@ -201,19 +212,27 @@ def _json_order(puzzle: Puzzle) -> list[Point]:
 
 
 def hint(puzzle: Puzzle, given: Mapping[Point, bool], time_limit: float | None = None) -> Hint:
-    """The first step that decides an edge `given` does not state (None when there is none)."""
+    """The first step that decides an edge `given` does not state (None when there is none, and
+    when no solution has the `given` lines: no step leads anywhere from them)."""
     explanation = explain(puzzle, given, time_limit)
+    if not explanation.solvable:
+        return Hint(explanation, None, given)
     for step in explanation.steps:
         if step.rule not in (GIVEN, SEARCH) and any(edge not in given for edge, _ in step.decided):
-            return Hint(explanation, step)
-    return Hint(explanation, None)
+            return Hint(explanation, step, given)
+    return Hint(explanation, None, given)
 
 
 def read_partial(path: str, data: bytes, puzzle: Puzzle) -> dict[Point, bool]:
     """A partial solution: a JSON object whose "h" and "v" lists of strings have the shape of
-    `solve --json`'s (a solution object of it is one); `1` on, `0` off, `?` or `.` unknown."""
+    `solve --json`'s (a solution object of it is one); `1` on, `0` off, `?` or `.` unknown; or
+    puzz.link's pzprv3 file of the puzzle (loopsat/formats/answer.py), or Tatham's save file."""
+    from loopsat.formats import answer, tatham_save
+
+    if tatham_save.is_save(data):
+        return tatham_save.lines(path, data, puzzle)
     try:
-        obj = json.loads(data)
+        obj = answer.pzprv3(path, data, puzzle) if answer.is_pzprv3(data) else json.loads(data)
     except (ValueError, UnicodeDecodeError) as exc:
         raise PuzzleError(path, 1, 1, f"not JSON: {exc}") from None
     except RecursionError:  # brackets nested a thousand deep: Python's parser gives up

@@ -22,15 +22,14 @@ from loopsat.output.render import canvas
 from loopsat.puzzle import Puzzle
 from loopsat.solver import frontier
 from loopsat.solver.frontier import NotCountable
-from loopsat.status import Mode as Mode  # the enums, also read from here (scripts)
+from loopsat.status import STRATEGIES as STRATEGIES  # also read from here (scripts, tests)
+from loopsat.status import Mode as Mode
 from loopsat.status import Status as Status
 from loopsat.status import Strategy as Strategy
 from loopsat.verify import verify
 
 if TYPE_CHECKING:
     from loopsat.solver.certain import Certainty
-
-STRATEGIES = tuple(Strategy)
 
 
 @dataclass
