@@ -12,10 +12,10 @@ import random
 import resource
 
 from loopsat.genres import masyu
+from loopsat.grid import Edges
 from loopsat.puzzle import Puzzle
 from loopsat.setter.dense import dense
 from loopsat.setter.generate import Solver
-from loopsat.solver.pipeline import Solution
 
 
 class Counting(Solver):
@@ -23,7 +23,7 @@ class Counting(Solver):
 
     calls = 0
 
-    def solutions(self, puzzle: Puzzle) -> list[Solution]:
+    def solutions(self, puzzle: Puzzle) -> list[Edges]:
         self.calls += 1
         return super().solutions(puzzle)
 

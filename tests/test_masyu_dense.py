@@ -12,20 +12,20 @@ import pytest
 
 from loopsat.errors import VerificationError
 from loopsat.genres import GENRES, masyu
-from loopsat.grid import Point
+from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
 from loopsat.setter.dense import dense
 from loopsat.setter.generate import JUDGE
 from loopsat.setter.loopgen import Annealer
 from loopsat.setter.region import Region
 from loopsat.solver import frontier
-from loopsat.solver.pipeline import Solution, bits, solve
+from loopsat.solver.pipeline import bits, solve
 from loopsat.verify import verify
 
 BOARDS = [(6, 6, 0), (6, 6, 1), (7, 9, 2), (8, 8, 3), (10, 10, 4), (9, 5, 5)]
 
 
-def made(rows: int, cols: int, seed: int) -> tuple[Puzzle, Solution]:
+def made(rows: int, cols: int, seed: int) -> tuple[Puzzle, Edges]:
     return dense(masyu, rows, cols, random.Random(seed), JUDGE)
 
 

@@ -39,7 +39,7 @@ class Judge(Protocol):
 
 def dense(setter: Setter, rows: int, cols: int, rng: random.Random, judge: Judge) -> tuple[Puzzle, frozenset[Point]]:
     """A puzzle with exactly one solution, clued with every clue its loop allows, and that loop
-    (edges in doubled coordinates, as pipeline.Solution), as `judge` finds them.
+    (edges in doubled coordinates, grid.Edges), as `judge` finds them.
 
     A loop that cannot be reshaped (a grown one) is proved unique by `judge.solutions` or drawn
     afresh: a fully clued Slitherlink nearly always is. A reshapable one (annealed) is reshaped

@@ -31,24 +31,22 @@ a proof stopped by its time limit (minimal.proof_seconds): its clue stays, and
 
 from __future__ import annotations
 
-import os
 import random
-import re
 from collections import Counter, deque
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from loopsat.deduce import GRADES, Difficulty, Rule
+from loopsat.errors import Unmet
 from loopsat.genres import SETTERS, SUFFIXES
-from loopsat.grid import Point
+from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
 from loopsat.setter.board import Thinning
 from loopsat.setter.dense import dense
 from loopsat.setter.minimal import Looker, minimal
 from loopsat.setter.taste import Taste, orbits
-from loopsat.solver.pipeline import Solution, deduction, solve
+from loopsat.solver.pipeline import deduction, solve
 
 # The first batch of clues tried at once, and the largest. Thinning 20×20 Slitherlink seed 1
 # (`time loopsat generate --genre slitherlink --size 20x20 --seed 1 --difficulty hard`): 16/64
@@ -69,12 +67,16 @@ class Generated:
     """A generated puzzle, its one loop, its grade, and how many clues the dense board had."""
 
     puzzle: Puzzle
-    solution: Solution
+    solution: Edges
     difficulty: Difficulty
     dense_clues: int
     clues: int
     unproved: int = 0  # clues kept because proving them removable ran out of time: then not minimal
     loops: int = 1  # loops drawn until one gave the difficulty asked
+
+    def text(self, form: str | None = None) -> str:
+        """The puzzle as its genre's file (or in `form`: url, tatham), as `loopsat generate` prints it."""
+        return file_text(self.puzzle, form)
 
 
 def level(difficulty: str | int) -> int:
@@ -94,21 +96,6 @@ def file_name(genre: str, rows: int, cols: int, seed: int, suffix: str | None = 
     return f"{genre}-{rows}x{cols}-{seed}{suffix}"
 
 
-def first_taken(folder: Path, genre: str, rows: int, cols: int, seeds: range, suffix: str | None = None) -> str | None:
-    """The name of the first file `-o folder` would write for `seeds` that is already there.
-
-    One look at the folder, not one per seed: `--count` may be 10**12."""
-    head, _, tail = file_name(genre, rows, cols, 0, suffix).rpartition("-0")
-    pattern = re.compile(re.escape(head) + r"-(0|[1-9][0-9]*)" + re.escape(tail))
-    try:
-        with os.scandir(folder) as listing:
-            taken = [int(found[1]) for entry in listing if (found := pattern.fullmatch(entry.name))]
-    except (FileNotFoundError, NotADirectoryError):
-        return None
-    first = min((n for n in taken if n in seeds), default=None)
-    return None if first is None else file_name(genre, rows, cols, first, suffix)
-
-
 def file_text(puzzle: Puzzle, form: str | None = None) -> str:
     """The puzzle in `form` (formats.FORMS; default its genre's file format), as `convert --to`
     writes it, with a final newline."""
@@ -117,7 +104,7 @@ def file_text(puzzle: Puzzle, form: str | None = None) -> str:
     return convert(puzzle, form or puzzle.path.rsplit(".", 1)[-1]) + "\n"
 
 
-def unique_loops(puzzle: Puzzle) -> list[Solution]:
+def unique_loops(puzzle: Puzzle) -> list[Edges]:
     """Up to two loops of `puzzle`, deterministically (the deduction, then one CP-SAT worker)."""
     return solve(puzzle).solutions
 
@@ -125,7 +112,7 @@ def unique_loops(puzzle: Puzzle) -> list[Solution]:
 class Solver:
     """The solver as the setter asks it (setter/dense.py's Judge)."""
 
-    def solutions(self, puzzle: Puzzle) -> list[Solution]:
+    def solutions(self, puzzle: Puzzle) -> list[Edges]:
         return unique_loops(puzzle)
 
     def undecided(self, puzzle: Puzzle) -> list[Point]:
@@ -135,10 +122,6 @@ class Solver:
 
 
 JUDGE = Solver()
-
-
-class Unmet(Exception):
-    """No puzzle of the difficulty asked: `generate` fails rather than hand back another grade."""
 
 
 def generate(
@@ -234,7 +217,7 @@ def _sparse_share(puzzle: Puzzle) -> float:
 
 def _thinned(
     puzzle: Puzzle,
-    solution: Solution,
+    solution: Edges,
     rng: random.Random,
     difficulty: int | None,
     taste: Taste,

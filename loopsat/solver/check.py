@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from loopsat import loops
 from loopsat.genres import GENRES
@@ -35,6 +35,27 @@ class Fault:
 
     def to_json(self) -> dict[str, Any]:
         return {"rule": self.rule, "at": list(self.at), "lines": list(self.lines)}
+
+
+class Checked(NamedTuple):
+    """A player's board checked: the rules its lines break, whether a solution still extends
+    them, and whether they are one (`loopsat check`'s answer)."""
+
+    faults: list[Fault]
+    completable: bool
+    solved: bool
+
+    def text(self) -> str:
+        """A line per broken rule, then the verdict."""
+        verdict = (
+            "solved" if self.solved else "can still be completed" if self.completable else "can no longer be completed"
+        )
+        return "\n".join([*(fault.text() for fault in self.faults), verdict])
+
+    def to_json(self) -> dict[str, Any]:
+        """The `check --json` object (docs/json.md)."""
+        faulted = [fault.to_json() for fault in self.faults]
+        return {"faults": faulted, "completable": self.completable, "solved": self.solved}
 
 
 def line_name(edge: Point) -> str:
