@@ -157,3 +157,16 @@ def test_a_save_file_is_a_puzzle_file(tmp_path: Path) -> None:
         for path in (SAVES / name, renamed):
             (puzzle,) = load(path)
             assert (puzzle.genre, puzzle.grid, puzzle.path) == (expected.genre, expected.grid, str(path))
+
+
+def test_a_save_alone_is_the_puzzle_and_the_board(cli) -> None:
+    """`loopsat check game.sav` and `explain --hint game.sav`: the save's puzzle and its moves."""
+    game = "puzzles/masyu/tatham-6x6.sav"  # four moves: a line through the white at (2, 3) turns there
+    done = cli("check", game)
+    assert done.exit_code == 1
+    assert done.stdout == "h[2][2], v[2][3] break the white circle at (2, 3)\ncan no longer be completed\n"
+    assert cli("explain", "--hint", game).stdout.endswith("no next step: no solution has these lines\n")
+    fresh = cli("explain", "--hint", str(SAVES / "pearl-6x6.sav"))
+    assert fresh.exit_code == 0 and fresh.stdout.startswith("white circle")
+    done = cli("check", "puzzles/masyu/pzprjs-6x6.masyu")
+    assert done.exit_code == 2 and "PARTIAL" in done.stderr and done.stderr.count("\n") == 1

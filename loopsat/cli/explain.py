@@ -28,7 +28,10 @@ _T = TypeVar("_T")
 def explain(
     file: PuzzleSource,
     partial: Annotated[
-        str | None, typer.Argument(metavar="[PARTIAL.json]", help="With --hint: the edges known so far.")
+        str | None,
+        typer.Argument(
+            metavar="[PARTIAL.json]", help="With --hint: the edges known so far (a .sav FILE: its own moves)."
+        ),
     ] = None,
     hint: Annotated[bool, typer.Option("--hint", help="Only the next step (after PARTIAL's edges).")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object (docs/json.md).")] = False,
@@ -57,6 +60,8 @@ def explain(
     if step is not None and (svg is None or hint):
         fail("error: --step goes with --svg, without --hint", Exit.BAD_INPUT)
     refuse_overwriting(svg, [file, *([partial] if partial else [])])
+    if hint and partial is None and file.lower().endswith(".sav"):
+        partial = file  # a Tatham save is the puzzle and the player's board: the hint goes on from it
     try:
         puzzle = api.one(file, "explain", genre_name(genre))
         if hint:
