@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 
 from loopsat.solver.frontier import residues
 from loopsat.solver.frontier.budget import resident, size
-from loopsat.solver.frontier.motzkin import DEPTH, Words
+from loopsat.solver.frontier.motzkin import Words
+from loopsat.solver.frontier.plan import Plan, max_rectangle
 from loopsat.solver.frontier.refusals import OverBudget
 
 if TYPE_CHECKING:
@@ -35,11 +36,16 @@ PRIME_TOP = 1 << 31  # primes below it: two residues add without passing 2³²
 _BYTES_PER_STATE = 12
 
 
-def moduli(cells: int) -> list[int]:
-    """2³², then primes below 2³¹, until their product passes 2^cells (every count is below)."""
+def primes(how_many: int) -> tuple[int, ...]:
+    """The moduli after 2³²: the largest primes below 2³¹, in falling order."""
+    return residues.primes_below(PRIME_TOP, how_many)
+
+
+def moduli(bits: int) -> list[int]:
+    """2³², then primes below 2³¹, until their product passes 2^bits."""
     found = [WRAP]
-    while math.prod(found) <= 1 << cells:
-        found.append(residues._primes_below(PRIME_TOP, len(found))[-1])
+    while math.prod(found) <= 1 << bits:
+        found.append(primes(len(found))[-1])
     return found
 
 
@@ -55,7 +61,7 @@ def count(
             f"the count needs more memory than its budget of {size(memory)} ({states:,} states across "
             f"the sweep, the process holding {size(held)}; raise it with --memory-limit or LOOPSAT_MEMORY_LIMIT)"
         )
-    mods = moduli(max(rows - 1, 0) * max(cols - 1, 0))
+    mods = moduli(bound(rows, cols).bit_length())
     sweep = Loops(rows, cols) if single_loop else Disjoint(rows, cols)
     found = []
     for number, modulus in enumerate(mods, start=1):
@@ -71,100 +77,59 @@ def count(
     return residues.combine(found, mods)
 
 
+def bound(rows: int, cols: int) -> int:
+    """A number above the sets of disjoint loops, so above the single loops too: their count
+    in float64, where each step adds two counts with a relative error of at most 2⁻⁵³, made
+    larger than any such error could hide (a loop's count of steps is far below 2²⁰)."""
+    if rows * cols >= 1 << 20:
+        return 1 << max(rows - 1, 0) * max(cols - 1, 0)  # a loop set is fixed by the cells inside
+    estimate = int(Disjoint(rows, cols).run(None, lambda row, col: None))
+    return estimate + (estimate >> 30) + 1
+
+
 class Loops:
     """Single loops: per depth d a block, rows the prefixes before the vertex at d, columns the
-    suffixes from it (its two arms first)."""
+    suffixes from it (its two arms first). The blocks of a vertex lie in one flat buffer and
+    those after it in another, so a pass allocates nothing; what a vertex does is planned once
+    per column as views into the two buffers (plan.py)."""
 
     def __init__(self, rows: int, cols: int) -> None:
         self.rows, self.cols = rows, cols
         self.words = Words(cols + 1)
+        self.plans: dict[tuple[int, bool, int], Plan] = {}
 
     def run(self, modulus: int, heard: Callable[[int, int], None]) -> int:
         """The loops closed on the way, modulo `modulus`."""
         import numpy as np
 
         n, words = self.cols + 1, self.words
-        first = np.zeros((1, words.size(n, 0)), np.uint32)
-        first[0, 0] = 1  # no arm on
-        blocks = {0: first}
-        loops = 0
+        states = words.size(n, 0)
+        if not hasattr(self, "buffers"):
+            self.buffers = (np.zeros(states, np.uint32), np.zeros(states, np.uint32))
+            self.scratch = np.zeros(max_rectangle(words, n), np.uint32)
+            self.gather = np.argsort(words.row_end()).astype(np.int32)  # suffix order → prefix order
+        words_ended = len(self.gather)
+        first = self.buffers[0]
+        first[:] = 0
+        first[0] = 1  # no arm on
+        loops, side = 0, 0
         for row in range(self.rows):
             for col in range(self.cols):
                 heard(row, col)
-                blocks, closed = self.vertex(blocks, col, row < self.rows - 1, col < self.cols - 1, modulus)
-                loops += closed
+                key = (col, row < self.rows - 1, side)
+                plan = self.plans.get(key)
+                if plan is None:
+                    plan = self.plans[key] = Plan(words, n, col, key[1], col < self.cols - 1, self.buffers, side, self.scratch)
+                loops += plan.run(modulus)
+                side ^= 1
             # every state ends the row with its last arm off: its words of n - 1 letters move in
             # front of an off arm, from prefix order to suffix order
-            ended = blocks[0][:, 0] if 0 in blocks else np.zeros(0, np.uint32)
-            first = np.zeros((1, words.size(n, 0)), np.uint32)
-            first[0, words.row_end()] = ended
-            blocks = {0: first}
+            ended, first = self.buffers[side], self.buffers[side ^ 1]
+            first[:words_ended] = ended[:words_ended][self.gather]
+            first[words_ended:] = 0
+            side ^= 1
+        self.words.forget()  # every plan is built in the first pass
         return loops % modulus
-
-    def vertex(
-        self, before: dict[int, Block], col: int, south: bool, east: bool, modulus: int
-    ) -> tuple[dict[int, Block], int]:
-        """The states after the vertex at `col` (its south and east edges allowed or not)."""
-        import numpy as np
-
-        n, words = self.cols + 1, self.words
-        tail = n - col - 2  # the letters after the vertex's two arms
-        after: dict[int, Block] = {}
-        for depth in range(min(col + 1, n - col - 1) + 1):
-            shape = (words.size(col + 1, depth), words.size(n - col - 1, depth))
-            if shape[0] and shape[1]:  # the longer side innermost: numpy's inner loops run long
-                after[depth] = np.zeros(shape, np.uint32, order="C" if shape[0] <= shape[1] else "F")
-
-        def arms(depth: int, west: int, north: int) -> Block | None:
-            """The states at `depth` whose west and north arms are these letters."""
-            block, width = before.get(depth), words.size(tail, depth + DEPTH[west] + DEPTH[north])
-            if block is None or not width or depth + DEPTH[west] < 0:
-                return None
-            start = words.window_at(n - col, depth, west, north)
-            return block[:, start : start + width]
-
-        def into(depth: int, down: int, right: int) -> Block:
-            """Where the states go whose new south and east arms are these letters (prefix at
-            `depth` before the south arm joins it)."""
-            block = after[depth + DEPTH[down]]
-            top = words.prefix_at(col + 1, depth + DEPTH[down], down)
-            start = words.suffix_at(n - col - 1, depth + DEPTH[down], right)
-            width = words.size(tail, depth + DEPTH[down] + DEPTH[right])
-            return block[top : top + words.size(col, depth), start : start + width]
-
-        add = _adder(modulus)
-        closed = 0
-        for depth in before:
-            level = arms(depth, 0, 0)
-            if level is not None:
-                add(level, arms(depth, 2, 1), into(depth, 0, 0))  # nothing on, or `)` `(` joined
-                if south and east:
-                    into(depth, 1, 2)[...] = level  # a new path end on each
-            opening = arms(depth, 1, 0)
-            if opening is not None:  # a `(` goes on south or east
-                _spread(add, opening, arms(depth, 0, 1), into(depth, 1, 0) if south else None, into(depth, 0, 1) if east else None)
-            closing = arms(depth, 2, 0)
-            if closing is not None:
-                _spread(add, closing, arms(depth, 0, 2), into(depth, 2, 0) if south else None, into(depth, 0, 2) if east else None)
-            both = arms(depth, 1, 1)
-            if both is not None:  # `(` `(` joined: the partner of the second turns `(`
-                target = into(depth, 0, 0)
-                for source, where in words.joined(tail, depth, True):
-                    joined = target[:, where]
-                    add(joined, both[:, source], joined)
-                    target[:, where] = joined
-            both = arms(depth, 2, 2)
-            if both is not None:  # `)` `)` joined: the partner of the first turns `)`
-                target = into(depth - 2, 0, 0)
-                for source, where in words.joined(col, depth, False):
-                    joined = target[where]
-                    add(joined, both[source], joined)
-                    target[where] = joined
-            if depth == 0:
-                loop = arms(0, 1, 2)
-                if loop is not None and loop.shape[0]:  # `(` `)` meet with no other arm on
-                    closed += int(loop[0, 0])
-        return after, closed
 
 
 class Disjoint:
@@ -174,12 +139,13 @@ class Disjoint:
     def __init__(self, rows: int, cols: int) -> None:
         self.rows, self.cols = rows, cols
 
-    def run(self, modulus: int, heard: Callable[[int, int], None]) -> int:
-        """The sets of disjoint loops (the empty one included), modulo `modulus`."""
+    def run(self, modulus: int | None, heard: Callable[[int, int], None]) -> int:
+        """The sets of disjoint loops (the empty one included), modulo `modulus` (None: in
+        float64, rounded)."""
         import numpy as np
 
         n = self.cols + 1
-        states = np.zeros(1 << n, np.uint32)
+        states = np.zeros(1 << n, np.uint32 if modulus else np.float64)
         states[0] = 1
         add = _adder(modulus)
         for row in range(self.rows):
@@ -197,7 +163,7 @@ class Disjoint:
             shifted = np.zeros_like(states)  # the last arm (off) leaves, an off arm enters in front
             shifted[: 1 << (n - 1)] = states[0::2]
             states = shifted
-        return int(states[0]) % modulus
+        return int(states[0]) % modulus if modulus else int(states[0])
 
 
 def _spread(
@@ -216,18 +182,18 @@ def _spread(
         add(one, other, right)
 
 
-def _adder(modulus: int) -> Callable[[Block, Block | None, Block], None]:
-    """out = a + b modulo `modulus` (b None: a), for residues below it."""
+def _adder(modulus: int | None) -> Callable[[Block, Block | None, Block], None]:
+    """out = a + b modulo `modulus` (b None: a), for residues below it (None: no modulus)."""
     import numpy as np
 
-    prime = np.uint32(modulus % WRAP)
+    prime = np.uint32((modulus or 0) % WRAP)
 
     def add(a: Block, b: Block | None, out: Block) -> None:
         if b is None:
             out[...] = a
             return
         np.add(a, b, out=out)
-        if modulus != WRAP:
+        if modulus and modulus != WRAP:
             np.minimum(out, out - prime, out=out)
 
     return add

@@ -13,7 +13,6 @@ of path ends and the row end need, built once per width.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -31,6 +30,7 @@ class Words:
     def __init__(self, n: int) -> None:
         self.n = n
         self.table = _sizes(n)
+        self._memo: dict[tuple[str, int, int, int], Index] = {}  # the join maps built so far
 
     def size(self, length: int, depth: int) -> int:
         """Prefixes of `length` letters from depth 0 ending at `depth` (never below 0), which
@@ -51,12 +51,14 @@ class Words:
         """Where the prefixes ending with `letter` start among those of `length` at `depth`."""
         return sum(self.size(length - 1, depth - DEPTH[a]) for a in range(letter))
 
-    @cache  # noqa: B019 - one Words per count, shared by its passes
     def opened(self, length: int, start: int, level: int) -> Index:
         """Suffixes from `start` → the same with their first `)` down to `level` turned into `(`
         (from `start` - 2): the new left end of two paths joined at their `(` `(` ends."""
         import numpy as np
 
+        known = self._memo.get(("opened", length, start, level))
+        if known is not None:
+            return known
         if not self.size(length, start):
             return np.zeros(0, np.int64)
         parts = [
@@ -67,14 +69,17 @@ class Words:
             parts.append(self.suffix_at(length, start - 2, 1) + np.arange(self.size(length - 1, start - 1)))
         else:
             parts.append(self.suffix_at(length, start - 2, 2) + self.opened(length - 1, start - 1, level))
-        return np.concatenate(parts)
+        found = self._memo[("opened", length, start, level)] = np.concatenate(parts)
+        return found
 
-    @cache  # noqa: B019 - as above
     def closed(self, length: int, depth: int, level: int) -> Index:
         """Prefixes at `depth` → the same with their last `(` up to `level` turned into `)` (at
         `depth` - 2): the new right end of two paths joined at their `)` `)` ends."""
         import numpy as np
 
+        known = self._memo.get(("closed", length, depth, level))
+        if known is not None:
+            return known
         if not self.size(length, depth):
             return np.zeros(0, np.int64)
         parts = [self.prefix_at(length, depth - 2, 0) + self.closed(length - 1, depth, level)]
@@ -83,23 +88,13 @@ class Words:
         else:
             parts.append(self.prefix_at(length, depth - 2, 1) + self.closed(length - 1, depth - 1, level))
         parts.append(self.prefix_at(length, depth - 2, 2) + self.closed(length - 1, depth + 1, level))
-        return np.concatenate(parts)
+        found = self._memo[("closed", length, depth, level)] = np.concatenate(parts)
+        return found
 
-    @cache  # noqa: B019 - as above
-    def joined(self, length: int, depth: int, opening: bool) -> tuple[tuple[Index, Index], ...]:
-        """`opened` (suffixes from depth + 2 of `length`) or `closed` (prefixes at `depth`) as
-        layers of (from, to) pairs, no `to` twice in a layer: a join forgets which paths it
-        joined, so several states can become one, and a fancy-indexed sum adds each only once."""
-        import numpy as np
+    def forget(self) -> None:
+        """Drop the maps kept while building (the plans keep what they use)."""
+        self._memo.clear()
 
-        where = self.opened(length, depth + 2, depth + 1) if opening else self.closed(length, depth, depth)
-        order = np.argsort(where, kind="stable")
-        ends = where[order]
-        starts = np.flatnonzero(np.concatenate(([True], ends[1:] != ends[:-1])))
-        rank = np.arange(len(ends)) - np.repeat(starts, np.diff(np.append(starts, len(ends))))
-        return tuple((order[rank == k], ends[rank == k]) for k in range(int(rank.max(initial=-1)) + 1))
-
-    @cache  # noqa: B019 - as above
     def row_end(self) -> Index:
         """The whole words of n - 1 letters in prefix order → their place in suffix order: at a
         row's end the last arm (off) leaves and an off arm enters in front."""

@@ -1,0 +1,189 @@
+"""What one vertex of the indexed sweep does, planned once per column as views into buffers.
+
+The states before the vertex fill one flat buffer, block after block (one per depth, motzkin.py),
+those after it the other. Each way the vertex's two arms (west, north) become its new ones
+(south, east) moves one rectangle of a block before into one of a block after, and two joins
+of path ends scatter a rectangle through an index map. The plan is the list of these moves as
+numpy views, so a pass runs them with no index arithmetic and no allocation but the joins'.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from loopsat.solver.frontier.motzkin import DEPTH, Words
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Block = npt.NDArray[np.uint32]
+    Index = npt.NDArray[np.int32]
+
+OFF, OPEN, SHUT = 0, 1, 2  # the letters: an arm off, a `(` and a `)`
+# A join's run of consecutive targets moving at least this many states is a sum of slices
+# (a few numpy calls), a shorter one goes by fancy index (about four times the time a state).
+JOIN_SLICE = 256
+
+
+def layout(words: Words, n: int, col: int) -> dict[int, tuple[int, tuple[int, int], str]]:
+    """Where the block of each depth lies in a buffer before the vertex at `col`: its offset,
+    shape and order (the longer side innermost, so that numpy's inner loops run long)."""
+    blocks, offset = {}, 0
+    for depth in range(min(col, n - col) + 1):
+        shape = (words.size(col, depth), words.size(n - col, depth))
+        if shape[0] and shape[1]:
+            blocks[depth] = (offset, shape, "C" if shape[0] <= shape[1] else "F")
+            offset += shape[0] * shape[1]
+    return blocks
+
+
+def max_rectangle(words: Words, n: int) -> int:
+    """The most states a plan's sum moves at once: its scratch space."""
+    return max((size[0] * size[1] for col in range(n) for _, size, _ in layout(words, n, col).values()), default=1)
+
+
+class Plan:
+    """The moves of the vertex at `col` for states in `buffers[side]`, into the other buffer."""
+
+    def __init__(
+        self,
+        words: Words,
+        n: int,
+        col: int,
+        south: bool,
+        east: bool,
+        buffers: tuple[Block, Block],
+        side: int,
+        scratch: Block,
+    ) -> None:
+        self.scratch = scratch
+        before = _views(buffers[side], layout(words, n, col))
+        after = _views(buffers[side ^ 1], layout(words, n, col + 1))
+        tail = n - col - 2  # the letters after the vertex's two arms
+        written: set[tuple[int, int, int]] = set()
+        self.sums: list[tuple[Block, Block, Block | None]] = []  # out, a, b (None: a copy)
+        self.joins: list[tuple[Block, Block, Index, Index]] = []  # out[to] += both[from], `to` never twice
+        self.closing: Block | None = None
+
+        def arms(depth: int, west: int, north: int) -> Block | None:
+            block, width = before.get(depth), words.size(tail, depth + DEPTH[west] + DEPTH[north])
+            if block is None or not width or depth + DEPTH[west] < 0:
+                return None
+            start = words.window_at(n - col, depth, west, north)
+            return block[:, start : start + width]
+
+        def into(depth: int, down: int, right: int, join: bool = False) -> Block:
+            """The states whose new south and east arms are these letters (prefix at `depth`
+            before the south arm joins it). A join adds to what a sum wrote, else to zeros."""
+            if not join:
+                written.add((depth + DEPTH[down], down, right))
+            return _rectangle(words, after, n, col, depth + DEPTH[down], down, right)
+
+        for depth in before:
+            level = arms(depth, OFF, OFF)
+            if level is not None:  # nothing on, or `)` `(` joined
+                self.sums.append((into(depth, OFF, OFF), level, arms(depth, SHUT, OPEN)))
+                if south and east:  # a new path end on each
+                    self.sums.append((into(depth, OPEN, SHUT), level, None))
+            for letter in (OPEN, SHUT):  # one end comes in (west or north), goes on south or east
+                one = arms(depth, letter, OFF)
+                if one is None:
+                    continue
+                other = arms(depth, OFF, letter)
+                targets = ([into(depth, letter, OFF)] if south else []) + ([into(depth, OFF, letter)] if east else [])
+                if targets:
+                    self.sums.append((targets[0], one, other))
+                    self.sums += [(target, targets[0], None) for target in targets[1:]]
+            both = arms(depth, OPEN, OPEN)
+            if both is not None:  # `(` `(` joined: the partner of the second turns `(`
+                where = words.opened(tail, depth + 2, depth + 1)
+                self._join(into(depth, OFF, OFF, join=True).T, both.T, where)
+            both = arms(depth, SHUT, SHUT)
+            if both is not None:  # `)` `)` joined: the partner of the first turns `)`
+                self._join(into(depth - 2, OFF, OFF, join=True), both, words.closed(col, depth, depth))
+            loop = arms(depth, OPEN, SHUT) if depth == 0 else None
+            if loop is not None and loop.shape[0]:  # `(` `)` meet with no other arm on
+                self.closing = loop[:1, :1]
+        self.zeros = [
+            _rectangle(words, after, n, col, depth, down, right)
+            for depth in after
+            for down in (OFF, OPEN, SHUT)
+            for right in (OFF, OPEN, SHUT)
+            if (depth, down, right) not in written
+        ]
+
+    def run(self, modulus: int) -> int:
+        """Move the counts (residues modulo `modulus`); the loops closed here."""
+        import numpy as np
+
+        prime = np.uint32(modulus) if modulus < 1 << 32 else None
+        closed = int(self.closing[0, 0]) if self.closing is not None else 0
+        for block in self.zeros:
+            block[...] = 0
+        for out, a, b in self.sums:
+            if b is None:
+                out[...] = a
+            else:
+                np.add(a, b, out=out)
+                if prime is not None:
+                    self._reduce(out, prime)
+        for out, both, source, target in self.joins:
+            joined = out[target]
+            joined += both[source]
+            if prime is not None:
+                np.minimum(joined, joined - prime, out=joined)
+            out[target] = joined
+        return closed
+
+    def _join(self, out: Block, both: Block, where: Index) -> None:
+        """Plan out[where[i]] += both[i] along the first axis: long runs of consecutive `where`
+        as sums of slices, the rest as fancy-indexed layers (several i can share one where[i]:
+        a join forgets which paths it joined, so the layers never hold one `to` twice)."""
+        import numpy as np
+
+        if not len(where):
+            return
+        starts = np.flatnonzero(np.concatenate(([True], np.diff(where) != 1)))
+        lengths = np.diff(np.append(starts, len(where)))
+        long = lengths * out.shape[1] >= JOIN_SLICE
+        for start, length in zip(starts[long].tolist(), lengths[long].tolist(), strict=True):
+            to = int(where[start])
+            self.sums.append((out[to : to + length], out[to : to + length], both[start : start + length]))
+        source = np.flatnonzero(np.repeat(~long, lengths))
+        order = np.argsort(where[source], kind="stable")
+        source, target = source[order], where[source][order]
+        first = np.flatnonzero(np.concatenate(([True], target[1:] != target[:-1])))
+        rank = np.arange(len(target)) - np.repeat(first, np.diff(np.append(first, len(target))))
+        for layer in range(int(rank.max(initial=-1)) + 1):
+            chosen = rank == layer
+            self.joins.append((out, both, source[chosen].astype(np.int32), target[chosen].astype(np.int32)))
+
+    def _reduce(self, out: Block, prime: np.uint32) -> None:
+        """out below `prime` again, from below twice it: min(x, x - p) (x - p wraps when x < p)."""
+        import numpy as np
+
+        if not out.size:
+            return
+        fortran = out.strides[0] < out.strides[1]
+        spare = self.scratch[: out.size].reshape(out.shape, order="F" if fortran else "C")
+        np.subtract(out, prime, out=spare)
+        np.minimum(out, spare, out=out)
+
+
+def _views(buffer: Block, blocks: dict[int, tuple[int, tuple[int, int], str]]) -> dict[int, Block]:
+    return {
+        depth: buffer[offset : offset + shape[0] * shape[1]].reshape(shape, order=order)  # type: ignore[call-overload]
+        for depth, (offset, shape, order) in blocks.items()
+    }
+
+
+def _rectangle(words: Words, after: dict[int, Block], n: int, col: int, depth: int, down: int, right: int) -> Block:
+    """The states after the vertex at `col` in the block of `depth` whose south and east arms
+    are `down` and `right`."""
+    block = after[depth]
+    top = words.prefix_at(col + 1, depth, down)
+    start = words.suffix_at(n - col - 1, depth, right)
+    rows = words.size(col, depth - DEPTH[down])
+    width = words.size(n - col - 2, depth + DEPTH[right])
+    return block[top : top + rows, start : start + width]
