@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
-from loopsat.solver.frontier import OverBudget, count, dense, layout, residues
+from loopsat.solver.frontier import OverBudget, count, dense, layout, plan, residues
 from loopsat.solver.frontier.motzkin import DEPTH, Words
+from loopsat.solver.frontier.plan import Plan
 from loopsat.solver.frontier.step import Stage
 
 A140517 = tuple(
@@ -74,17 +76,30 @@ def test_sizes_and_join_maps_match_the_words_listed() -> None:
         assert Words(n).row_end().tolist() == [whole.index(word) for word in prefixes(n - 1, 0)]
 
 
-def test_join_layers_add_every_state_once() -> None:
-    """A join forgets which paths it joined: several states become one, each in its own layer."""
-    words = Words(9)
-    for length, depth, opening in ((6, 0, True), (6, 1, True), (7, 2, False), (7, 3, False)):
-        where = words.opened(length, depth + 2, depth + 1) if opening else words.closed(length, depth, depth)
-        pairs = []
-        for source, target in words.joined(length, depth, opening):
-            assert len(set(target.tolist())) == len(target)
-            pairs += zip(source.tolist(), target.tolist(), strict=True)
-        assert sorted(pairs) == sorted(enumerate(where.tolist()))
-        assert len(words.joined(length, depth, opening)) > 1 or not opening  # the test sees a merge
+def test_joins_add_every_state_once() -> None:
+    """A join forgets which paths it joined, so several states become one: the planned slices
+    and layers add each state once, as np.add.at would."""
+    import numpy as np
+
+    words, rng, kinds = Words(9), np.random.default_rng(1), set()
+    for where, width in ((words.opened(6, 2, 1), 3), (words.opened(7, 3, 2), 1), (words.closed(7, 3, 3), 300)):
+        assert len(set(where.tolist())) < len(where)  # states merge
+        both = rng.integers(0, 1000, (len(where), width)).astype(np.uint32)
+        out = rng.integers(0, 1000, (int(where.max()) + 1, width)).astype(np.uint32)
+        expected = out.astype(np.int64)
+        np.add.at(expected, where, both)
+        moves = SimpleNamespace(sums=[], joins=[])
+        Plan._join(moves, out, both, where)  # type: ignore[arg-type]
+        for target, a, b in moves.sums:
+            np.add(a, b, out=target)
+        for target, b, source, to in moves.joins:
+            joined = target[to]
+            joined += b[source]
+            target[to] = joined
+        assert (out == expected).all()
+        kinds |= {"slices"} if moves.sums else set()
+        kinds |= {"layers"} if len(moves.joins) > 1 else set()
+    assert kinds == {"slices", "layers"}
 
 
 def sorted_states(keys: object, counts: object, n: int, single_loop: bool) -> dict[Word, int]:
@@ -104,19 +119,22 @@ def test_indexed_states_are_the_sorted_states(rows: int, cols: int) -> None:
     n = cols + 1
     frontier = layout.Frontier(rows, cols, [], True)
     keys, counts = np.zeros((1, 1), np.int64), np.ones(1, np.uint64)
-    loops = dense.Loops(rows, cols)
-    blocks = {0: np.zeros((1, loops.words.size(n, 0)), np.uint32)}
-    blocks[0][0, 0] = 1
+    words = Words(n)
+    buffers = (np.zeros(words.size(n, 0), np.uint32), np.zeros(words.size(n, 0), np.uint32))
+    buffers[0][0] = 1
+    scratch = np.zeros(8, np.uint32)  # tiny: the reduction goes in pieces
     closed_sorted = closed_dense = 0
+    side = 0
     for t in range(rows * cols):
         row, col = divmod(t, cols)
         move = Stage(frontier, t).transition(keys)
         closed_sorted += int(counts[move.closing].sum())
         keys, counts = move.keys, np.add.reduceat(counts[move.sources], move.starts)
-        blocks, closed = loops.vertex(blocks, col, row < rows - 1, col < cols - 1, dense.WRAP)
-        closed_dense += closed
+        vertex = Plan(words, n, col, row < rows - 1, col < cols - 1, buffers, side, scratch)
+        closed_dense += vertex.run(dense.primes(1)[0])
+        side ^= 1
         found = {}
-        for depth, block in blocks.items():
+        for depth, block in plan.views(buffers[side], plan.layout(words, n, col + 1)).items():
             before, after = prefixes(col + 1, depth), suffixes(n - col - 1, depth)
             for i, j in zip(*np.nonzero(block), strict=True):
                 found[before[i] + after[j]] = int(block[i, j])
@@ -124,9 +142,10 @@ def test_indexed_states_are_the_sorted_states(rows: int, cols: int) -> None:
         if col == cols - 1:
             keys = keys.copy()
             keys[0] = (keys[0] & ((1 << 2 * cols) - 1)) << 2
-            first = np.zeros((1, loops.words.size(n, 0)), np.uint32)
-            first[0, loops.words.row_end()] = blocks[0][:, 0]
-            blocks = {0: first}
+            ended = buffers[side][: len(words.row_end())]
+            buffers[side ^ 1][:] = 0
+            buffers[side ^ 1][words.row_end()] = ended
+            side ^= 1
     assert closed_dense == closed_sorted == count(layout_board(rows, cols))
 
 
@@ -177,4 +196,7 @@ def test_an_indexed_count_past_its_budget_stops_before_it_starts() -> None:
         dense.count(15, 15, True, 2**20)
     heard: list[str] = []
     assert dense.count(4, 4, True, 2**40, heard.append) == A140517[3]
-    assert heard[0].startswith("row 1/4, column 1/4: ") and heard[-1].endswith("(pass 2/2)")
+    assert heard[0].startswith("row 1/4, column 1/4: ") and heard[-1].endswith("(pass 1/1)")
+    heard.clear()
+    assert dense.count(8, 8, True, 2**40, heard.append) == A140517[7] > 2**32
+    assert heard[-1].endswith("(pass 2/2)")

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from loopsat.solver.frontier import residues
 from loopsat.solver.frontier.budget import resident, size
 from loopsat.solver.frontier.motzkin import Words
-from loopsat.solver.frontier.plan import Plan, max_rectangle
+from loopsat.solver.frontier.plan import SCRATCH, Plan
 from loopsat.solver.frontier.refusals import OverBudget
 
 if TYPE_CHECKING:
@@ -49,9 +49,7 @@ def moduli(bits: int) -> list[int]:
     return found
 
 
-def count(
-    rows: int, cols: int, single_loop: bool, memory: int, progress: Callable[[str], None] | None = None
-) -> int:
+def count(rows: int, cols: int, single_loop: bool, memory: int, progress: Callable[[str], None] | None = None) -> int:
     """The loops (or sets of disjoint loops) on a lattice of rows × cols vertices without rules,
     cols the shorter side."""
     states = Words(cols + 1).size(cols + 1, 0) if single_loop else 1 << (cols + 1)
@@ -69,8 +67,7 @@ def count(
         def heard(row: int, col: int, number: int = number) -> None:
             if progress is not None:
                 progress(
-                    f"row {row + 1}/{rows}, column {col + 1}/{cols}: {states:,} states "
-                    f"(pass {number}/{len(mods)})"
+                    f"row {row + 1}/{rows}, column {col + 1}/{cols}: {states:,} states (pass {number}/{len(mods)})"
                 )
 
         found.append(sweep.run(modulus, heard))
@@ -106,7 +103,7 @@ class Loops:
         states = words.size(n, 0)
         if not hasattr(self, "buffers"):
             self.buffers = (np.zeros(states, np.uint32), np.zeros(states, np.uint32))
-            self.scratch = np.zeros(max_rectangle(words, n), np.uint32)
+            self.scratch = np.zeros(min(SCRATCH, states), np.uint32)
             self.gather = np.argsort(words.row_end()).astype(np.int32)  # suffix order → prefix order
         words_ended = len(self.gather)
         first = self.buffers[0]
@@ -119,7 +116,9 @@ class Loops:
                 key = (col, row < self.rows - 1, side)
                 plan = self.plans.get(key)
                 if plan is None:
-                    plan = self.plans[key] = Plan(words, n, col, key[1], col < self.cols - 1, self.buffers, side, self.scratch)
+                    plan = self.plans[key] = Plan(
+                        words, n, col, key[1], col < self.cols - 1, self.buffers, side, self.scratch
+                    )
                 loops += plan.run(modulus)
                 side ^= 1
             # every state ends the row with its last arm off: its words of n - 1 letters move in
@@ -145,9 +144,9 @@ class Disjoint:
         import numpy as np
 
         n = self.cols + 1
-        states = np.zeros(1 << n, np.uint32 if modulus else np.float64)
+        states: npt.NDArray[Any] = np.zeros(1 << n, np.uint32 if modulus else np.float64)
         states[0] = 1
-        add = _adder(modulus)
+        prime = np.uint32(modulus) if modulus and modulus < WRAP else None
         for row in range(self.rows):
             south = row < self.rows - 1
             for col in range(self.cols):
@@ -155,45 +154,18 @@ class Disjoint:
                 east = col < self.cols - 1
                 was = states.reshape(1 << col, 2, 2, 1 << (n - col - 2))
                 now = np.zeros_like(was)
-                add(was[:, 0, 0], was[:, 1, 1], now[:, 0, 0])
+                sums = [(now[:, 0, 0], was[:, 0, 0], was[:, 1, 1])]  # nothing on, or two ends joined
+                if south or east:  # one end in goes on south or east
+                    sums.append((now[:, 1, 0] if south else now[:, 0, 1], was[:, 1, 0], was[:, 0, 1]))
+                for out, a, b in sums:
+                    np.add(a, b, out=out)
+                    if prime is not None:
+                        np.minimum(out, out - prime, out=out)
                 if south and east:
-                    now[:, 1, 1] = was[:, 0, 0]
-                _spread(add, was[:, 1, 0], was[:, 0, 1], now[:, 1, 0] if south else None, now[:, 0, 1] if east else None)
+                    now[:, 0, 1] = now[:, 1, 0]
+                    now[:, 1, 1] = was[:, 0, 0]  # a new end on each
                 states = now.reshape(-1)
             shifted = np.zeros_like(states)  # the last arm (off) leaves, an off arm enters in front
             shifted[: 1 << (n - 1)] = states[0::2]
             states = shifted
         return int(states[0]) % modulus if modulus else int(states[0])
-
-
-def _spread(
-    add: Callable[[Block, Block | None, Block], None],
-    one: Block,
-    other: Block | None,
-    down: Block | None,
-    right: Block | None,
-) -> None:
-    """One arm in (west or north) goes on south or east: both get the sum."""
-    if down is not None:
-        add(one, other, down)
-        if right is not None:
-            right[...] = down
-    elif right is not None:
-        add(one, other, right)
-
-
-def _adder(modulus: int | None) -> Callable[[Block, Block | None, Block], None]:
-    """out = a + b modulo `modulus` (b None: a), for residues below it (None: no modulus)."""
-    import numpy as np
-
-    prime = np.uint32((modulus or 0) % WRAP)
-
-    def add(a: Block, b: Block | None, out: Block) -> None:
-        if b is None:
-            out[...] = a
-            return
-        np.add(a, b, out=out)
-        if modulus and modulus != WRAP:
-            np.minimum(out, out - prime, out=out)
-
-    return add

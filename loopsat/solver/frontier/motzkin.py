@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    Index = npt.NDArray[np.int64]
+    Index = npt.NDArray[np.int32]
 
 DEPTH = (0, 1, -1)  # what each letter (0, `(`, `)`) does to the depth
 
@@ -60,13 +60,15 @@ class Words:
         if known is not None:
             return known
         if not self.size(length, start):
-            return np.zeros(0, np.int64)
+            return np.zeros(0, np.int32)
         parts = [
             self.suffix_at(length, start - 2, 0) + self.opened(length - 1, start, level),
             self.suffix_at(length, start - 2, 1) + self.opened(length - 1, start + 1, level),
         ]
         if start - 1 == level:
-            parts.append(self.suffix_at(length, start - 2, 1) + np.arange(self.size(length - 1, start - 1)))
+            parts.append(
+                self.suffix_at(length, start - 2, 1) + np.arange(self.size(length - 1, start - 1), dtype=np.int32)
+            )
         else:
             parts.append(self.suffix_at(length, start - 2, 2) + self.opened(length - 1, start - 1, level))
         found = self._memo[("opened", length, start, level)] = np.concatenate(parts)
@@ -81,10 +83,12 @@ class Words:
         if known is not None:
             return known
         if not self.size(length, depth):
-            return np.zeros(0, np.int64)
+            return np.zeros(0, np.int32)
         parts = [self.prefix_at(length, depth - 2, 0) + self.closed(length - 1, depth, level)]
         if depth == level:
-            parts.append(self.prefix_at(length, depth - 2, 2) + np.arange(self.size(length - 1, depth - 1)))
+            parts.append(
+                self.prefix_at(length, depth - 2, 2) + np.arange(self.size(length - 1, depth - 1), dtype=np.int32)
+            )
         else:
             parts.append(self.prefix_at(length, depth - 2, 1) + self.closed(length - 1, depth - 1, level))
         parts.append(self.prefix_at(length, depth - 2, 2) + self.closed(length - 1, depth + 1, level))
@@ -101,7 +105,7 @@ class Words:
         import numpy as np
 
         length = self.n - 1
-        ranks = {0: np.zeros(1, np.int64)}  # per depth: the suffix-order rank so far of each prefix
+        ranks = {0: np.zeros(1, np.int32)}  # per depth: the suffix-order rank so far of each prefix
         for k in range(length):
             rest = length - k - 1  # letters after the one added now
             grown = {}
@@ -123,7 +127,5 @@ def _sizes(n: int) -> tuple[tuple[int, ...], ...]:
     table = [tuple(1 if d == 0 else 0 for d in range(n + 1))]
     for _ in range(n):
         last = table[-1]
-        table.append(
-            tuple(last[d] + (last[d - 1] if d else 0) + (last[d + 1] if d < n else 0) for d in range(n + 1))
-        )
+        table.append(tuple(last[d] + (last[d - 1] if d else 0) + (last[d + 1] if d < n else 0) for d in range(n + 1)))
     return tuple(table)

@@ -38,9 +38,9 @@ def layout(words: Words, n: int, col: int) -> dict[int, tuple[int, tuple[int, in
     return blocks
 
 
-def max_rectangle(words: Words, n: int) -> int:
-    """The most states a plan's sum moves at once: its scratch space."""
-    return max((size[0] * size[1] for col in range(n) for _, size, _ in layout(words, n, col).values()), default=1)
+# The scratch space of the reduction modulo a prime, in states: sums are reduced in pieces of
+# at most this many (4 MB), a few numpy calls each.
+SCRATCH = 1 << 20
 
 
 class Plan:
@@ -58,8 +58,8 @@ class Plan:
         scratch: Block,
     ) -> None:
         self.scratch = scratch
-        before = _views(buffers[side], layout(words, n, col))
-        after = _views(buffers[side ^ 1], layout(words, n, col + 1))
+        before = views(buffers[side], layout(words, n, col))
+        after = views(buffers[side ^ 1], layout(words, n, col + 1))
         tail = n - col - 2  # the letters after the vertex's two arms
         written: set[tuple[int, int, int]] = set()
         self.sums: list[tuple[Block, Block, Block | None]] = []  # out, a, b (None: a copy)
@@ -163,15 +163,21 @@ class Plan:
         """out below `prime` again, from below twice it: min(x, x - p) (x - p wraps when x < p)."""
         import numpy as np
 
-        if not out.size:
-            return
-        fortran = out.strides[0] < out.strides[1]
-        spare = self.scratch[: out.size].reshape(out.shape, order="F" if fortran else "C")
-        np.subtract(out, prime, out=spare)
-        np.minimum(out, spare, out=out)
+        if out.strides[0] < out.strides[1]:  # the first axis innermost: cut along the second
+            out = out.T
+        rows, cols = out.shape
+        step = max(1, len(self.scratch) // max(cols, 1))
+        for top in range(0, rows, step):
+            part = out[top : top + step]
+            for left in range(0, cols, len(self.scratch)):
+                piece = part[:, left : left + len(self.scratch)]
+                spare = self.scratch[: piece.size].reshape(piece.shape)
+                np.subtract(piece, prime, out=spare)
+                np.minimum(piece, spare, out=piece)
 
 
-def _views(buffer: Block, blocks: dict[int, tuple[int, tuple[int, int], str]]) -> dict[int, Block]:
+def views(buffer: Block, blocks: dict[int, tuple[int, tuple[int, int], str]]) -> dict[int, Block]:
+    """The blocks of a layout in a buffer."""
     return {
         depth: buffer[offset : offset + shape[0] * shape[1]].reshape(shape, order=order)  # type: ignore[call-overload]
         for depth, (offset, shape, order) in blocks.items()
