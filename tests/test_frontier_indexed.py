@@ -134,10 +134,12 @@ def test_indexed_states_are_the_sorted_states(rows: int, cols: int) -> None:
         closed_dense += vertex.run(dense.primes(1)[0])
         side ^= 1
         found = {}
-        for depth, block in plan.views(buffers[side], plan.layout(words, n, col + 1)).items():
-            before, after = prefixes(col + 1, depth), suffixes(n - col - 1, depth)
+        blocks = plan.views(buffers[side], plan.layout(words, n, col + 1))
+        assert {(down, right) for _, down, right in blocks} <= set(plan.LIVE)
+        for (depth, down, right), block in blocks.items():  # prefix, south, east, suffix
+            before, after = prefixes(col, depth - DEPTH[down]), suffixes(n - col - 2, depth + DEPTH[right])
             for i, j in zip(*np.nonzero(block), strict=True):
-                found[before[i] + after[j]] = int(block[i, j])
+                found[(*before[i], down, right, *after[j])] = int(block[i, j])
         assert found == sorted_states(keys[0].tolist(), counts.tolist(), n, True), (row, col)
         if col == cols - 1:
             keys = keys.copy()

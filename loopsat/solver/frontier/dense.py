@@ -17,10 +17,10 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from loopsat.solver.frontier import residues
+from loopsat.solver.frontier import plan, residues
 from loopsat.solver.frontier.budget import resident, size
 from loopsat.solver.frontier.motzkin import Words
-from loopsat.solver.frontier.plan import SCRATCH, Plan
+from loopsat.solver.frontier.plan import Plan
 from loopsat.solver.frontier.refusals import OverBudget
 
 if TYPE_CHECKING:
@@ -100,32 +100,31 @@ class Loops:
         import numpy as np
 
         n, words = self.cols + 1, self.words
-        states = words.size(n, 0)
         if not hasattr(self, "buffers"):
-            self.buffers = (np.zeros(states, np.uint32), np.zeros(states, np.uint32))
-            self.scratch = np.zeros(min(SCRATCH, states), np.uint32)
+            most = plan.states(words, n)
+            self.buffers = (np.zeros(most, np.uint32), np.zeros(most, np.uint32))
+            self.scratch = np.zeros(min(plan.SCRATCH, most), np.uint32)
             self.gather = np.argsort(words.row_end()).astype(np.int32)  # suffix order → prefix order
         words_ended = len(self.gather)
         first = self.buffers[0]
-        first[:] = 0
+        first[:words_ended] = 0
         first[0] = 1  # no arm on
         loops, side = 0, 0
         for row in range(self.rows):
             for col in range(self.cols):
                 heard(row, col)
                 key = (col, row < self.rows - 1, side)
-                plan = self.plans.get(key)
-                if plan is None:
-                    plan = self.plans[key] = Plan(
+                vertex = self.plans.get(key)
+                if vertex is None:
+                    vertex = self.plans[key] = Plan(
                         words, n, col, key[1], col < self.cols - 1, self.buffers, side, self.scratch
                     )
-                loops += plan.run(modulus)
+                loops += vertex.run(modulus)
                 side ^= 1
             # every state ends the row with its last arm off: its words of n - 1 letters move in
             # front of an off arm, from prefix order to suffix order
             ended, first = self.buffers[side], self.buffers[side ^ 1]
             first[:words_ended] = ended[:words_ended][self.gather]
-            first[words_ended:] = 0
             side ^= 1
         self.words.forget()  # every plan is built in the first pass
         return loops % modulus

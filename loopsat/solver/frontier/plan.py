@@ -1,10 +1,16 @@
 """What one vertex of the indexed sweep does, planned once per column as views into buffers.
 
-The states before the vertex fill one flat buffer, block after block (one per depth, motzkin.py),
-those after it the other. Each way the vertex's two arms (west, north) become its new ones
-(south, east) moves one rectangle of a block before into one of a block after, and two joins
-of path ends scatter a rectangle through an index map. The plan is the list of these moves as
-numpy views, so a pass runs them with no index arithmetic and no allocation but the joins'.
+Before the vertex at `col`, a state is its prefix (the arms left of the vertex), the letter `s`
+of the last of them, the letter `e` of the vertex's west arm, and the suffix after it. The
+states with the same depth d (after `s`), `s` and `e` fill a block: rows the prefixes without
+`s`, columns the suffixes (motzkin.py). The last vertex's south and east arms are never `(` `(`,
+`)` `)` or `)` `(`, so those blocks are left out: two states in five would never hold a count.
+
+The blocks before the vertex fill one flat buffer, those after it the other. Each way the
+vertex's west and north arms become its south and east moves rectangles of blocks before into
+blocks after, and two joins of path ends scatter one through an index map. The plan is the
+list of these moves as numpy views, so a pass runs them with no index arithmetic and no
+allocation but the joins'.
 """
 
 from __future__ import annotations
@@ -19,28 +25,39 @@ if TYPE_CHECKING:
 
     Block = npt.NDArray[np.uint32]
     Index = npt.NDArray[np.int32]
+    Key = tuple[int, int, int]  # depth, last letter of the prefix, the west arm
+    Layout = dict[Key, tuple[int, tuple[int, int], str]]
 
 OFF, OPEN, SHUT = 0, 1, 2  # the letters: an arm off, a `(` and a `)`
+# What a vertex leaves on its south and east arms: never `(` `(`, `)` `)` or `)` `(`.
+LIVE = ((OFF, OFF), (OFF, OPEN), (OFF, SHUT), (OPEN, OFF), (OPEN, SHUT), (SHUT, OFF))
 # A join's run of consecutive targets moving at least this many states is a sum of slices
 # (a few numpy calls), a shorter one goes by fancy index (about four times the time a state).
 JOIN_SLICE = 256
-
-
-def layout(words: Words, n: int, col: int) -> dict[int, tuple[int, tuple[int, int], str]]:
-    """Where the block of each depth lies in a buffer before the vertex at `col`: its offset,
-    shape and order (the longer side innermost, so that numpy's inner loops run long)."""
-    blocks, offset = {}, 0
-    for depth in range(min(col, n - col) + 1):
-        shape = (words.size(col, depth), words.size(n - col, depth))
-        if shape[0] and shape[1]:
-            blocks[depth] = (offset, shape, "C" if shape[0] <= shape[1] else "F")
-            offset += shape[0] * shape[1]
-    return blocks
-
-
 # The scratch space of the reduction modulo a prime, in states: sums are reduced in pieces of
 # at most this many (4 MB), a few numpy calls each.
 SCRATCH = 1 << 20
+
+
+def layout(words: Words, n: int, col: int) -> Layout:
+    """Where each block lies in a buffer before the vertex at `col`: its offset, shape and order
+    (the longer side innermost, so that numpy's inner loops run long). A row starts with the
+    one block of its first vertex: no prefix, the west arm off."""
+    if col == 0:
+        return {(0, OFF, OFF): (0, (1, words.size(n - 1, 0)), "C")}
+    blocks, offset = {}, 0
+    for depth in range(min(col, n - col) + 1):
+        for last, west in LIVE if col < n - 1 else ((OFF, OFF), (SHUT, OFF)):  # no east arm at the end
+            shape = (words.size(col - 1, depth - DEPTH[last]), words.size(n - col - 1, depth + DEPTH[west]))
+            if shape[0] and shape[1]:
+                blocks[depth, last, west] = (offset, shape, "C" if shape[0] <= shape[1] else "F")
+                offset += shape[0] * shape[1]
+    return blocks
+
+
+def states(words: Words, n: int) -> int:
+    """The most states a layout holds: the size of each buffer."""
+    return max(sum(shape[0] * shape[1] for _, shape, _ in layout(words, n, col).values()) for col in range(n))
 
 
 class Plan:
@@ -61,57 +78,69 @@ class Plan:
         before = views(buffers[side], layout(words, n, col))
         after = views(buffers[side ^ 1], layout(words, n, col + 1))
         tail = n - col - 2  # the letters after the vertex's two arms
-        written: set[tuple[int, int, int]] = set()
+        written: set[tuple[Key, int]] = set()
         self.sums: list[tuple[Block, Block, Block | None]] = []  # out, a, b (None: a copy)
         self.joins: list[tuple[Block, Block, Index, Index]] = []  # out[to] += both[from], `to` never twice
         self.closing: Block | None = None
 
-        def arms(depth: int, west: int, north: int) -> Block | None:
-            block, width = before.get(depth), words.size(tail, depth + DEPTH[west] + DEPTH[north])
-            if block is None or not width or depth + DEPTH[west] < 0:
+        def arms(depth: int, last: int, west: int, north: int) -> Block | None:
+            """The states at `depth` whose last prefix letter, west and north arms are these."""
+            block = before.get((depth, last, west))
+            width = words.size(tail, depth + DEPTH[west] + DEPTH[north])
+            if block is None or not width:
                 return None
-            start = words.window_at(n - col, depth, west, north)
+            start = words.suffix_at(tail + 1, depth + DEPTH[west], north)
             return block[:, start : start + width]
 
-        def into(depth: int, down: int, right: int, join: bool = False) -> Block:
-            """The states whose new south and east arms are these letters (prefix at `depth`
-            before the south arm joins it). A join adds to what a sum wrote, else to zeros."""
-            if not join:
-                written.add((depth + DEPTH[down], down, right))
-            return _rectangle(words, after, n, col, depth + DEPTH[down], down, right)
+        def piece(depth: int, last: int) -> tuple[int, int]:
+            """Where the prefixes ending with `last` at `depth` lie among all at `depth`."""
+            if col == 0:
+                return 0, 1
+            return words.prefix_at(col, depth, last), words.size(col - 1, depth - DEPTH[last])
 
-        for depth in before:
-            level = arms(depth, OFF, OFF)
+        def into(depth: int, last: int, down: int, right: int, join: bool = False) -> Block:
+            """The states whose new south and east arms are these letters, from the prefixes at
+            `depth` ending with `last`. A join adds to what a sum wrote, else to zeros."""
+            key = (depth + DEPTH[down], down, right)
+            if not join:
+                written.add((key, last))
+            top, rows = piece(depth, last)
+            return after[key][top : top + rows]
+
+        for depth, last in sorted({key[:2] for key in before}):
+            level = arms(depth, last, OFF, OFF)
             if level is not None:  # nothing on, or `)` `(` joined
-                self.sums.append((into(depth, OFF, OFF), level, arms(depth, SHUT, OPEN)))
+                self.sums.append((into(depth, last, OFF, OFF), level, arms(depth, last, SHUT, OPEN)))
                 if south and east:  # a new path end on each
-                    self.sums.append((into(depth, OPEN, SHUT), level, None))
+                    self.sums.append((into(depth, last, OPEN, SHUT), level, None))
             for letter in (OPEN, SHUT):  # one end comes in (west or north), goes on south or east
-                one = arms(depth, letter, OFF)
+                one = arms(depth, last, OFF, letter)
                 if one is None:
                     continue
-                other = arms(depth, OFF, letter)
-                targets = ([into(depth, letter, OFF)] if south else []) + ([into(depth, OFF, letter)] if east else [])
+                other = arms(depth, last, letter, OFF)
+                targets = [into(depth, last, letter, OFF)] if south else []
+                targets += [into(depth, last, OFF, letter)] if east else []
                 if targets:
                     self.sums.append((targets[0], one, other))
                     self.sums += [(target, targets[0], None) for target in targets[1:]]
-            both = arms(depth, OPEN, OPEN)
+            both = arms(depth, last, OPEN, OPEN)
             if both is not None:  # `(` `(` joined: the partner of the second turns `(`
                 where = words.opened(tail, depth + 2, depth + 1)
-                self._join(into(depth, OFF, OFF, join=True).T, both.T, where)
-            both = arms(depth, SHUT, SHUT)
+                self._join(into(depth, last, OFF, OFF, join=True).T, both.T, where)
+            both = arms(depth, last, SHUT, SHUT)
             if both is not None:  # `)` `)` joined: the partner of the first turns `)`
-                self._join(into(depth - 2, OFF, OFF, join=True), both, words.closed(col, depth, depth))
-            loop = arms(depth, OPEN, SHUT) if depth == 0 else None
-            if loop is not None and loop.shape[0]:  # `(` `)` meet with no other arm on
+                top, rows = piece(depth, last)
+                where = words.closed(col, depth, depth)[top : top + rows]
+                self._join(after[depth - 2, OFF, OFF], both, where)
+            loop = arms(depth, last, OPEN, SHUT) if depth == 0 and last == OFF else None
+            if loop is not None:  # `(` `)` meet with no other arm on
                 self.closing = loop[:1, :1]
-        self.zeros = [
-            _rectangle(words, after, n, col, depth, down, right)
-            for depth in after
-            for down in (OFF, OPEN, SHUT)
-            for right in (OFF, OPEN, SHUT)
-            if (depth, down, right) not in written
-        ]
+        self.zeros = []
+        for key in after:
+            for last in (OFF, OPEN, SHUT) if col else (OFF,):
+                top, rows = piece(key[0] - DEPTH[key[1]], last)
+                if (key, last) not in written and rows:
+                    self.zeros.append(after[key][top : top + rows])
 
     def run(self, modulus: int) -> int:
         """Move the counts (residues modulo `modulus`); the loops closed here."""
@@ -176,20 +205,9 @@ class Plan:
                 np.minimum(piece, spare, out=piece)
 
 
-def views(buffer: Block, blocks: dict[int, tuple[int, tuple[int, int], str]]) -> dict[int, Block]:
+def views(buffer: Block, blocks: Layout) -> dict[Key, Block]:
     """The blocks of a layout in a buffer."""
     return {
         depth: buffer[offset : offset + shape[0] * shape[1]].reshape(shape, order=order)  # type: ignore[call-overload]
         for depth, (offset, shape, order) in blocks.items()
     }
-
-
-def _rectangle(words: Words, after: dict[int, Block], n: int, col: int, depth: int, down: int, right: int) -> Block:
-    """The states after the vertex at `col` in the block of `depth` whose south and east arms
-    are `down` and `right`."""
-    block = after[depth]
-    top = words.prefix_at(col + 1, depth, down)
-    start = words.suffix_at(n - col - 1, depth, right)
-    rows = words.size(col, depth - DEPTH[down])
-    width = words.size(n - col - 2, depth + DEPTH[right])
-    return block[top : top + rows, start : start + width]
