@@ -135,6 +135,7 @@ class Plan:
             loop = arms(depth, last, OPEN, SHUT) if depth == 0 and last == OFF else None
             if loop is not None:  # `(` `)` meet with no other arm on
                 self.closing = loop[:1, :1]
+        self.moves = [(out, a, b, self._pieces(out) if b is not None else ()) for out, a, b in self.sums]
         self.zeros = []
         for key in after:
             for last in (OFF, OPEN, SHUT) if col else (OFF,):
@@ -150,13 +151,15 @@ class Plan:
         closed = int(self.closing[0, 0]) if self.closing is not None else 0
         for block in self.zeros:
             block[...] = 0
-        for out, a, b in self.sums:
+        for out, a, b, pieces in self.moves:
             if b is None:
-                out[...] = a
+                np.copyto(out, a)
             else:
                 np.add(a, b, out=out)
-                if prime is not None:
-                    self._reduce(out, prime)
+                if prime is not None:  # below the prime again: min(x, x - p), as x - p wraps when x < p
+                    for piece, spare in pieces:
+                        np.subtract(piece, prime, out=spare)
+                        np.minimum(piece, spare, out=piece)
         for out, both, source, target in self.joins:
             joined = out[target]
             joined += both[source]
@@ -188,21 +191,18 @@ class Plan:
             chosen = rank == layer
             self.joins.append((out, both, source[chosen].astype(np.int32), target[chosen].astype(np.int32)))
 
-    def _reduce(self, out: Block, prime: np.uint32) -> None:
-        """out below `prime` again, from below twice it: min(x, x - p) (x - p wraps when x < p)."""
-        import numpy as np
-
+    def _pieces(self, out: Block) -> tuple[tuple[Block, Block], ...]:
+        """`out` cut into pieces that each fit the scratch space, with their scratch views."""
         if out.strides[0] < out.strides[1]:  # the first axis innermost: cut along the second
             out = out.T
         rows, cols = out.shape
-        step = max(1, len(self.scratch) // max(cols, 1))
+        step, most = max(1, len(self.scratch) // max(cols, 1)), len(self.scratch)
+        pieces = []
         for top in range(0, rows, step):
-            part = out[top : top + step]
-            for left in range(0, cols, len(self.scratch)):
-                piece = part[:, left : left + len(self.scratch)]
-                spare = self.scratch[: piece.size].reshape(piece.shape)
-                np.subtract(piece, prime, out=spare)
-                np.minimum(piece, spare, out=piece)
+            for left in range(0, cols, most):
+                piece = out[top : top + step, left : left + most]
+                pieces.append((piece, self.scratch[: piece.size].reshape(piece.shape)))
+        return tuple(pieces)
 
 
 def views(buffer: Block, blocks: Layout) -> dict[Key, Block]:
