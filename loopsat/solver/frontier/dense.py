@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from loopsat.solver.frontier import plan, residues
-from loopsat.solver.frontier.budget import resident, size
+from loopsat.solver.frontier.budget import give_back, resident, size
 from loopsat.solver.frontier.motzkin import Words
 from loopsat.solver.frontier.plan import Plan
 from loopsat.solver.frontier.refusals import OverBudget
@@ -91,42 +91,47 @@ class Loops:
     per column as views into the two buffers (plan.py)."""
 
     def __init__(self, rows: int, cols: int) -> None:
+        """Plan every vertex before any count moves: the maps the plans are built from are
+        dropped as the columns advance, and the heap they took is given back (budget.py), so
+        that the buffers' pages, touched later, come on top of a small process."""
+        import numpy as np
+
         self.rows, self.cols = rows, cols
-        self.words = Words(cols + 1)
+        n = cols + 1
+        words = Words(n)
+        most = plan.states(words, n)
+        self.buffers = (np.zeros(most, np.uint32), np.zeros(most, np.uint32))  # no page touched yet
+        self.scratch = np.zeros((2, min(plan.SCRATCH, most)), np.uint32)
+        self.gather = np.argsort(words.row_end()).astype(np.int32)  # suffix order → prefix order
         self.plans: dict[tuple[int, bool, int], Plan] = {}
+        shared: dict[tuple[str, int, int, int], plan.Moves] = {}  # the joins' moves, for every side and row
+        for col in range(cols):
+            for row in {0, 1, rows - 2, rows - 1} & set(range(rows)):  # each kind of row on each side
+                key = (col, row < rows - 1, (row * (cols + 1) + col) % 2)
+                if key not in self.plans:
+                    east = col < cols - 1
+                    self.plans[key] = Plan(words, n, col, key[1], east, self.buffers, key[2], self.scratch, shared)
+            words.forget(col)
+        give_back()
 
     def run(self, modulus: int, heard: Callable[[int, int], None]) -> int:
         """The loops closed on the way, modulo `modulus`."""
         import numpy as np
 
-        n, words = self.cols + 1, self.words
-        if not hasattr(self, "buffers"):
-            most = plan.states(words, n)
-            self.buffers = (np.zeros(most, np.uint32), np.zeros(most, np.uint32))
-            self.scratch = np.zeros(min(plan.SCRATCH, most), np.uint32)
-            self.gather = np.argsort(words.row_end()).astype(np.int32)  # suffix order → prefix order
-        words_ended = len(self.gather)
+        ended = len(self.gather)
         first = self.buffers[0]
-        first[:words_ended] = 0
+        first[:ended] = 0
         first[0] = 1  # no arm on
         loops, side = 0, 0
         for row in range(self.rows):
             for col in range(self.cols):
                 heard(row, col)
-                key = (col, row < self.rows - 1, side)
-                vertex = self.plans.get(key)
-                if vertex is None:
-                    vertex = self.plans[key] = Plan(
-                        words, n, col, key[1], col < self.cols - 1, self.buffers, side, self.scratch
-                    )
-                loops += vertex.run(modulus)
+                loops += self.plans[col, row < self.rows - 1, side].run(modulus)
                 side ^= 1
             # every state ends the row with its last arm off: its words of n - 1 letters move in
             # front of an off arm, from prefix order to suffix order
-            ended, first = self.buffers[side], self.buffers[side ^ 1]
-            first[:words_ended] = ended[:words_ended][self.gather]
+            np.take(self.buffers[side][:ended], self.gather, out=self.buffers[side ^ 1][:ended], mode="clip")
             side ^= 1
-        self.words.forget()  # every plan is built in the first pass
         return loops % modulus
 
 

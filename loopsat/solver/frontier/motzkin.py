@@ -95,9 +95,13 @@ class Words:
         found = self._memo[("closed", length, depth, level)] = np.concatenate(parts)
         return found
 
-    def forget(self) -> None:
-        """Drop the maps kept while building (the plans keep what they use)."""
-        self._memo.clear()
+    def forget(self, col: int | None = None) -> None:
+        """Drop the maps that the plans of the columns after `col` no longer need (None: all):
+        those of prefixes shorter than `col`, of suffixes longer than what follows it."""
+        for key in list(self._memo):
+            kind, length = key[0], key[1]
+            if col is None or (length < col if kind == "closed" else length > self.n - col - 3):
+                del self._memo[key]
 
     def row_end(self) -> Index:
         """The whole words of n - 1 letters in prefix order → their place in suffix order: at a

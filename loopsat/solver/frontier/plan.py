@@ -5,6 +5,10 @@ of the last of them, the letter `e` of the vertex's west arm, and the suffix aft
 states with the same depth d (after `s`), `s` and `e` fill a block: rows the prefixes without
 `s`, columns the suffixes (motzkin.py). The last vertex's south and east arms are never `(` `(`,
 `)` `)` or `)` `(`, so those blocks are left out: two states in five would never hold a count.
+And the end of a path that goes on south or east ends the same ways: a prefix ending `(` with
+the west arm off holds the counts of that prefix with the west arm `(`, so the two blocks are
+one (`)` likewise), but in the last row, where no arm goes south: its plans read no block of a
+prefix ending `(` or `)`, as none holds a count there.
 
 The blocks before the vertex fill one flat buffer, those after it the other. Each way the
 vertex's west and north arms become its south and east moves rectangles of blocks before into
@@ -27,6 +31,7 @@ if TYPE_CHECKING:
     Index = npt.NDArray[np.int32]
     Key = tuple[int, int, int]  # depth, last letter of the prefix, the west arm
     Layout = dict[Key, tuple[int, tuple[int, int], str]]
+    Moves = tuple[list[tuple[int, int, int]], list[tuple[Index, Index]]]
 
 OFF, OPEN, SHUT = 0, 1, 2  # the letters: an arm off, a `(` and a `)`
 # What a vertex leaves on its south and east arms: never `(` `(`, `)` `)` or `)` `(`.
@@ -34,9 +39,9 @@ LIVE = ((OFF, OFF), (OFF, OPEN), (OFF, SHUT), (OPEN, OFF), (OPEN, SHUT), (SHUT, 
 # A join's run of consecutive targets moving at least this many states is a sum of slices
 # (a few numpy calls), a shorter one goes by fancy index (about four times the time a state).
 JOIN_SLICE = 256
-# The scratch space of the reduction modulo a prime, in states: sums are reduced in pieces of
-# at most this many (4 MB), a few numpy calls each.
-SCRATCH = 1 << 20
+# The scratch space of the reduction modulo a prime and of a join's layer, in states each: sums
+# are reduced in pieces of at most this many (2 MB), a few numpy calls each.
+SCRATCH = 1 << 19
 
 
 def layout(words: Words, n: int, col: int) -> Layout:
@@ -45,19 +50,29 @@ def layout(words: Words, n: int, col: int) -> Layout:
     one block of its first vertex: no prefix, the west arm off."""
     if col == 0:
         return {(0, OFF, OFF): (0, (1, words.size(n - 1, 0)), "C")}
-    blocks, offset = {}, 0
+    blocks: Layout = {}
+    offset, aliases = 0, []
     for depth in range(min(col, n - col) + 1):
         for last, west in LIVE if col < n - 1 else ((OFF, OFF), (SHUT, OFF)):  # no east arm at the end
             shape = (words.size(col - 1, depth - DEPTH[last]), words.size(n - col - 1, depth + DEPTH[west]))
-            if shape[0] and shape[1]:
-                blocks[depth, last, west] = (offset, shape, "C" if shape[0] <= shape[1] else "F")
-                offset += shape[0] * shape[1]
+            if not shape[0] or not shape[1]:
+                continue
+            if last != OFF and west == OFF and col < n - 1:  # the block that holds it already
+                aliases.append(((depth, last, west), (depth - DEPTH[last], OFF, last)))
+                continue
+            blocks[depth, last, west] = (offset, shape, "C" if shape[0] <= shape[1] else "F")
+            offset += shape[0] * shape[1]
+    for alias, key in aliases:
+        blocks[alias] = blocks[key]
     return blocks
 
 
 def states(words: Words, n: int) -> int:
     """The most states a layout holds: the size of each buffer."""
-    return max(sum(shape[0] * shape[1] for _, shape, _ in layout(words, n, col).values()) for col in range(n))
+    return max(
+        sum({offset: rows * cols for offset, (rows, cols), _ in layout(words, n, col).values()}.values())
+        for col in range(n)
+    )
 
 
 class Plan:
@@ -73,18 +88,21 @@ class Plan:
         buffers: tuple[Block, Block],
         side: int,
         scratch: Block,
+        shared: dict[tuple[str, int, int, int], Moves],
     ) -> None:
-        self.scratch = scratch
+        self.scratch, self.spare = scratch
         before = views(buffers[side], layout(words, n, col))
         after = views(buffers[side ^ 1], layout(words, n, col + 1))
         tail = n - col - 2  # the letters after the vertex's two arms
         written: set[tuple[Key, int]] = set()
         self.sums: list[tuple[Block, Block, Block | None]] = []  # out, a, b (None: a copy)
-        self.joins: list[tuple[Block, Block, Index, Index]] = []  # out[to] += both[from], `to` never twice
+        self.joins: list[tuple[Block, Block, Index, Index, Block | None, Block | None]] = []
         self.closing: Block | None = None
 
         def arms(depth: int, last: int, west: int, north: int) -> Block | None:
             """The states at `depth` whose last prefix letter, west and north arms are these."""
+            if not south and last != OFF:
+                return None  # the last row: every south arm is off
             block = before.get((depth, last, west))
             width = words.size(tail, depth + DEPTH[west] + DEPTH[north])
             if block is None or not width:
@@ -120,18 +138,22 @@ class Plan:
                 other = arms(depth, last, letter, OFF)
                 targets = [into(depth, last, letter, OFF)] if south else []
                 targets += [into(depth, last, OFF, letter)] if east else []
-                if targets:
+                if targets:  # south and east are one block (but after the last column)
                     self.sums.append((targets[0], one, other))
-                    self.sums += [(target, targets[0], None) for target in targets[1:]]
+                    self.sums += [(target, targets[0], None) for target in targets[1:] if col + 1 == n - 1]
             both = arms(depth, last, OPEN, OPEN)
             if both is not None:  # `(` `(` joined: the partner of the second turns `(`
-                where = words.opened(tail, depth + 2, depth + 1)
-                self._join(into(depth, last, OFF, OFF, join=True).T, both.T, where)
+                kind = ("opened", col, depth, last)
+                if kind not in shared:
+                    shared[kind] = join_moves(words.opened(tail, depth + 2, depth + 1), both.shape[0])
+                self._join(into(depth, last, OFF, OFF, join=True).T, both.T, shared[kind])
             both = arms(depth, last, SHUT, SHUT)
             if both is not None:  # `)` `)` joined: the partner of the first turns `)`
-                top, rows = piece(depth, last)
-                where = words.closed(col, depth, depth)[top : top + rows]
-                self._join(after[depth - 2, OFF, OFF], both, where)
+                kind = ("closed", col, depth, last)
+                if kind not in shared:
+                    top, rows = piece(depth, last)
+                    shared[kind] = join_moves(words.closed(col, depth, depth)[top : top + rows], both.shape[1])
+                self._join(after[depth - 2, OFF, OFF], both, shared[kind])
             loop = arms(depth, last, OPEN, SHUT) if depth == 0 and last == OFF else None
             if loop is not None:  # `(` `)` meet with no other arm on
                 self.closing = loop[:1, :1]
@@ -160,36 +182,32 @@ class Plan:
                     for piece, spare in pieces:
                         np.subtract(piece, prime, out=spare)
                         np.minimum(piece, spare, out=piece)
-        for out, both, source, target in self.joins:
-            joined = out[target]
-            joined += both[source]
+        for out, both, source, target, room, spare_room in self.joins:
+            if room is None or spare_room is None:  # a layer larger than the scratch space
+                joined, spare = out[target], both[source]
+            else:
+                joined, spare = room, spare_room
+                np.take(out, target, axis=0, out=joined, mode="clip")
+                np.take(both, source, axis=0, out=spare, mode="clip")
+            np.add(joined, spare, out=joined)
             if prime is not None:
-                np.minimum(joined, joined - prime, out=joined)
+                np.subtract(joined, prime, out=spare)
+                np.minimum(joined, spare, out=joined)
             out[target] = joined
         return closed
 
-    def _join(self, out: Block, both: Block, where: Index) -> None:
-        """Plan out[where[i]] += both[i] along the first axis: long runs of consecutive `where`
-        as sums of slices, the rest as fancy-indexed layers (several i can share one where[i]:
-        a join forgets which paths it joined, so the layers never hold one `to` twice)."""
-        import numpy as np
-
-        if not len(where):
-            return
-        starts = np.flatnonzero(np.concatenate(([True], np.diff(where) != 1)))
-        lengths = np.diff(np.append(starts, len(where)))
-        long = lengths * out.shape[1] >= JOIN_SLICE
-        for start, length in zip(starts[long].tolist(), lengths[long].tolist(), strict=True):
-            to = int(where[start])
+    def _join(self, out: Block, both: Block, moves: Moves) -> None:
+        """Plan out[where[i]] += both[i] along the first axis, as `join_moves` cut it."""
+        runs, layers = moves
+        for to, start, length in runs:
             self.sums.append((out[to : to + length], out[to : to + length], both[start : start + length]))
-        source = np.flatnonzero(np.repeat(~long, lengths))
-        order = np.argsort(where[source], kind="stable")
-        source, target = source[order], where[source][order]
-        first = np.flatnonzero(np.concatenate(([True], target[1:] != target[:-1])))
-        rank = np.arange(len(target)) - np.repeat(first, np.diff(np.append(first, len(target))))
-        for layer in range(int(rank.max(initial=-1)) + 1):
-            chosen = rank == layer
-            self.joins.append((out, both, source[chosen].astype(np.int32), target[chosen].astype(np.int32)))
+        width = out.shape[1]
+        for source, target in layers:
+            size = len(target) * width
+            fits = size <= len(self.scratch)
+            joined = self.spare[:size].reshape(len(target), width) if fits else None
+            spare = self.scratch[:size].reshape(len(target), width) if fits else None
+            self.joins.append((out, both, source, target, joined, spare))
 
     def _pieces(self, out: Block) -> tuple[tuple[Block, Block], ...]:
         """`out` cut into pieces that each fit the scratch space, with their scratch views."""
@@ -203,6 +221,33 @@ class Plan:
                 piece = out[top : top + step, left : left + most]
                 pieces.append((piece, self.scratch[: piece.size].reshape(piece.shape)))
         return tuple(pieces)
+
+
+def join_moves(where: Index, width: int) -> Moves:
+    """out[where[i]] += both[i] (rows of `width` states) as long runs of consecutive `where`,
+    (to, from, length) for sums of slices, and the rest as fancy-indexed layers (from, to):
+    several i can share one where[i] (a join forgets which paths it joined), a layer never."""
+    import numpy as np
+
+    if not len(where):
+        return [], []
+    starts = np.flatnonzero(np.concatenate(([True], np.diff(where) != 1)))
+    lengths = np.diff(np.append(starts, len(where)))
+    long = lengths * width >= JOIN_SLICE
+    runs = [
+        (int(where[start]), start, length)
+        for start, length in zip(starts[long].tolist(), lengths[long].tolist(), strict=True)
+    ]
+    source = np.flatnonzero(np.repeat(~long, lengths))
+    order = np.argsort(where[source], kind="stable")
+    source, target = source[order], where[source][order]
+    first = np.flatnonzero(np.concatenate(([True], target[1:] != target[:-1])))
+    rank = np.arange(len(target)) - np.repeat(first, np.diff(np.append(first, len(target))))
+    layers = []
+    for layer in range(int(rank.max(initial=-1)) + 1):
+        chosen = rank == layer
+        layers.append((source[chosen].astype(np.int32), target[chosen].astype(np.int32)))
+    return runs, layers
 
 
 def views(buffer: Block, blocks: Layout) -> dict[Key, Block]:
