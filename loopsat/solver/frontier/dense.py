@@ -100,7 +100,7 @@ class Loops:
         n = cols + 1
         words = Words(n)
         most = plan.states(words, n)
-        self.buffers = (np.zeros(most, np.uint32), np.zeros(most, np.uint32))  # no page touched yet
+        self.buffers = (np.zeros(most + 1, np.uint32), np.zeros(most + 1, np.uint32))  # no page touched yet
         self.scratch = np.zeros((2, min(plan.SCRATCH, most)), np.uint32)
         self.gather = np.argsort(words.row_end()).astype(np.int32)  # suffix order → prefix order
         self.plans: dict[tuple[int, bool, int], Plan] = {}
