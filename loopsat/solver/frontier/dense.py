@@ -115,6 +115,11 @@ class Loops:
                     east = col < cols - 1
                     self.plans[key] = Plan(words, n, col, key[1], east, self.buffers, key[2], self.scratch, shared)
             words.forget(col)
+        widest = max(vertex.widest() for vertex in self.plans.values())
+        if widest:
+            room = np.zeros((2, widest), np.uint32)
+            for vertex in self.plans.values():
+                vertex.adopt(room)
         give_back()
 
     def run(self, modulus: int, heard: Callable[[int, int], None]) -> int:
