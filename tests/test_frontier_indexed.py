@@ -202,3 +202,13 @@ def test_an_indexed_count_past_its_budget_stops_before_it_starts() -> None:
     heard.clear()
     assert dense.count(8, 8, True, 2**40, heard.append) == A140517[7] > 2**32
     assert heard[-1].endswith("(pass 2/2)")
+
+
+@pytest.mark.parametrize(("scratch", "small"), [(8, 4096), (1 << 19, 1 << 30), (64, 0)])
+def test_scratch_space_and_batches_change_no_count(monkeypatch: pytest.MonkeyPatch, scratch: int, small: int) -> None:
+    """A scratch space too small for most joins' layers (they get a room of their own), every
+    sum in one batch, or none: the same counts."""
+    monkeypatch.setattr(plan, "SCRATCH", scratch)
+    monkeypatch.setattr(plan, "SMALL", small)
+    assert dense.count(8, 8, True, 2**40) == A140517[7]
+    assert dense.count(6, 9, True, 2**40) == layout_sweep(6, 9, True)
