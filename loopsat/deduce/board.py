@@ -13,7 +13,7 @@ to one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from loopsat.deduce import tables as tab
 from loopsat.deduce.layout import Layout
@@ -50,6 +50,11 @@ def _bare_board(rows: int, cols: int) -> Board:
     return bare
 
 
+@cache  # one per scope width
+def _whole(width: int) -> tuple[int, ...]:
+    return tuple(range(width))
+
+
 class Board(Layout):
     """The whole lattice spanned by `edges`; lattice edges not among them are off from the start."""
 
@@ -68,14 +73,21 @@ class Board(Layout):
         self.levels: dict[str, Level] = dict(levels)  # every rule name's level, for the trail's reader
         self.max_level = self.cap = max_level  # rules above it are left out
         compiled: dict[tuple[frozenset[tuple[int, ...]], tuple[int, ...]], frozenset[int]] = {}
+        index = self.index
         for rule in rules:
             if rule.level > max_level:
                 continue
             points, patterns = rule.scope, rule.allowed
-            kept = tuple(i for i, e in enumerate(points) if e in self.index)  # an edge off the lattice is off
-            if (patterns, kept) not in compiled:
-                compiled[patterns, kept] = tab.masks(patterns, kept)
-            self._add_rule(tuple(self.index[points[i]] for i in kept), compiled[patterns, kept], rule.name, rule.level)
+            scope = tuple(map(index.get, points))
+            if None in scope:  # an edge off the lattice is off
+                kept = tuple(i for i, k in enumerate(scope) if k is not None)
+                scope = tuple(scope[i] for i in kept)
+            else:
+                kept = _whole(len(scope))
+            masks = compiled.get((patterns, kept))
+            if masks is None:
+                masks = compiled[patterns, kept] = tab.masks(patterns, kept)
+            self._add_rule(scope, masks, rule.name, rule.level)  # type: ignore[arg-type]
         self.clue_rules = len(self.rules)
         if min(self.levels[AT_A_CORNER], self.levels[ONE_SHORT]) <= max_level:
             self._add_corners()
