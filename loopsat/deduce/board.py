@@ -91,6 +91,7 @@ class Board(Layout):
         self.clue_rules = len(self.rules)
         if min(self.levels[AT_A_CORNER], self.levels[ONE_SHORT]) <= max_level:
             self._add_corners()
+        self.no_early_loop = self.allows(NO_PREMATURE_LOOP)
         if len(edges) < len(self.lattice):
             given = set(edges)
             for k, e in enumerate(self.lattice):
@@ -126,6 +127,11 @@ class Board(Layout):
             value[k] = -1
         del assigned[mark[0] :]
         self.done = min(self.done, mark[0])
+        self.stale.clear()  # the queue's, which goes too
+        if self.settled > mark[0]:  # the lanes' rules were read with edges now undecided
+            self.settled = mark[0]
+            for lane in self.lanes:
+                self.lane_stale.update(lane)
         chains.restore(mark[1])
         self.colours.restore(mark[2])
         self.queue.clear()
@@ -146,10 +152,13 @@ class Board(Layout):
         """Inside a probe: every rule but the corners' from one queue, in any order.
 
         The hot loop of the deduction, so it reads everything through locals and inlines the
-        common case: a table whose answer is cached."""
+        common case: a table whose answer is cached, and edges it decides assigned in place (a
+        table forces only undecided edges, and nobody hears a probe's steps)."""
         value, readers, queue, assigned = self.value, self.readers, self.queue, self.assigned
-        tables, watch_rules, parity_queue = self.rule_tables, self.watch, self.parity_queue
-        parity, chained, unknown = self.parity_on, self.single_loop, tab.UNKNOWN
+        tables, watch_rules, parity_queue, rules = self.rule_tables, self.watch, self.parity_queue, self.rules
+        parity, chained, unknown, traced = self.parity_on, self.single_loop, tab.UNKNOWN, self.tracer is not None
+        append, stale = assigned.append, self.stale
+        stale.update(queue)
         while True:
             while self.done < len(assigned):
                 k = assigned[self.done]
@@ -157,19 +166,29 @@ class Board(Layout):
                     self._edge_consequences(k)
                 else:  # an edge off and no faces: nothing but its rules
                     self.done += 1
-                queue.extend(watch_rules[k])
+                watching = watch_rules[k]
+                queue.extend(watching)
+                stale.update(watching)
             if queue:
                 rule = queue.pop()
+                if rule not in stale:
+                    continue  # read since its edges last changed: it would force nothing
+                stale.remove(rule)
                 values = readers[rule](value)
-                table = tables[rule]
-                forced = table.by_values.get(values, unknown)
-                if forced is unknown:
-                    forced = table.answer(values)
-                if forced is None:
+                moves = tables[rule].by_values.get(values, unknown)
+                if moves is unknown:
+                    moves = tables[rule].answer(values)
+                if moves:
+                    if traced:
+                        self._apply(rule, moves)
+                        continue
+                    scope = rules[rule][0]
+                    for position, bit in moves:
+                        k = scope[position]
+                        value[k] = bit
+                        append(k)
+                elif moves is None:
                     raise Contradiction
-                on, off = forced
-                if on or off:
-                    self._apply(rule, on, off)
             elif parity_queue and parity:
                 self._check_parity(parity_queue.pop())
             elif self.done == len(assigned):
@@ -180,54 +199,75 @@ class Board(Layout):
         runs only where every lower one is stuck, and the trail's highest level is the grade."""
         assigned, levels = self.assigned, self.rule_levels
         watch_rules, watch_corner, lanes, pending = self.watch, self.watch_corner, self.lanes, self.pending
+        value, readers, tables, unknown = self.value, self.readers, self.rule_tables, tab.UNKNOWN
         parity_level = self.levels[PARITY] if self.allows(PARITY) else None
+        stale = self.lane_stale
         for rule in self.queue:
             lanes[levels[rule]].append(rule)
+        stale.update(self.queue)
         self.queue.clear()
         easy, guards, check, higher = lanes[Level.EASY], self.guards, self._check, _LEVELS[1 : self.cap]
+        apply, one_short = self._apply, self._one_short
         while True:
             while self.done < len(assigned):
                 k = assigned[self.done]
                 self._edge_consequences(k)
-                for rule in watch_rules[k]:
+                watching, cornering = watch_rules[k], watch_corner[k]
+                for rule in watching:
                     lanes[levels[rule]].append(rule)
-                for rule in watch_corner[k]:
+                for rule in cornering:
                     lanes[levels[rule]].append(rule)
-            if easy:  # most of the work: a clue or a vertex
+                stale.update(watching)
+                stale.update(cornering)
+            if easy:  # most of the work: a clue or a vertex, `_check` inlined
                 rule = easy.pop()
-                check(rule, rule in guards)
+                if rule not in stale:
+                    continue  # read since its edges last changed: it would force nothing
+                stale.remove(rule)
+                values = readers[rule](value)
+                moves = tables[rule].by_values.get(values, unknown)
+                if moves is unknown:
+                    moves = tables[rule].answer(values)
+                if moves:
+                    if rule not in guards or one_short(rule):
+                        apply(rule, moves)
+                elif moves is None and rule not in guards:
+                    raise Contradiction
                 continue
             if pending[Level.EASY]:
                 self.assign(*pending[Level.EASY].pop())
                 continue
             if parity_level == Level.EASY and self.parity_queue:
-                self._check_parity(self.parity_queue.pop())
+                self._next_parity()
                 continue
             for level in higher:
                 if lanes[level]:
                     rule = lanes[level].pop()
-                    check(rule, rule in guards)
+                    if rule in stale:
+                        stale.remove(rule)
+                        check(rule)
                     break
                 if pending[level]:
                     self.assign(*pending[level].pop())
                     break
                 if level == parity_level and self.parity_queue:
-                    self._check_parity(self.parity_queue.pop())
+                    self._next_parity()
                     break
             else:
+                self.settled = len(assigned)
                 return
 
-    def _check(self, rule: int, guarded: bool) -> None:
+    def _check(self, rule: int) -> None:
         """Assign what a rule forces as its edges stand; Contradiction when nothing fits. A
         guarded rule is read only when its guard holds (`_one_short`), and it is asked last:
-        most of the time its table forces nothing anyway."""
-        forced = self.rule_tables[rule].forced(self.readers[rule](self.value))
-        if guarded and (forced is None or not (forced[0] or forced[1]) or not self._one_short(rule)):
-            return  # a clash the unguarded rules meet too
-        if forced is None:
+        most of the time its table forces nothing anyway (and a clash it sees, the unguarded
+        rules meet too)."""
+        moves = self.rule_tables[rule].forced(self.readers[rule](self.value))
+        if moves:
+            if rule not in self.guards or self._one_short(rule):
+                self._apply(rule, moves)
+        elif moves is None and rule not in self.guards:
             raise Contradiction
-        if forced[0] or forced[1]:
-            self._apply(rule, *forced)
 
     def _edge_consequences(self, k: int) -> None:
         """A decided edge's chain and faces; raises Contradiction, changing nothing, before it
@@ -259,14 +299,19 @@ class Board(Layout):
         else:
             self.pending[level].append((k, bit, rule, read))
 
-    def _apply(self, rule: int, on: int, off: int) -> None:
-        """Assign what a rule's table forces (bit masks over its scope)."""
-        scope, name = self.rules[rule][0], self.rule_names[rule]
-        for position, k in enumerate(scope):
-            if on >> position & 1:
-                self.assign(k, 1, name, scope)
-            elif off >> position & 1:
-                self.assign(k, 0, name, scope)
+    def _apply(self, rule: int, moves: tab.Moves) -> None:
+        """Assign what a rule's table forces (`Table.forced`)."""
+        scope, name, assign = self.rules[rule][0], self.rule_names[rule], self.assign
+        for position, bit in moves:
+            assign(scope[position], bit, name, scope)
+
+    def _next_parity(self) -> None:
+        """The parity waiting last, outside probes, unless it was read since its faces' classes
+        last changed (and so would decide nothing): as the rules' `stale`."""
+        number = self.parity_queue.pop()
+        if number in self.parity_stale:
+            self.parity_stale.remove(number)
+            self._check_parity(number)
 
     def _check_parity(self, number: int) -> None:
         """A parity over faces, by class: classes met an even number of times cancel, and the
@@ -298,7 +343,7 @@ class Board(Layout):
         """The edge joining a chain's two ends would close it: off while other loop edges exist,
         or (outside probes, which find it anyway) when the loop it closes leaves a clue unmet."""
         k = self.edge_between.get((x, y) if x < y else (y, x))
-        if k is not None and self.value[k] < 0 and self.allows(NO_PREMATURE_LOOP):
+        if k is not None and self.value[k] < 0 and self.no_early_loop:
             if self.chains.on > length or (not self.probing and self._unmet_if_closed(k)):
                 self._later(k, 0, NO_PREMATURE_LOOP, (k,))
             else:
@@ -369,8 +414,10 @@ class Board(Layout):
             self._later(j, bit, rule, read)
         if len(colours.log) > merges and not self.probing:
             face_parities, queue = self.face_parities, self.parity_queue
+            stale = self.parity_stale
             for h in colours.members[colours.log[-1][0]]:
                 queue.extend(face_parities[h])
+                stale.update(face_parities[h])
 
     def settle(self, fixed: Iterable[tuple[int, int]], rule: str, read: Sequence[int]) -> None:
         """Decide edges for good and propagate, closing pass included."""

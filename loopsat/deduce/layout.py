@@ -53,6 +53,14 @@ class Layout:
         self.done = 0  # assigned[:done] have had their chain and colour consequences
         self.queue: list[int] = []  # rules to re-check, inside a probe
         self.lanes: list[list[int]] = [[] for _ in range(len(Level) + 1)]  # outside: by level
+        # The rules waiting in the queue (in the lanes) that have not been read since one of their
+        # edges changed: a rule waits once for each change, and only its first reading can force
+        # anything (a third of a 60×60's readings came again to edges as they were)
+        self.stale: set[int] = set()
+        self.lane_stale: set[int] = set()
+        self.settled = 0  # the edges decided before the lanes were last run dry
+        self.parity_stale: set[int] = set()  # likewise the parities waiting, outside probes
+        self.no_early_loop = True  # `allows(NO_PREMATURE_LOOP)`, for the hot loops
         self.pending: list[list[Deferred]] = [[] for _ in range(len(Level) + 1)]  # edges a rule decided
         # (faces, parity of their colours, the edges whose rule gave it)
         self.parities: list[tuple[tuple[int, ...], int, tuple[int, ...]]] = []
@@ -107,9 +115,11 @@ class Layout:
         self.value = bare.value.copy()
         self.assigned, self.queue = [], bare.queue.copy()
         self.lanes = [[] for _ in bare.lanes]
+        self.stale, self.lane_stale = set(), set()
         self.guards = {}
         self.pending = [[] for _ in bare.pending]
         self.parities, self.parity_queue = bare.parities.copy(), bare.parity_queue.copy()
+        self.parity_stale = set(bare.parity_queue)
         self.chains = Chains(len(bare.chains.far))
         self.colours = Colours(len(bare.colours.leader), bare.colours.face_edges, bare.colours.edge_faces)
         self.face_parities = [list(numbers) for numbers in bare.face_parities]
@@ -186,6 +196,8 @@ class Layout:
         key = scope, allowed
         compiled = self.compiled.get(key)  # read once: a board of another thread may clear them
         if compiled is None:
+            if len(set(scope)) < len(scope):  # the probes assign a table's moves unchecked
+                raise ValueError(f"a rule reads an edge twice: {scope}")
             if len(self.compiled) >= FACE_SUMS_KEPT:
                 self.compiled.clear()
             compiled = self.compiled[key] = (tab.table(allowed, len(scope)), tab.reader(scope))
@@ -230,6 +242,7 @@ class Layout:
         for f in faces:
             self.face_parities[f].append(number)
         self.parity_queue.append(number)
+        self.parity_stale.add(number)
 
     # --- clues read as their edges stand ---------------------------------------------------
 
@@ -238,14 +251,10 @@ class Layout:
         clue, whose open sides (more than two) hold exactly one off side in every pattern left."""
         clue, outside = self.guards[rule]
         value = self.value
-        if not any(value[k] == 1 for k in outside):
-            return False
-        scope, table = self.rules[clue]
-        known, bits = tab.scope_bits(scope, value)
-        open_sides = table.full & ~known
-        if open_sides.bit_count() <= 2:
-            return False
-        return all((open_sides & ~p).bit_count() == 1 for p in table.allowed if p & known == bits)
+        for k in outside:
+            if value[k] == 1:
+                return self.rule_tables[clue].one_short(self.readers[clue](value))
+        return False
 
     def _unmet_if_closed(self, k: int) -> bool:
         """Whether some clue allows no pattern of the loop edge k would close (every other edge

@@ -9,7 +9,6 @@ from loopsat.deduce.rules import (
     FULL_PROBE,
     GIVEN,
     LOOPY_LEVELS,
-    NO_PREMATURE_LOOP,
     PROBE_CONTRADICTION,
     PROBE_KINDS,
     Contradiction,
@@ -149,14 +148,14 @@ def _quiet(board: Board, k: int, bit: int) -> bool:
         if x == b:
             return False
         closing = board.edge_between.get((x, y) if x < y else (y, x))
-        if closing is not None and closing != k and value[closing] < 0 and board.allows(NO_PREMATURE_LOOP):
+        if closing is not None and closing != k and value[closing] < 0 and board.no_early_loop:
             return False
     readers, tables = board.readers, board.rule_tables
     value[k] = bit
     try:
         for rule in board.watch[k]:
             forced = tables[rule].forced(readers[rule](value))
-            if forced is None or forced[0] or forced[1]:
+            if forced is None or forced:
                 return False
         return True
     finally:
