@@ -92,6 +92,8 @@ class Board(Layout):
         if min(self.levels[AT_A_CORNER], self.levels[ONE_SHORT]) <= max_level:
             self._add_corners()
         self.no_early_loop = self.allows(NO_PREMATURE_LOOP)
+        self.parity_allowed, self.close_on = self.allows(PARITY), self.allows(LOOP_CLOSED)
+        self.read_points: dict[Sequence[int], tuple[Point, ...]] = {}
         if len(edges) < len(self.lattice):
             given = set(edges)
             for k, e in enumerate(self.lattice):
@@ -111,19 +113,29 @@ class Board(Layout):
         self.assigned.append(k)
         if self.tracer is not None:
             lattice = self.lattice
-            self.tracer(Step(rule, tuple(lattice[j] for j in read), ((lattice[k], bool(bit)),)))
+            points = self.read_points.get(read)  # a rule reads its scope at each step: named once
+            if points is None:
+                points = self.read_points[read] = tuple(lattice[j] for j in read)
+            self.tracer(Step(rule, points, ((lattice[k], bit == 1),)))
 
     def mark(self) -> Mark:
         return len(self.assigned), len(self.chains.log), len(self.colours.log)
 
     def undo(self, mark: Mark) -> None:
         """Take back every change after `mark`."""
-        assigned, value, ends, chains, done = self.assigned, self.value, self.ends, self.chains, self.done
-        chained = self.single_loop
-        for position in range(len(assigned) - 1, mark[0] - 1, -1):
-            k = assigned[position]
-            if value[k] == 1 and position < done and chained:
-                chains.remove(k, *ends[k])
+        assigned, value, ends, chains = self.assigned, self.value, self.ends, self.chains
+        if self.single_loop:  # `Chains.remove` of each loop edge added, inlined: a probe's undo is hot
+            degree, removed = chains.degree, 0
+            for k in assigned[mark[0] : self.done]:
+                if value[k] == 1:
+                    a, b = ends[k]
+                    degree[a] -= 1
+                    degree[b] -= 1
+                    removed += 1
+            chains.on -= removed
+            if chains.closed_by >= 0 and chains.closed_by in assigned[mark[0] : self.done]:
+                chains.closed_by = -1
+        for k in assigned[mark[0] :]:
             value[k] = -1
         del assigned[mark[0] :]
         self.done = min(self.done, mark[0])
@@ -141,8 +153,7 @@ class Board(Layout):
 
     def propagate(self) -> None:
         """Run every pending consequence to the fixpoint; Contradiction when the rules clash."""
-        self.parity_on = self.faces and self.allows(PARITY)  # read once a decided edge, not looked up
-        self.close_on = self.allows(LOOP_CLOSED)
+        self.parity_on = self.faces and self.parity_allowed  # read once a decided edge, not looked up
         if self.probing:
             self._run_one_queue()
         else:
@@ -157,38 +168,56 @@ class Board(Layout):
         value, readers, queue, assigned = self.value, self.readers, self.queue, self.assigned
         tables, watch_rules, parity_queue, rules = self.rule_tables, self.watch, self.parity_queue, self.rules
         parity, chained, unknown, traced = self.parity_on, self.single_loop, tab.UNKNOWN, self.tracer is not None
-        append, stale = assigned.append, self.stale
+        append, stale, ends, chains, add = assigned.append, self.stale, self.ends, self.chains, self.chains.add
+        edge_between, no_early_loop = self.edge_between, self.no_early_loop
         stale.update(queue)
         while True:
             while self.done < len(assigned):
                 k = assigned[self.done]
-                if parity or (chained and value[k]):
+                if parity or traced:
                     self._edge_consequences(k)
+                elif chained and value[k]:  # `_edge_consequences` without faces, inlined
+                    chain = add(k, *ends[k])
+                    self.done += 1
+                    if chain is None:
+                        if self.close_on:
+                            self._close(k)
+                    else:  # `_forbid_closing` inside a probe
+                        x, y, length = chain
+                        j = edge_between.get((x, y) if x < y else (y, x))
+                        if j is not None and value[j] < 0 and no_early_loop:
+                            if chains.on > length:
+                                value[j] = 0
+                                append(j)
+                            else:
+                                self.lonely = True
                 else:  # an edge off and no faces: nothing but its rules
                     self.done += 1
                 watching = watch_rules[k]
                 queue.extend(watching)
                 stale.update(watching)
             if queue:
-                rule = queue.pop()
-                if rule not in stale:
-                    continue  # read since its edges last changed: it would force nothing
-                stale.remove(rule)
-                values = readers[rule](value)
-                moves = tables[rule].by_values.get(values, unknown)
-                if moves is unknown:
-                    moves = tables[rule].answer(values)
-                if moves:
-                    if traced:
-                        self._apply(rule, moves)
-                        continue
-                    scope = rules[rule][0]
-                    for position, bit in moves:
-                        k = scope[position]
-                        value[k] = bit
-                        append(k)
-                elif moves is None:
-                    raise Contradiction
+                while queue:  # until a rule decides an edge, whose consequences come first
+                    rule = queue.pop()
+                    if rule not in stale:
+                        continue  # read since its edges last changed: it would force nothing
+                    stale.remove(rule)
+                    values = readers[rule](value)
+                    moves = tables[rule].by_values.get(values, unknown)
+                    if moves is unknown:
+                        moves = tables[rule].answer(values)
+                    if moves:
+                        if traced:
+                            self._apply(rule, moves)
+                            break
+                        scope = rules[rule][0]
+                        for position, bit in moves:
+                            k = scope[position]
+                            value[k] = bit
+                            append(k)
+                        break
+                    if moves is None:
+                        raise Contradiction
             elif parity_queue and parity:
                 self._check_parity(parity_queue.pop())
             elif self.done == len(assigned):
@@ -220,19 +249,21 @@ class Board(Layout):
                 stale.update(watching)
                 stale.update(cornering)
             if easy:  # most of the work: a clue or a vertex, `_check` inlined
-                rule = easy.pop()
-                if rule not in stale:
-                    continue  # read since its edges last changed: it would force nothing
-                stale.remove(rule)
-                values = readers[rule](value)
-                moves = tables[rule].by_values.get(values, unknown)
-                if moves is unknown:
-                    moves = tables[rule].answer(values)
-                if moves:
-                    if rule not in guards or one_short(rule):
-                        apply(rule, moves)
-                elif moves is None and rule not in guards:
-                    raise Contradiction
+                while easy:  # until a rule decides an edge, whose consequences come first
+                    rule = easy.pop()
+                    if rule not in stale:
+                        continue  # read since its edges last changed: it would force nothing
+                    stale.remove(rule)
+                    values = readers[rule](value)
+                    moves = tables[rule].by_values.get(values, unknown)
+                    if moves is unknown:
+                        moves = tables[rule].answer(values)
+                    if moves:
+                        if rule not in guards or one_short(rule):
+                            apply(rule, moves)
+                            break
+                    elif moves is None and rule not in guards:
+                        raise Contradiction
                 continue
             if pending[Level.EASY]:
                 self.assign(*pending[Level.EASY].pop())
@@ -241,18 +272,23 @@ class Board(Layout):
                 self._next_parity()
                 continue
             for level in higher:
-                if lanes[level]:
-                    rule = lanes[level].pop()
+                lane = lanes[level]
+                while lane:  # the rules read since their edges last changed pass at once
+                    rule = lane.pop()
                     if rule in stale:
                         stale.remove(rule)
                         check(rule)
-                    break
-                if pending[level]:
-                    self.assign(*pending[level].pop())
-                    break
-                if level == parity_level and self.parity_queue:
-                    self._next_parity()
-                    break
+                        break
+                else:
+                    pending_here = pending[level]
+                    if pending_here:
+                        self.assign(*pending_here.pop())
+                        break
+                    if level == parity_level and self.parity_queue:
+                        self._next_parity()
+                        break
+                    continue
+                break
             else:
                 self.settled = len(assigned)
                 return

@@ -70,7 +70,7 @@ class Layout:
         self.levels = dict(LOOPY_LEVELS)
         self.max_level = Level.SEARCH
         self.faces = True  # the face parity works (not inside a local probe)
-        self.parity_on = self.close_on = True  # what `propagate` found `allows` to say, for the hot loops
+        self.parity_on = self.close_on = self.parity_allowed = True  # what `allows` says, for the hot loops
         self.cap = Level.SEARCH  # the queues above it wait (deduced_board raises it level by level)
         self.guards: dict[int, tuple[int, tuple[int, ...]]] = {}  # ONE_SHORT rules: their clue, outside arms
         self.ends = [
