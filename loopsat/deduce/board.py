@@ -94,6 +94,10 @@ class Board(Layout):
         self.no_early_loop = self.allows(NO_PREMATURE_LOOP)
         self.parity_allowed, self.close_on = self.allows(PARITY), self.allows(LOOP_CLOSED)
         self.read_points: dict[Sequence[int], tuple[Point, ...]] = {}
+        self.guard_of: list[tuple[int, tuple[int, ...]] | None] = [None] * len(self.rules)  # `guards` by rule
+        for number, guard in self.guards.items():
+            if number < len(self.rules):
+                self.guard_of[number] = guard
         if len(edges) < len(self.lattice):
             given = set(edges)
             for k, e in enumerate(self.lattice):
@@ -235,8 +239,8 @@ class Board(Layout):
             lanes[levels[rule]].append(rule)
         stale.update(self.queue)
         self.queue.clear()
-        easy, guards, check, higher = lanes[Level.EASY], self.guards, self._check, _LEVELS[1 : self.cap]
-        apply, one_short = self._apply, self._one_short
+        easy, guard_of, check, higher = lanes[Level.EASY], self.guard_of, self._check, _LEVELS[1 : self.cap]
+        apply = self._apply
         while True:
             while self.done < len(assigned):
                 k = assigned[self.done]
@@ -254,15 +258,22 @@ class Board(Layout):
                     if rule not in stale:
                         continue  # read since its edges last changed: it would force nothing
                     stale.remove(rule)
+                    guard = guard_of[rule]
+                    if guard is not None:  # `_one_short`, its cheap half first: a guarded rule
+                        for k in guard[1]:  # does nothing unless its guard holds
+                            if value[k] == 1:
+                                break
+                        else:
+                            continue
                     values = readers[rule](value)
                     moves = tables[rule].by_values.get(values, unknown)
                     if moves is unknown:
                         moves = tables[rule].answer(values)
                     if moves:
-                        if rule not in guards or one_short(rule):
+                        if guard is None or tables[guard[0]].one_short(readers[guard[0]](value)):
                             apply(rule, moves)
                             break
-                    elif moves is None and rule not in guards:
+                    elif moves is None and guard is None:
                         raise Contradiction
                 continue
             if pending[Level.EASY]:

@@ -27,7 +27,9 @@ JOIN_WIDTH = 10
 # 40 000.
 FACE_SUMS_KEPT = 200_000
 
-Compiled = tuple[Table, Callable[[list[int]], tuple[int, ...]]]
+Reader = Callable[[list[int]], tuple[int, ...]]
+Compiled = tuple[Table, Reader]
+Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool]  # `Layout._joins`
 Deferred = tuple[int, int, str, Sequence[int]]  # an edge, its value, the rule and what it read
 
 
@@ -93,7 +95,7 @@ class Layout:
         # two (and a 60×60's 14 000 readers took 12 of the 55 ms its board took to set up)
         self.compiled: dict[tuple[tuple[int, ...], frozenset[int]], Compiled] = {}
         self.face_sums: dict[tuple[tuple[int, ...], frozenset[int]], list[tuple[tuple[int, ...], int]]] = {}
-        self.corner_joins: dict[tuple[tuple[int, ...], frozenset[int]], list[Any]] = {}  # likewise (`_joins`)
+        self.corner_joins: dict[tuple[tuple[int, ...], frozenset[int]], list[Join]] = {}  # likewise (`_joins`)
         self.arms: list[list[int]] = [[] for _ in range(rows * cols)]  # the edges at each vertex
         for k, (a, b) in enumerate(self.ends):
             self.arms[a].append(k)
@@ -153,37 +155,57 @@ class Layout:
         entering a 3's corner, a 1 in a corner of the board) without probing. Checked only outside
         probes: cheaper probes beat fewer ones."""
         corner, short = self.levels[AT_A_CORNER], self.levels[ONE_SHORT]
-        add, rules, guards = self._add_rule, self.rules, self.guards
+        rules, guards, levels, watch = self.rules, self.guards, self.levels, self.watch_corner
+
+        def add(scope: tuple[int, ...], table: Table, read: Reader, name: str, level: Level) -> None:
+            """`_add_rule` of a corner join, its table and reader already made."""
+            rule = len(rules)
+            rules.append((scope, table))
+            self.readers.append(read)
+            self.rule_tables.append(table)
+            self.rule_names.append(name)
+            self.rule_levels.append(level)
+            levels[name] = level
+            self.queue.append(rule)
+            for k in scope:
+                watch[k].append(rule)
+
         for number in range(self.vertex_rules, len(rules)):
             scope, table = rules[number]
             name, level = self.rule_names[number], max(self.rule_levels[number], corner)
             guarded = self.rule_levels[number] <= short < level and short <= self.max_level
             short_name, corner_name, cornered = name + ONE_SHORT, name + AT_A_CORNER, level <= self.max_level
-            for (joint_scope, joint_allowed), outside in self._joins(scope, table):
+            for joint_scope, compiled, outside, empty in self._joins(scope, table):
+                if empty and (guarded or cornered):
+                    raise Contradiction  # the clue and the vertex allow nothing together
                 if guarded:
                     guards[len(rules)] = number, outside
-                    add(joint_scope, joint_allowed, short_name, short, True)
-                if cornered:
-                    add(joint_scope, joint_allowed, corner_name, level, True)
+                    if compiled is not None:
+                        add(joint_scope, *compiled, short_name, short)
+                if cornered and compiled is not None:
+                    add(joint_scope, *compiled, corner_name, level)
 
-    def _joins(
-        self, scope: tuple[int, ...], table: Table
-    ) -> list[tuple[tuple[tuple[int, ...], frozenset[int]], tuple[int, ...]]]:
-        """A rule's joins with the vertices at its corners, each with the vertex's arms outside
-        the rule; kept per lattice size, as boards of one size repeat their clues (a 12×12
-        Masyu's joins took 0.9 of the 2.0 ms its board took to set up)."""
+    def _joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
+        """A rule's joins with the vertices at its corners: each one's scope, table and reader
+        (None when every pattern or none fits), the vertex's arms outside the rule, and whether
+        no pattern fits; kept per lattice size, as boards of one size repeat their clues (a
+        12×12 Masyu's joins took 0.9 of the 2.0 ms its board took to set up)."""
         key = scope, table.allowed
         found = self.corner_joins.get(key)  # read once: a board of another thread may clear them
         if found is None:
             if len(self.corner_joins) >= FACE_SUMS_KEPT:
                 self.corner_joins.clear()
-            found = self.corner_joins[key] = [
-                (tab.joint(scope, table.allowed, arms, degree.allowed), tuple(k for k in arms if k not in scope))
-                for arms, degree in (
-                    self.rules[v] for v in sorted({v for k in scope for v in self.edge_vertex_rules[k]})
-                )
-                if len(set(arms) & set(scope)) >= 2 and len(set(arms) | set(scope)) <= JOIN_WIDTH
-            ]
+            found = []
+            for v in sorted({v for k in scope for v in self.edge_vertex_rules[k]}):
+                arms, degree = self.rules[v]
+                if len(set(arms) & set(scope)) >= 2 and len(set(arms) | set(scope)) <= JOIN_WIDTH:
+                    joint, allowed = tab.joint(scope, table.allowed, arms, degree.allowed)
+                    outside = tuple(k for k in arms if k not in scope)
+                    compiled = None
+                    if allowed and len(allowed) < 1 << len(joint):  # else none or no restriction
+                        compiled = tab.table(allowed, len(joint)), tab.reader(joint)
+                    found.append((joint, compiled, outside, not allowed))
+            self.corner_joins[key] = found
         return found
 
     def _add_rule(
