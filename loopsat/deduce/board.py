@@ -73,7 +73,7 @@ class Board(Layout):
         self.levels: dict[str, Level] = dict(levels)  # every rule name's level, for the trail's reader
         self.max_level = self.cap = max_level  # rules above it are left out
         compiled: dict[tuple[frozenset[tuple[int, ...]], tuple[int, ...]], frozenset[int]] = {}
-        index = self.index
+        index, first = self.index, len(self.rules)
         for rule in rules:
             if rule.level > max_level:
                 continue
@@ -91,6 +91,7 @@ class Board(Layout):
         self.clue_rules = len(self.rules)
         if min(self.levels[AT_A_CORNER], self.levels[ONE_SHORT]) <= max_level:
             self._add_corners()
+        self.queue.extend(range(first, len(self.rules)))  # every rule waits to be read once
         self.no_early_loop = self.allows(NO_PREMATURE_LOOP)
         self.parity_allowed, self.close_on = self.allows(PARITY), self.allows(LOOP_CLOSED)
         self.read_points: dict[Sequence[int], tuple[Point, ...]] = {}

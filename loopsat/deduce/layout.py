@@ -30,6 +30,8 @@ FACE_SUMS_KEPT = 200_000
 Reader = Callable[[list[int]], tuple[int, ...]]
 Compiled = tuple[Table, Reader]
 Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool]  # `Layout._joins`
+# a vertex's patterns by its number of arms: degree 0 or 2
+_DEGREES = {n: frozenset(p for p in range(1 << n) if p.bit_count() in (0, 2)) for n in range(5)}
 Deferred = tuple[int, int, str, Sequence[int]]  # an edge, its value, the rule and what it read
 
 
@@ -100,12 +102,14 @@ class Layout:
         for k, (a, b) in enumerate(self.ends):
             self.arms[a].append(k)
             self.arms[b].append(k)
-        for vertex_arms in self.arms:
-            degree = frozenset(p for p in range(1 << len(vertex_arms)) if p.bit_count() in (0, 2))
-            self._add_rule(tuple(vertex_arms), degree, VERTEX_DEGREE, Level.EASY)
+        for vertex_arms in self.arms:  # each face at a vertex borders two of its arms: no face parity
+            arms = tuple(vertex_arms)
+            if arms:  # (a lattice of one tile has a vertex without)
+                degree = tab.table(_DEGREES[len(arms)], len(arms))
+                self._push(arms, degree, tab.reader(arms), VERTEX_DEGREE, Level.EASY, self.watch)
         self.vertex_rules = len(self.rules)  # the rules before this one are the vertices'
         # on a bare board a vertex rule forces nothing until its edges change, which queues it again
-        self.queue = [rule for rule in self.queue if self.rule_tables[rule].consequence(0, 0) != (0, 0)]
+        self.queue = [rule for rule in range(len(self.rules)) if self.rule_tables[rule].consequence(0, 0) != (0, 0)]
         self.edge_vertex_rules: list[list[int]] = [[] for _ in self.lattice]  # the vertex rules reading each edge
         for number in range(self.vertex_rules):
             for k in self.rules[number][0]:
@@ -155,20 +159,7 @@ class Layout:
         entering a 3's corner, a 1 in a corner of the board) without probing. Checked only outside
         probes: cheaper probes beat fewer ones."""
         corner, short = self.levels[AT_A_CORNER], self.levels[ONE_SHORT]
-        rules, guards, levels, watch = self.rules, self.guards, self.levels, self.watch_corner
-
-        def add(scope: tuple[int, ...], table: Table, read: Reader, name: str, level: Level) -> None:
-            """`_add_rule` of a corner join, its table and reader already made."""
-            rule = len(rules)
-            rules.append((scope, table))
-            self.readers.append(read)
-            self.rule_tables.append(table)
-            self.rule_names.append(name)
-            self.rule_levels.append(level)
-            levels[name] = level
-            self.queue.append(rule)
-            for k in scope:
-                watch[k].append(rule)
+        rules, guards, push, watch = self.rules, self.guards, self._push, self.watch_corner
 
         for number in range(self.vertex_rules, len(rules)):
             scope, table = rules[number]
@@ -181,9 +172,9 @@ class Layout:
                 if guarded:
                     guards[len(rules)] = number, outside
                     if compiled is not None:
-                        add(joint_scope, *compiled, short_name, short)
+                        push(joint_scope, *compiled, short_name, short, watch)
                 if cornered and compiled is not None:
-                    add(joint_scope, *compiled, corner_name, level)
+                    push(joint_scope, *compiled, corner_name, level, watch)
 
     def _joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
         """A rule's joins with the vertices at its corners: each one's scope, table and reader
@@ -196,11 +187,12 @@ class Layout:
             if len(self.corner_joins) >= FACE_SUMS_KEPT:
                 self.corner_joins.clear()
             found = []
-            for v in sorted({v for k in scope for v in self.edge_vertex_rules[k]}):
+            edge_vertex_rules, in_scope = self.edge_vertex_rules, set(scope)
+            for v in sorted({v for k in scope for v in edge_vertex_rules[k]}):
                 arms, degree = self.rules[v]
-                if len(set(arms) & set(scope)) >= 2 and len(set(arms) | set(scope)) <= JOIN_WIDTH:
+                outside = tuple([k for k in arms if k not in in_scope])
+                if len(arms) - len(outside) >= 2 and len(scope) + len(outside) <= JOIN_WIDTH:
                     joint, allowed = tab.joint(scope, table.allowed, arms, degree.allowed)
-                    outside = tuple(k for k in arms if k not in scope)
                     compiled = None
                     if allowed and len(allowed) < 1 << len(joint):  # else none or no restriction
                         compiled = tab.table(allowed, len(joint)), tab.reader(joint)
@@ -224,22 +216,9 @@ class Layout:
                 self.compiled.clear()
             compiled = self.compiled[key] = (tab.table(allowed, len(scope)), tab.reader(scope))
         table, read = compiled
-        rule = len(self.rules)
-        self.rules.append((scope, table))
-        self.readers.append(read)
-        self.rule_tables.append(table)
-        self.rule_names.append(name)
-        self.rule_levels.append(level)
-        self.levels[name] = level
-        self.queue.append(rule)
+        self._push(scope, table, read, name, level, self.watch_corner if corner else self.watch)
         if corner:
-            watch = self.watch_corner
-            for k in scope:
-                watch[k].append(rule)
             return  # its parities are its clue's
-        watch = self.watch
-        for k in scope:
-            watch[k].append(rule)
         face_sums = self.face_sums.get(key)  # read once, as `compiled`
         if face_sums is None:
             if len(self.face_sums) >= FACE_SUMS_KEPT:
@@ -248,6 +227,21 @@ class Layout:
             face_sums = self.face_sums[key] = [(faces, parity) for faces, parity in sums if faces]
         for faces, parity in face_sums:
             self._add_parity(faces, parity, scope)
+
+    def _push(
+        self, scope: tuple[int, ...], table: Table, read: Reader, name: str, level: Level, watch: list[list[int]]
+    ) -> None:
+        """A new rule, watching its edges in `watch` (`watch` or `watch_corner`); it waits to be read
+        once every rule is in (`Board`)."""
+        rule = len(self.rules)
+        self.rules.append((scope, table))
+        self.readers.append(read)
+        self.rule_tables.append(table)
+        self.rule_names.append(name)
+        self.rule_levels.append(level)
+        self.levels[name] = level
+        for k in scope:
+            watch[k].append(rule)
 
     def _odd(self, scope: tuple[int, ...], mask: int) -> tuple[int, ...]:
         """The faces an odd number of the masked edges of `scope` border, in order."""

@@ -105,8 +105,8 @@ def joint(
     scope_a: tuple[int, ...], allowed_a: frozenset[int], scope_b: tuple[int, ...], allowed_b: frozenset[int]
 ) -> tuple[tuple[int, ...], frozenset[int]]:
     """The rule both rules make together."""
-    scope = scope_a + tuple(k for k in scope_b if k not in scope_a)
-    where = tuple(scope.index(k) for k in scope_b)
+    scope = scope_a + tuple([k for k in scope_b if k not in scope_a])
+    where = tuple(map(scope.index, scope_b))
     return scope, _joint_patterns(allowed_a, len(scope_a), allowed_b, where)
 
 
