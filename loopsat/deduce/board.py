@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 
 from loopsat.deduce import tables as tab
-from loopsat.deduce.layout import Layout
+from loopsat.deduce.layout import Deferred, Layout
 from loopsat.deduce.rules import (
     AT_A_CORNER,
     FULL_PROBE,
@@ -281,23 +281,24 @@ class Board(Layout):
                 self.assign(*pending[Level.EASY].pop())
                 continue
             if parity_level == Level.EASY and self.parity_queue:
-                self._next_parity()
+                self._run_parities(pending[Level.EASY])
                 continue
             for level in higher:
-                lane = lanes[level]
-                while lane:  # the rules read since their edges last changed pass at once
+                lane, decided = lanes[level], len(assigned)
+                while lane:  # until a rule decides an edge: the rest leave every cheaper queue empty
                     rule = lane.pop()
-                    if rule in stale:
+                    if rule in stale:  # else read since its edges last changed
                         stale.remove(rule)
                         check(rule)
-                        break
+                        if len(assigned) > decided:
+                            break
                 else:
                     pending_here = pending[level]
                     if pending_here:
                         self.assign(*pending_here.pop())
                         break
                     if level == parity_level and self.parity_queue:
-                        self._next_parity()
+                        self._run_parities(pending_here)
                         break
                     continue
                 break
@@ -353,13 +354,17 @@ class Board(Layout):
         for position, bit in moves:
             assign(scope[position], bit, name, scope)
 
-    def _next_parity(self) -> None:
-        """The parity waiting last, outside probes, unless it was read since its faces' classes
-        last changed (and so would decide nothing): as the rules' `stale`."""
-        number = self.parity_queue.pop()
-        if number in self.parity_stale:
-            self.parity_stale.remove(number)
-            self._check_parity(number)
+    def _run_parities(self, deferred: list[Deferred]) -> None:
+        """The parities waiting, last first, outside probes, until one decides an edge (or defers
+        one to `deferred`, its level's): one that was read since its faces' classes last changed
+        is passed (it would decide nothing, as the rules' `stale`)."""
+        queue, stale, assigned = self.parity_queue, self.parity_stale, self.assigned
+        decided = len(assigned)
+        while queue and len(assigned) == decided and not deferred:
+            number = queue.pop()
+            if number in stale:
+                stale.remove(number)
+                self._check_parity(number)
 
     def _check_parity(self, number: int) -> None:
         """A parity over faces, by class: classes met an even number of times cancel, and the

@@ -138,10 +138,11 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
                 board.settle([(k, 0 if on is None else 1)], kind.names[0], (k,))
                 continue
             on_set, off_set = set(on), set(off)
-            reach[k] = {j >> 1 for j in on_set | off_set}
-            if agreed := on_set & off_set:
+            reach[k] = touched = set(map(_EDGE, on))
+            touched.update(map(_EDGE, off))
+            if agreed := on_set & off_set:  # (settled in this set's order)
                 board.settle([(j >> 1, j & 1) for j in agreed], kind.names[1], (k,))
-            if len(on_set & {x ^ 1 for x in off}) > 1:  # an edge besides k opposite in the two
+            if len(on_set.intersection(map(_OTHER, off))) > 1:  # an edge besides k opposite in the two
                 _learn_relations(board, k, on, off, kind.names[2])
         changed = set(board.assigned[mark:])
         face_edges, members = colours.face_edges, colours.members
@@ -197,23 +198,27 @@ def _quiet(board: Board, k: int, bit: int) -> bool:
         value[k] = -1
 
 
+_EDGE = (1).__rrshift__  # a probe's literal 2j + v: its edge j (x >> 1), in C
+_OTHER = (1).__xor__  # and the literal of the edge's other value (x ^ 1)
+
+
 def _learn_relations(board: Board, k: int, on: list[int], off: list[int], name: str) -> None:
     """Edges that take k's value, or its opposite, in both branches: k xor j is a constant t,
     the parity of their four faces; when one face of each is already related, the other two are."""
     when_on = {x >> 1: x & 1 for x in on}
-    colours, edge_faces = board.colours, board.edge_faces
+    colours, edge_faces, value = board.colours, board.edge_faces, board.value
+    leader, flip = colours.leader, colours.flip  # `Colours.relation`, inlined
     a, b = edge_faces[k]
     related, merges = False, len(colours.log)
     for x in off:
         j = x >> 1
-        if j == k or board.value[j] >= 0 or when_on.get(j, x & 1) == x & 1:
+        if j == k or value[j] >= 0 or when_on.get(j, x & 1) == x & 1:
             continue
         t = 1 - when_on[j]  # j = k xor t
         c, d = edge_faces[j]
         for p, q, other_p, other_q in ((a, c, b, d), (a, d, b, c), (b, c, a, d), (b, d, a, c)):
-            r = colours.relation(p, q)
-            if r >= 0:
-                board.relate(other_p, other_q, t ^ r, name, (k, j))
+            if leader[p] == leader[q]:
+                board.relate(other_p, other_q, t ^ flip[p] ^ flip[q], name, (k, j))
                 related = True
                 break
     if related and (len(colours.log) > merges or board.lonely):  # else the faces were related already
