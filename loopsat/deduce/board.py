@@ -172,6 +172,7 @@ class Board(Layout):
         table forces only undecided edges, and nobody hears a probe's steps)."""
         value, readers, queue, assigned = self.value, self.readers, self.queue, self.assigned
         tables, watch_rules, parity_queue, rules = self.rule_tables, self.watch, self.parity_queue, self.rules
+        lookups = self.lookups
         parity, chained, unknown, traced = self.parity_on, self.single_loop, tab.UNKNOWN, self.tracer is not None
         append, stale, ends, chains, add = assigned.append, self.stale, self.ends, self.chains, self.chains.add
         edge_between, no_early_loop = self.edge_between, self.no_early_loop
@@ -208,7 +209,7 @@ class Board(Layout):
                         continue  # read since its edges last changed: it would force nothing
                     stale.remove(rule)
                     values = readers[rule](value)
-                    moves = tables[rule].by_values.get(values, unknown)
+                    moves = lookups[rule](values, unknown)
                     if moves is unknown:
                         moves = tables[rule].answer(values)
                     if moves:
@@ -233,7 +234,7 @@ class Board(Layout):
         runs only where every lower one is stuck, and the trail's highest level is the grade."""
         assigned, levels = self.assigned, self.rule_levels
         watch_rules, watch_corner, lanes, pending = self.watch, self.watch_corner, self.lanes, self.pending
-        value, readers, tables, unknown = self.value, self.readers, self.rule_tables, tab.UNKNOWN
+        value, readers, tables, unknown, lookups = self.value, self.readers, self.rule_tables, tab.UNKNOWN, self.lookups
         parity_level = self.levels[PARITY] if self.allows(PARITY) else None
         stale = self.lane_stale
         for rule in self.queue:
@@ -267,7 +268,7 @@ class Board(Layout):
                         else:
                             continue
                     values = readers[rule](value)
-                    moves = tables[rule].by_values.get(values, unknown)
+                    moves = lookups[rule](values, unknown)
                     if moves is unknown:
                         moves = tables[rule].answer(values)
                     if moves:

@@ -13,7 +13,7 @@ from loopsat.deduce import tables as tab
 from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
 from loopsat.deduce.rules import AT_A_CORNER, LOOPY_LEVELS, ONE_SHORT, VERTEX_DEGREE, Contradiction, Level
-from loopsat.deduce.tables import Table
+from loopsat.deduce.tables import Moves, Table
 from loopsat.grid import edge_ends, lattice_edges
 
 # The widest join of a clue with a vertex at its corner: a Masyu circle (8 edges) with the cell
@@ -88,6 +88,7 @@ class Layout:
         self.rules: list[tuple[tuple[int, ...], Table]] = []
         self.readers: list[Callable[[list[int]], tuple[int, ...]]] = []  # each rule's scope values
         self.rule_tables: list[Table] = []  # each rule's table again, for the hot loop
+        self.lookups: list[Callable[[tuple[int, ...], Moves], Moves | None]] = []  # its `by_values.get`
         self.rule_names: list[str] = []
         self.rule_levels: list[Level] = []
         self.watch: list[list[int]] = [[] for _ in self.lattice]
@@ -131,6 +132,7 @@ class Layout:
         self.face_parities = [list(numbers) for numbers in bare.face_parities]
         self.rules, self.readers = bare.rules.copy(), bare.readers.copy()
         self.rule_tables, self.rule_names = bare.rule_tables.copy(), bare.rule_names.copy()
+        self.lookups = bare.lookups.copy()
         self.rule_levels = bare.rule_levels.copy()
         self.watch = [list(rules) for rules in bare.watch]
         self.watch_corner = [list(rules) for rules in bare.watch_corner]
@@ -237,6 +239,7 @@ class Layout:
         self.rules.append((scope, table))
         self.readers.append(read)
         self.rule_tables.append(table)
+        self.lookups.append(table.lookup)
         self.rule_names.append(name)
         self.rule_levels.append(level)
         self.levels[name] = level

@@ -36,6 +36,7 @@ class Table:
         # what `propagate` looks up: the scope's values as read, so the hot loop builds no masks,
         # and the answer as the moves to make, so it reads no masks either
         self.by_values: dict[tuple[int, ...], Moves | None] = {}
+        self.lookup = self.by_values.get  # bound once, for the hot loops
         self.parities = _constant_parities(allowed, width)
         self.short: dict[tuple[int, ...], bool] = {}  # `one_short`, remembered
 
