@@ -5,9 +5,11 @@ layout.Layout), so a propagation step is a few list reads and one cached dict lo
 edge only records it; `propagate` then runs the edge's consequences (its chain, its faces, the
 tables that watch it) from queues, so nothing recurses. Outside probes there is one queue per
 level (rules.Level) and a rule runs only when every cheaper queue is empty, so the trail says
-how hard the puzzle is; a probe, whose steps nobody reads, runs one queue. A mark is the
-lengths of the three undo logs (assigned edges, chain changes, colour merges); `undo` returns
-to one.
+how hard the puzzle is; a probe, whose steps nobody reads, runs one queue. A rule waits once
+for each change of its edges but is read only at its latest turn (`stale`): the readings it
+passes would find its edges as they were, and so force nothing, which keeps the trail the same.
+A mark is the lengths of the three undo logs (assigned edges, chain changes, colour merges);
+`undo` returns to one.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from functools import cache, lru_cache
 
 from loopsat.deduce import tables as tab
 from loopsat.deduce.layout import Deferred, Layout
+from loopsat.deduce.queues import run_by_level, run_one_queue
 from loopsat.deduce.rules import (
     AT_A_CORNER,
     FULL_PROBE,
@@ -35,7 +38,6 @@ from loopsat.deduce.rules import (
 from loopsat.grid import Point, tile_extent
 
 Mark = tuple[int, int, int]
-_LEVELS = tuple(Level)[:-1]  # the queues, cheapest first (SEARCH is no rule)
 Tracer = Callable[[Step], None]
 
 
@@ -160,152 +162,9 @@ class Board(Layout):
         """Run every pending consequence to the fixpoint; Contradiction when the rules clash."""
         self.parity_on = self.faces and self.parity_allowed  # read once a decided edge, not looked up
         if self.probing:
-            self._run_one_queue()
+            run_one_queue(self)
         else:
-            self._run_by_level()
-
-    def _run_one_queue(self) -> None:
-        """Inside a probe: every rule but the corners' from one queue, in any order.
-
-        The hot loop of the deduction, so it reads everything through locals and inlines the
-        common case: a table whose answer is cached, and edges it decides assigned in place (a
-        table forces only undecided edges, and nobody hears a probe's steps)."""
-        value, readers, queue, assigned = self.value, self.readers, self.queue, self.assigned
-        tables, watch_rules, parity_queue, rules = self.rule_tables, self.watch, self.parity_queue, self.rules
-        lookups = self.lookups
-        parity, chained, unknown, traced = self.parity_on, self.single_loop, tab.UNKNOWN, self.tracer is not None
-        append, stale, ends, chains, add = assigned.append, self.stale, self.ends, self.chains, self.chains.add
-        edge_between, no_early_loop = self.edge_between, self.no_early_loop
-        stale.update(queue)
-        while True:
-            while self.done < len(assigned):
-                k = assigned[self.done]
-                if parity or traced:
-                    self._edge_consequences(k)
-                elif chained and value[k]:  # `_edge_consequences` without faces, inlined
-                    chain = add(k, *ends[k])
-                    self.done += 1
-                    if chain is None:
-                        if self.close_on:
-                            self._close(k)
-                    else:  # `_forbid_closing` inside a probe
-                        x, y, length = chain
-                        j = edge_between.get((x, y) if x < y else (y, x))
-                        if j is not None and value[j] < 0 and no_early_loop:
-                            if chains.on > length:
-                                value[j] = 0
-                                append(j)
-                            else:
-                                self.lonely = True
-                else:  # an edge off and no faces: nothing but its rules
-                    self.done += 1
-                watching = watch_rules[k]
-                queue.extend(watching)
-                stale.update(watching)
-            if queue:
-                while queue:  # until a rule decides an edge, whose consequences come first
-                    rule = queue.pop()
-                    if rule not in stale:
-                        continue  # read since its edges last changed: it would force nothing
-                    stale.remove(rule)
-                    values = readers[rule](value)
-                    moves = lookups[rule](values, unknown)
-                    if moves is unknown:
-                        moves = tables[rule].answer(values)
-                    if moves:
-                        if traced:
-                            self._apply(rule, moves)
-                            break
-                        scope = rules[rule][0]
-                        for position, bit in moves:
-                            k = scope[position]
-                            value[k] = bit
-                            append(k)
-                        break
-                    if moves is None:
-                        raise Contradiction
-            elif parity_queue and parity:
-                self._check_parity(parity_queue.pop())
-            elif self.done == len(assigned):
-                return
-
-    def _run_by_level(self) -> None:
-        """Outside probes: always the cheapest rule waiting, so that a rule of a higher level
-        runs only where every lower one is stuck, and the trail's highest level is the grade."""
-        assigned, levels = self.assigned, self.rule_levels
-        watch_rules, watch_corner, lanes, pending = self.watch, self.watch_corner, self.lanes, self.pending
-        value, readers, tables, unknown, lookups = self.value, self.readers, self.rule_tables, tab.UNKNOWN, self.lookups
-        parity_level = self.levels[PARITY] if self.allows(PARITY) else None
-        stale = self.lane_stale
-        for rule in self.queue:
-            lanes[levels[rule]].append(rule)
-        stale.update(self.queue)
-        self.queue.clear()
-        easy, guard_of, check, higher = lanes[Level.EASY], self.guard_of, self._check, _LEVELS[1 : self.cap]
-        apply = self._apply
-        while True:
-            while self.done < len(assigned):
-                k = assigned[self.done]
-                self._edge_consequences(k)
-                watching, cornering = watch_rules[k], watch_corner[k]
-                for rule in watching:
-                    lanes[levels[rule]].append(rule)
-                for rule in cornering:
-                    lanes[levels[rule]].append(rule)
-                stale.update(watching)
-                stale.update(cornering)
-            if easy:  # most of the work: a clue or a vertex, `_check` inlined
-                while easy:  # until a rule decides an edge, whose consequences come first
-                    rule = easy.pop()
-                    if rule not in stale:
-                        continue  # read since its edges last changed: it would force nothing
-                    stale.remove(rule)
-                    guard = guard_of[rule]
-                    if guard is not None:  # `_one_short`, its cheap half first: a guarded rule
-                        for k in guard[1]:  # does nothing unless its guard holds
-                            if value[k] == 1:
-                                break
-                        else:
-                            continue
-                    values = readers[rule](value)
-                    moves = lookups[rule](values, unknown)
-                    if moves is unknown:
-                        moves = tables[rule].answer(values)
-                    if moves:
-                        if guard is None or tables[guard[0]].one_short(readers[guard[0]](value)):
-                            apply(rule, moves)
-                            break
-                    elif moves is None and guard is None:
-                        raise Contradiction
-                continue
-            if pending[Level.EASY]:
-                self.assign(*pending[Level.EASY].pop())
-                continue
-            if parity_level == Level.EASY and self.parity_queue:
-                self._run_parities(pending[Level.EASY])
-                continue
-            for level in higher:
-                lane, decided = lanes[level], len(assigned)
-                while lane:  # until a rule decides an edge: the rest leave every cheaper queue empty
-                    rule = lane.pop()
-                    if rule in stale:  # else read since its edges last changed
-                        stale.remove(rule)
-                        check(rule)
-                        if len(assigned) > decided:
-                            break
-                else:
-                    pending_here = pending[level]
-                    if pending_here:
-                        self.assign(*pending_here.pop())
-                        break
-                    if level == parity_level and self.parity_queue:
-                        self._run_parities(pending_here)
-                        break
-                    continue
-                break
-            else:
-                self.settled = len(assigned)
-                return
+            run_by_level(self)
 
     def _check(self, rule: int) -> None:
         """Assign what a rule forces as its edges stand; Contradiction when nothing fits. A
