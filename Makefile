@@ -27,8 +27,11 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
+# Two test processes (pytest-xdist): the suite is about 2/3 waiting on subprocesses and CP-SAT's
+# threads, so two overlap on 2 cores. A module whose fixture starts something costly (a browser,
+# a server) is one xdist_group, run whole by one process. A single file: `.venv/bin/python -m pytest FILE`.
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/run.py
