@@ -27,9 +27,9 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-# Two test processes (pytest-xdist): the suite is about 2/3 waiting on subprocesses and CP-SAT's
-# threads, so two overlap on 2 cores. A module whose fixture starts something costly (a browser,
-# a server) is one xdist_group, run whole by one process. A single file: `.venv/bin/python -m pytest FILE`.
+# Two test processes (pytest-xdist): many tests wait on subprocesses, servers and CP-SAT's threads,
+# so two overlap on 2 cores. A module whose fixture starts something costly (a browser, a server)
+# is one xdist_group, run whole by one process. One file alone: `.venv/bin/python -m pytest FILE`.
 test: lint
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
 

@@ -95,7 +95,7 @@ def test_workers_die_with_a_sigkilled_batch(tmp_path: Path) -> None:
         poll(lambda: report.exists() and b"\n" in report.read_bytes(), PATIENCE, "the first report line")
         os.kill(batch.pid, signal.SIGKILL)
         batch.wait(timeout=PATIENCE)
-        poll(lambda: not in_group(batch.pid), 20, "the workers of the killed batch to exit")
+        poll(lambda: not in_group(batch.pid), PATIENCE, "the workers of the killed batch to exit")
     finally:
         for pid in in_group(batch.pid):
             os.kill(pid, signal.SIGKILL)
