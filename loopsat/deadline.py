@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from types import FrameType
 
-from loopsat.signals import importing
+from loopsat.signals import importing, running
 
 # The alarm rings this long after the deadline, so that CP-SAT, told the deadline itself, stops
 # first and cleanly whenever it is the one running; the alarm is for Python that overruns.
@@ -90,7 +90,7 @@ def deadline(seconds: float | None) -> Iterator[None]:
     armed = True
 
     def ring(_signum: int, frame: FrameType | None) -> None:
-        if armed and not importing(frame) and not _inside(frame, dropped):
+        if armed and not importing(frame) and not running(frame, dropped.__code__):
             raise TimeUp
 
     unraisable = sys.unraisablehook
@@ -120,13 +120,3 @@ def deadline(seconds: float | None) -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         if outer:  # an enclosing timer keeps its own deadline (a tiny delay if it has passed)
             signal.setitimer(signal.ITIMER_REAL, max(outer - (time.monotonic() - started), 1e-3), outer_interval)
-
-
-def _inside(frame: FrameType | None, function: object) -> bool:
-    """Whether `function` (a Python function) is running in `frame` or one of its callers."""
-    code = getattr(function, "__code__", None)
-    while frame is not None:
-        if frame.f_code is code:
-            return True
-        frame = frame.f_back
-    return False

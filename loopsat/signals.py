@@ -46,8 +46,8 @@ def importing(frame: FrameType | None) -> bool:
     return False
 
 
-def _running(frame: FrameType | None, code: object) -> bool:
-    """Whether `code` runs in `frame` or one of its callers."""
+def running(frame: FrameType | None, code: object) -> bool:
+    """Whether `code` (a function's __code__) runs in `frame` or one of its callers."""
     while frame is not None:
         if frame.f_code is code:
             return True
@@ -58,7 +58,7 @@ def _running(frame: FrameType | None, code: object) -> bool:
 def stop_handler(signum: int, frame: FrameType | None) -> None:
     """SIGINT raises KeyboardInterrupt, SIGTERM Terminated; inside an import (or the hook of
     dropped exceptions, where it would be lost), a moment later."""
-    if importing(frame) or _running(frame, _HeardAgain.__call__.__code__):
+    if importing(frame) or running(frame, _HeardAgain.__call__.__code__):
         later(signum)
         return
     heard.append(signum)
