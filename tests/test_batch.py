@@ -26,7 +26,6 @@ from loopsat.batch.report import Report, read_report
 from loopsat.errors import PuzzleError
 from loopsat.genres import read_puzzles
 
-pytestmark = pytest.mark.xdist_group("test_batch")  # one worker: the `mixed` batch, run once for the module
 ROOT = Path(__file__).parent.parent
 BENCH = ROOT / "bench"
 REPORT = "loopsat-report.jsonl"

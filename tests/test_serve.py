@@ -19,7 +19,6 @@ from loopsat.errors import PuzzleError
 from loopsat.serve import adapter, worker
 from loopsat.serve.app import create
 
-pytestmark = pytest.mark.xdist_group("test_serve")  # one worker: its server, started once for the module
 PZPRJS = {"genre": "slitherlink", "rows": ["2..1.", ".2..1", "..2..", "3..3.", ".0..3"], "letters": {}}
 OURS = "http://testserver"
 

@@ -30,7 +30,6 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 ROWS = ["2..1.", ".2..1", "..2..", "3..3.", ".0..3"]
 URL = "https://puzz.link/p?slither/5/5/cbcbcddad"
-pytestmark = pytest.mark.xdist_group("test_serve_browser")  # one worker: its browser and server, started once
 WAIT = 60  # seconds: generous, for a loaded machine; the waits end as soon as the page is ready
 SCREENSHOT = os.environ.get("LOOPSAT_SCREENSHOT")  # where `make screenshot` wants docs/serve.png
 

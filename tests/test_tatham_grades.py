@@ -6,8 +6,6 @@ from __future__ import annotations
 import pytest
 from tatham import SCALES, agreement, graded
 
-pytestmark = pytest.mark.xdist_group("test_tatham_grades")  # one worker: the grades, computed once for the module
-
 # Measured on the stored set: Loopy 48 of 60 exactly (his Easy, Normal and Tricky all; his Hard
 # mostly graded tricky), Pearl 20 of 24; every puzzle within one level.
 EXACT, NEAR = 0.80, 0.90
