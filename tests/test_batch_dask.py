@@ -60,7 +60,7 @@ def test_the_local_cluster_is_loopback_tls_and_serves_no_http() -> None:
         assert address.startswith("tls://127.0.0.1:")
         for route in ("/info/main/workers.html", "/health", "/metrics", "/status"):
             with pytest.raises(urllib.error.HTTPError) as refused:
-                urllib.request.urlopen(client.dashboard_link.replace("/status", route), timeout=10)
+                urllib.request.urlopen(client.dashboard_link.replace("/status", route), timeout=PATIENCE)
             assert refused.value.code == 404
         with pytest.raises((OSError, TimeoutError)):  # another local user, without the batch's certificates
             Client(address, security=Security.temporary(), timeout=5)
