@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from itertools import product
 
 from loopsat import deduce
-from loopsat.deduce import Rule
+from loopsat.deduce import Level, Rule
 from loopsat.deduce.branch import OutOfNodes
 from loopsat.errors import VerificationError
 from loopsat.genres import GENRES, SETTERS
@@ -82,10 +82,11 @@ class Thinning:
             )
         return near, {edge: edge in self.solution for edge in self.edges if edge not in near}
 
-    def screened(self, candidate: Puzzle, laws: list[Rule]) -> bool:
-        """Whether the deduction decides every edge near the removed laws, the rest given."""
+    def screened(self, candidate: Puzzle, laws: list[Rule], most: Level = Level.SEARCH) -> bool:
+        """Whether the deduction (no rule above `most`) decides every edge near the removed laws,
+        the rest given."""
         near, given = self.near(laws, SCREEN)
-        fixed = deduce.puzzle(candidate, given=given, near=near, trail=False).fixed
+        fixed = deduce.puzzle(candidate, given=given, near=near, max_level=most, trail=False).fixed
         return fixed is not None and len(fixed) == len(self.edges)
 
     def refuted(self, candidate: Puzzle, law: Rule) -> bool:

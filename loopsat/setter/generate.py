@@ -40,7 +40,8 @@ from contextlib import closing
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from loopsat.deduce import GRADES, Difficulty, Rule
+from loopsat import deduce
+from loopsat.deduce import GRADES, Difficulty, Level, Rule
 from loopsat.genres import SETTERS, SUFFIXES
 from loopsat.grid import Point
 from loopsat.puzzle import Puzzle
@@ -165,8 +166,6 @@ def generate(
         puzzle = replace(puzzle, path=file_name(genre, rows, cols, seed))
         dense_clues = len(setter.clue_cells(puzzle))
         puzzle, why = _laid_out(puzzle, taste, difficulty or _SEARCH)
-        if not why and difficulty is not None and (start := graded(puzzle)).level > difficulty:
-            why = f"the fully clued board was {start.grade}"  # fewer clues: never easier
         if why:
             missed[why] += 1
             continue
@@ -189,19 +188,29 @@ def graded(puzzle: Puzzle) -> Difficulty:
     return found
 
 
+def decided(puzzle: Puzzle, most: int) -> bool:
+    """Whether `puzzle` has one loop, proved at grade `most` at the most: below `search`, the
+    deduction with no rule above that level decides every edge (no search at all: Tatham's
+    generators ask only this); at `search`, the solver finds one loop and proves it the only one."""
+    if most >= _SEARCH:
+        return len(unique_loops(puzzle)) == 1
+    return deduce.puzzle(puzzle, max_level=Level(most), trail=False).complete
+
+
 def _laid_out(puzzle: Puzzle, taste: Taste, most: int) -> tuple[Puzzle, str]:
     """The dense puzzle less the clues off the mask or without their symmetric images, and why it
-    will not do ("" when it will): it must stay unique."""
+    will not do ("" when it will): it must stay unique, and decided at grade `most` (fewer clues
+    are never easier)."""
     setter = SETTERS[puzzle.genre]
     cells = setter.clue_cells(puzzle)
     off = [cell for cell in cells if taste.mask is not None and cell not in taste.mask]
     kept = [cell for cell in cells if cell not in off]
     off += orbits(kept, puzzle.rows, puzzle.cols, taste.symmetry)[1]
-    if not off:
-        return _unsparse(puzzle, taste, most), ""
-    puzzle = setter.without(puzzle, off)
-    if len(unique_loops(puzzle)) != 1:
-        return puzzle, "the clues the mask and symmetry allow left it ambiguous"
+    puzzle = setter.without(puzzle, off) if off else puzzle
+    if (off or most < _SEARCH) and not decided(puzzle, most):
+        if most >= _SEARCH:
+            return puzzle, "the clues the mask and symmetry allow left it ambiguous"
+        return puzzle, f"the {'fully ' if not off else ''}clued board was harder than {GRADES[most - 1]}"
     return _unsparse(puzzle, taste, most), ""
 
 
@@ -217,7 +226,7 @@ def _unsparse(puzzle: Puzzle, taste: Taste, most: int) -> Puzzle:
     whole, _ = orbits([cell for cell in cells if cell not in sparse], puzzle.rows, puzzle.cols, taste.symmetry)
     others = {cell for orbit in whole for cell in orbit}
     bare = setter.without(puzzle, [cell for cell in cells if cell not in others])  # orbits stay whole
-    if len(unique_loops(bare)) == 1 and (most >= _SEARCH or graded(bare).level <= most):
+    if decided(bare, most):
         return bare
     return puzzle
 
@@ -246,19 +255,14 @@ def _thinned(
     most = _SEARCH if difficulty is None else difficulty
     board = Thinning(puzzle, solution)
 
+    cap = Level(min(most, _SEARCH - 1))  # a deduction stops at the grade asked: one above fails
     singly = most >= _SEARCH and setter.REFUTE_SINGLY  # each law negated: a proof may use the search
     first, largest = (1, 1) if singly else (FIRST_BATCH, LARGEST_BATCH)
 
     def removable(candidate: Puzzle, laws: list[Rule]) -> bool:
         if singly and len(laws) == 1:
             return board.refuted(candidate, laws[0])
-        if not board.screened(candidate, laws):
-            return False
-        found = deduction(candidate)
-        if not found.complete or most >= _SEARCH - 1:
-            return found.complete
-        grade = found.grade()
-        return grade is not None and grade.level <= most
+        return board.screened(candidate, laws, cap) and deduce.puzzle(candidate, max_level=cap, trail=False).complete
 
     order = orbits(setter.clue_cells(puzzle), puzzle.rows, puzzle.cols, taste.symmetry)[0]
     rng.shuffle(order)
