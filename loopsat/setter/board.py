@@ -82,10 +82,10 @@ class Thinning:
             )
         return near, {edge: edge in self.solution for edge in self.edges if edge not in near}
 
-    def screened(self, candidate: Puzzle, laws: list[Rule], most: Level = Level.SEARCH) -> bool:
-        """Whether the deduction (no rule above `most`) decides every edge near the removed laws,
-        the rest given."""
-        near, given = self.near(laws, SCREEN)
+    def screened(self, candidate: Puzzle, laws: list[Rule], most: Level = Level.SEARCH, reach: int = SCREEN) -> bool:
+        """Whether the deduction (no rule above `most`) decides every edge within `reach` of the
+        removed laws, the rest given."""
+        near, given = self.near(laws, reach)
         fixed = deduce.puzzle(candidate, given=given, near=near, max_level=most, trail=False).fixed
         return fixed is not None and len(fixed) == len(self.edges)
 
