@@ -45,6 +45,11 @@ class Thinning:
         self.edges = list(lattice_edges(rows, cols))
         if not genre.rules(puzzle).whole:  # what the deduction's completeness proves relies on it
             raise ValueError(f"{puzzle.genre}: its clue tables do not state every clue")
+        self.made = puzzle, solution
+
+    def __reduce__(self) -> tuple[type[Thinning], tuple[Puzzle, Solution]]:
+        """Sent to a helper process as what it is made from (its genre is a module)."""
+        return Thinning, self.made
 
     def clues(self, puzzle: Puzzle) -> frozenset[Point]:
         """The cells of `puzzle` that hold a clue: the thinner puzzles' differ only in them."""

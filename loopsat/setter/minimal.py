@@ -12,7 +12,6 @@ clue set, and but for proofs out of time the answers are those of trying clue by
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import queue
 import signal
@@ -30,7 +29,7 @@ from loopsat.setter.board import Thinning
 from loopsat.signals import die_with, held
 from loopsat.solver.pipeline import Solution, bits
 from loopsat.verify import verify
-from loopsat.workers import leave_signals_to_main
+from loopsat.workers import cpus, leave_signals_to_main, process_context
 
 if TYPE_CHECKING:
     from loopsat.cpsat import Search, Stopper
@@ -115,17 +114,14 @@ def minimal(puzzle: Puzzle, held: list[Point], board: Thinning) -> tuple[Puzzle,
 
 class Looker:
     """Looks near each clue as thinning holds it (`Thinning.shown_needed` on the puzzle then), in a
-    helper process beside the thinning, when `wanted`: a clue it shows needed then is needed in
-    the end, and skips its look and proof (179 of the 214 clues held in 30×30 Masyu seed 1). The
-    process is forked, so that the board comes along; where fork is missing, nothing is looked."""
+    helper process beside the thinning, when `wanted` and this process may use more than one
+    CPU: a clue it shows needed then is needed in the end, and skips its look and proof (179 of
+    the 214 clues held in 30×30 Masyu seed 1). The process comes from workers.process_context
+    (never a fork of this threaded process); the board is sent to it once."""
 
     def __init__(self, board: Thinning, wanted: bool) -> None:
-        forks = "fork" in multiprocessing.get_all_start_methods()
-        self.pool = (
-            ProcessPoolExecutor(1, multiprocessing.get_context("fork"), _looking, (board, os.getpid()))
-            if wanted and forks
-            else None
-        )
+        context = process_context(["loopsat.setter.board"])
+        self.pool = ProcessPoolExecutor(1, context, _looking, (board,)) if wanted and cpus() > 1 else None
         self.looks: dict[Point, Future[bool]] = {}
 
     def look(self, puzzle: Puzzle, cell: Point) -> None:
@@ -145,13 +141,13 @@ class Looker:
 _LOOKING: list[Thinning] = []  # the looker process's board
 
 
-def _looking(board: Thinning, parent: int) -> None:
+def _looking(board: Thinning) -> None:
     """Start the looker process: Ctrl-C is its parent's to handle (it closes the pool), SIGTERM
-    ends it as it would any process (not the parent's handler, forked along), and it dies with
-    its parent, which a SIGKILL gives no chance to close the pool."""
+    ends it as it would any process, and it dies with the fork server that started it, which
+    ends with this process's parent (a SIGKILL there gives no chance to close the pool)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    die_with(parent)
+    die_with(os.getppid())
     _LOOKING.append(board)
 
 
