@@ -13,10 +13,7 @@ clue set, and but for proofs out of time the answers are those of trying clue by
 from __future__ import annotations
 
 import os
-import queue
 import signal
-import threading
-from collections.abc import Callable, Generator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import closing
 from dataclasses import dataclass
@@ -29,7 +26,7 @@ from loopsat.setter.board import Thinning
 from loopsat.signals import die_with, held
 from loopsat.solver.pipeline import Solution, bits
 from loopsat.verify import verify
-from loopsat.workers import cpus, leave_signals_to_main, process_context
+from loopsat.workers import ahead, cpus, leave_signals_to_main, process_context
 
 if TYPE_CHECKING:
     from loopsat.cpsat import Search, Stopper
@@ -155,35 +152,6 @@ def _shown_needed(puzzle: Puzzle, cell: Point) -> bool:
     return _LOOKING[0].shown_needed(puzzle, cell)
 
 
-def ahead(answer: Callable[[Point], bool], cells: list[Point]) -> Generator[bool, None, None]:
-    """`answer` of each cell in turn, worked out ahead in a daemon thread; closing the generator
-    stops the thread at its next cell."""
-    answers: queue.Queue[tuple[bool] | BaseException] = queue.Queue()
-    stop = threading.Event()
-
-    def work() -> None:
-        leave_signals_to_main()
-        for cell in cells:
-            if stop.is_set():
-                return
-            try:
-                answers.put((answer(cell),))
-            except BaseException as error:  # raised again in the caller's thread
-                answers.put(error)
-                return
-
-    with held():  # started whole, so that the `finally` below stops it
-        threading.Thread(target=work, name="looks ahead", daemon=True).start()
-    try:
-        for _ in cells:
-            got = answers.get()
-            if isinstance(got, BaseException):
-                raise got
-            yield got[0]
-    finally:
-        stop.set()
-
-
 @dataclass(frozen=True)
 class _Begun:
     """A proof under way: the clues of the puzzle it was begun on, its loop to come, its stop."""
@@ -207,7 +175,7 @@ class Proofs:
 
     def __init__(self, board: Thinning) -> None:
         self.board = board
-        self.pool = ThreadPoolExecutor(2, "proof", initializer=leave_signals_to_main)
+        self.pool = ThreadPoolExecutor(min(2, cpus()), "proof", initializer=leave_signals_to_main)
         self.begun: dict[Point, _Begun] = {}
 
     def begin(self, cell: Point, puzzle: Puzzle) -> None:
