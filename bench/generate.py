@@ -13,6 +13,7 @@ Never asserts; bench/run.py calls `run` and prints the targets beside the figure
 from __future__ import annotations
 
 import argparse
+import functools
 import shutil
 import subprocess
 import sys
@@ -31,6 +32,7 @@ ROWS = (
     ("minimal Slitherlink 40x40", ["slitherlink", "40x40"], None, 300.0),
 )
 LOOPY_LEVELS = ("easy", "normal", "tricky", "hard")
+print = functools.partial(print, flush=True)  # each row as it is measured: the whole takes an hour
 
 
 def tatham(game: str) -> str | None:
