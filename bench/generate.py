@@ -125,7 +125,7 @@ def main() -> None:
     parser.add_argument("--agreement", type=int, default=5, help="puzzles a level (0: no agreement row)")
     parser.add_argument("--size", default="10x10", help="of the agreement's puzzles")
     parser.add_argument("--timeout", type=float, default=1800.0, help="seconds a row")
-    parser.add_argument("--peer-timeout", type=float, default=30.0, help="seconds for Tatham's generator")
+    parser.add_argument("--peer-timeout", type=float, default=120.0, help="wall seconds for Tatham's generator")
     options = parser.parse_args()
     labels = None if options.rows is None else [] if options.rows == ["none"] else options.rows
     run(labels, options.agreement, options.size, options.timeout, options.peer_timeout)
