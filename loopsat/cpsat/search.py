@@ -19,7 +19,7 @@ from loopsat import loops
 from loopsat.cpsat import stream
 from loopsat.cpsat.encodings import LoopCondition, Solution
 from loopsat.cpsat.proto import Literal, Model, negated
-from loopsat.cpsat.translate import Translation
+from loopsat.cpsat.translate import Lattice, Translation
 from loopsat.grid import Point
 from loopsat.model import Chosen, ExactCover
 
@@ -33,7 +33,7 @@ class Search:
 
     def __init__(
         self,
-        cover: ExactCover,
+        cover: ExactCover | Lattice,
         condition: LoopCondition,
         *,
         time_limit: float | None = None,
@@ -44,7 +44,9 @@ class Search:
         stopper: stream.Stopper | None = None,
         options: bool = False,
     ) -> None:
-        """`fixed`: edge values known to hold in every solution (the deduction's), fixed up front.
+        """`cover`: the exact cover to translate, or a model written already (a `Lattice`, such
+        as the deduction's own tables: cpsat.tabled). `fixed`: edge values known to hold in
+        every solution (the deduction's), fixed up front.
         `work_limit`: CP-SAT's deterministic time per solve (TimedOut beyond it): a bound that,
         unlike `time_limit`, gives the same answers on every run. `inprocessing`: CP-SAT's
         simplification of the clauses between restarts; off makes another search, which wins
@@ -54,7 +56,7 @@ class Search:
         `options`: each solution is a `Chosen` naming its options too (what an MCC file's answer
         shows); off, reading them would cost every solution of a genre's count for nothing."""
         self.condition = condition
-        self.translation = Translation(cover)
+        self.translation = Translation(cover) if isinstance(cover, ExactCover) else cover
         self.model = self.translation.model
         condition.constrain(self.translation, fixed or {})
         edge_var = self.translation.edge_var

@@ -10,7 +10,7 @@ from collections.abc import Callable, Generator
 from contextlib import closing
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from loopsat import deduce, hv
 from loopsat.deadline import TimeUp, deadline, limit_seconds
@@ -25,6 +25,9 @@ from loopsat.solver import frontier
 from loopsat.solver.frontier import NotCountable
 from loopsat.status import Status as Status  # also read from here (the CLI, scripts)
 from loopsat.verify import verify
+
+if TYPE_CHECKING:
+    from loopsat.cpsat.translate import Lattice
 
 Solution = frozenset[Point]
 
@@ -282,12 +285,18 @@ def _solve(
             verify(puzzle, *bits(genre, puzzle, solution), single_loop=True)
             yield solution
             return _Settled(1, True, deduced)
-    cover = genre.cover(puzzle)
-    if fixed is not None:
-        fixed = cover.modelled(fixed)
-        cover = cover.agreeing(fixed)
+    model: ExactCover | Lattice
+    if deduced is not None and fixed is not None and strategy == Strategy.AUTO and deduced.rules.whole:
+        from loopsat.cpsat import Tabled  # CP-SAT is slow to import: only when a search follows
+
+        model = Tabled(deduced.edges, deduced.rules.tables, fixed)  # cheaper than the cover (cpsat.tabled)
+    else:
+        model = genre.cover(puzzle)
+        if fixed is not None:
+            fixed = model.modelled(fixed)
+            model = model.agreeing(fixed)
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
-    count, complete = yield from _search(puzzle, cover, fixed, mode, limit, left, single_loop, strategy)
+    count, complete = yield from _search(puzzle, model, fixed, mode, limit, left, single_loop, strategy)
     return _Settled(count, complete, deduced)
 
 
@@ -309,7 +318,7 @@ def _outcome(
 
 def _search(
     puzzle: Puzzle,
-    cover: ExactCover,
+    cover: ExactCover | Lattice,
     fixed: dict[Point, bool] | None,
     mode: str,
     limit: int | None,
@@ -342,7 +351,8 @@ def _search(
     listing = mode != Mode.UNIQUE
     circuit = strategy == Strategy.CIRCUIT or (strategy == Strategy.AUTO and (listing or genre.AUTO_CIRCUIT))
     options = puzzle.genre == "mcc"  # an MCC file's solutions name their options
-    loop = single_loop and (bool(cover.edges) or not options)  # no edge items: a plain exact cover
+    # no edge items: a plain exact cover
+    loop = single_loop and (not isinstance(cover, ExactCover) or bool(cover.edges) or not options)
     condition = Disjoint() if not loop else Circuit() if circuit else LazyCuts()
     search = Search(cover, condition, time_limit=time_limit, fixed=fixed, options=options)
     one_run = listing or not loop or circuit
