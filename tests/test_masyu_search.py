@@ -62,3 +62,17 @@ def test_every_loop_listed_equals_a_brute_force(puzzle: Puzzle) -> None:
     unions = [midpoints(union) for union in cycle_unions(puzzle.rows, puzzle.cols)]
     loops = {s for s in unions if s and masyu_referee(puzzle, s, single_loop=True)}
     assert set(solve(puzzle, mode="all").solutions) == loops
+
+
+@pytest.mark.parametrize("degrees", [True, False])
+def test_the_tables_model_under_either_loop_condition(degrees: bool) -> None:
+    """The tables model states the vertex degrees itself for lazy cuts; the circuit states them."""
+    from loopsat.cpsat import Circuit, LazyCuts, Search, Tabled
+
+    puzzle = board(OPEN.replace("0", ".", 1))  # 71 loops
+    found = deduction(puzzle)
+    assert found.fixed is not None
+    model = Tabled(found.edges, found.rules.tables, found.fixed, degrees=degrees)
+    search = Search(model, LazyCuts() if degrees else Circuit(), fixed=found.fixed)
+    loops = set(search.solutions() if degrees else search.stream())
+    assert len(loops) == 71 and loops == set(solve(puzzle, mode="all", strategy="circuit").solutions)

@@ -289,7 +289,8 @@ def _solve(
     if deduced is not None and fixed is not None and strategy == Strategy.AUTO and deduced.rules.whole:
         from loopsat.cpsat import Tabled  # CP-SAT is slow to import: only when a search follows
 
-        model = Tabled(deduced.edges, deduced.rules.tables, fixed)  # cheaper than the cover (cpsat.tabled)
+        # cheaper than the cover (cpsat.tabled); a circuit states the degrees
+        model = Tabled(deduced.edges, deduced.rules.tables, fixed, degrees=not genre.AUTO_CIRCUIT)
     else:
         model = genre.cover(puzzle)
         if fixed is not None:
