@@ -355,7 +355,8 @@ def _search(
     # no edge items: a plain exact cover
     loop = single_loop and (not isinstance(cover, ExactCover) or bool(cover.edges) or not options)
     condition = Disjoint() if not loop else Circuit() if circuit else LazyCuts()
-    search = Search(cover, condition, time_limit=time_limit, fixed=fixed, options=options)
+    light = not isinstance(cover, ExactCover)  # the deduction's own tables: presolved already, in effect
+    search = Search(cover, condition, time_limit=time_limit, fixed=fixed, options=options, light_presolve=light)
     one_run = listing or not loop or circuit
     if loop and not search.translation.options_follow_edges:  # one loop, several option sets
         if not circuit:
