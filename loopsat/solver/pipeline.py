@@ -286,10 +286,17 @@ def _solve(
             yield solution
             return _Settled(1, True, deduced)
     model: ExactCover | Lattice
-    if deduced is not None and fixed is not None and strategy == Strategy.AUTO and deduced.rules.whole:
+    if (
+        deduced is not None
+        and fixed is not None
+        and strategy == Strategy.AUTO
+        and mode == Mode.UNIQUE
+        and deduced.rules.whole
+    ):
         from loopsat.cpsat import Tabled  # CP-SAT is slow to import: only when a search follows
 
-        # cheaper than the cover (cpsat.tabled); a circuit states the degrees
+        # cheaper than the cover (cpsat.tabled); a circuit states the degrees. Listing keeps the
+        # cover's model: CP-SAT lists another model's loops in another order (docs/python.md's)
         model = Tabled(deduced.edges, deduced.rules.tables, fixed, degrees=not genre.AUTO_CIRCUIT)
     else:
         model = genre.cover(puzzle)
