@@ -30,6 +30,12 @@ if TYPE_CHECKING:
     from loopsat.cpsat.translate import Lattice
 
 Solution = frozenset[Point]
+# After the deduction, a uniqueness proof first backtracks over the deduction's own propagator
+# (deduce.branch), at most BRANCH_NODES decisions (about 50 µs each), and only then asks CP-SAT,
+# whose import alone costs 0.06 CPU-s. Of the 16 hard Masyu 25×25 of bench/, 9 took at most
+# 1,024 decisions (0.024 CPU-s at most), 5 took 1,025-4,096 (0.05-0.22 s: no cheaper than
+# CP-SAT) and 2 more (`python bench/branch_nodes.py bench/masyu/25x25/*`).
+BRANCH_NODES = 1000
 
 
 class Strategy(StrEnum):
@@ -273,26 +279,26 @@ def _solve(
     fixed: dict[Point, bool] | None = None
     deduce_first = puzzle.rows * puzzle.cols <= genre.DEDUCE_FIRST_CELLS
     deduced: Deduction | None = None
+    proving = strategy == Strategy.AUTO and mode == Mode.UNIQUE and limit is None  # one loop, and no other
+    found: list[Solution] | None = None  # the loops backtracking found after the deduction, if it finished
     if single_loop and (strategy == Strategy.DEDUCE or (strategy == Strategy.AUTO and deduce_first)):
-        deduced = deduction(puzzle)
+        if proving:
+            deduced, found = deduce.searched(puzzle, limit=2, nodes=BRANCH_NODES)
+        else:
+            deduced = deduction(puzzle)
         fixed = deduced.fixed
         if fixed is None:
             return _Settled(0, True, deduced)
-        if deduced.complete:
-            solution = deduced.loop
-            if not solution:
-                return _Settled(0, True, deduced)
-            verify(puzzle, *bits(genre, puzzle, solution), single_loop=True)
-            yield solution
-            return _Settled(1, True, deduced)
+        if deduced.complete or (found is not None and len(found) < 2):
+            loops = [deduced.loop] if deduced.complete else found or []
+            for solution in loops:
+                if solution:
+                    verify(puzzle, *bits(genre, puzzle, solution), single_loop=True)
+                    yield solution
+            return _Settled(sum(1 for solution in loops if solution), True, deduced)
     model: ExactCover | Lattice
-    if (
-        deduced is not None
-        and fixed is not None
-        and strategy == Strategy.AUTO
-        and mode == Mode.UNIQUE
-        and deduced.rules.whole
-    ):
+    # two loops found: the cover's search shows the two it always showed
+    if deduced is not None and fixed is not None and proving and deduced.rules.whole and found is None:
         from loopsat.cpsat import Tabled  # CP-SAT is slow to import: only when a search follows
 
         # cheaper than the cover (cpsat.tabled); a circuit states the degrees. Listing keeps the
