@@ -8,9 +8,9 @@ and alarms reach the caller and a `Stopper` can stop it from another thread. The
 the condition and how to list solutions.
 """
 
-from loopsat.cpsat.encodings import Circuit, Disjoint, LazyCuts, LoopCondition, Solution
+from loopsat.cpsat.encodings import Circuit, Disjoint, LazyCuts, LoopCondition
 from loopsat.cpsat.search import Search, TimedOut
 from loopsat.cpsat.stream import Stopper
 from loopsat.cpsat.tabled import Tabled
 
-__all__ = ["Circuit", "Disjoint", "LazyCuts", "LoopCondition", "Search", "Solution", "Stopper", "Tabled", "TimedOut"]
+__all__ = ["Circuit", "Disjoint", "LazyCuts", "LoopCondition", "Search", "Stopper", "Tabled", "TimedOut"]

@@ -5,17 +5,14 @@ JSON the page reads: boards as rows of the genre's file text, edges as doubled c
 from __future__ import annotations
 
 from collections.abc import Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, is_dataclass
 from typing import Any
 
 from loopsat import api
 from loopsat.errors import PuzzleError
-from loopsat.formats import decode, is_link
-from loopsat.grid import Point
+from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
 from loopsat.status import Status
-from loopsat.workers import leave_signals_to_main
 
 PAGE = "<page>"  # the "file" a board typed on the page is, in located errors
 # The genres the page draws and edits (SuperSlitherlink is Slitherlink with letters), each with
@@ -34,9 +31,8 @@ Json = dict[str, Any]
 def read(text: str, genre: str | None = None, name: str | None = None) -> Json:
     """The board of a pasted puzz.link URL, Tatham game ID or file text (one puzzle); `genre` as
     `--genre`, `name` the file's (its suffix tells the genre, its errors name it)."""
-    text = text.strip()
     # A link is decoded, never looked up as a file: the page reads no file of the server's.
-    puzzles = [decode(text, text)] if is_link(text) else api.parse(text, genre, path=name or PAGE)
+    puzzles = api.parse(text.strip(), genre, path=name or PAGE)
     if len(puzzles) != 1:
         raise PuzzleError(PAGE, 1, 1, f"the cockpit takes one puzzle, this text holds {len(puzzles)}")
     return board_of(_shown(puzzles[0]))
@@ -92,9 +88,7 @@ def export(board: Json, form: str) -> tuple[str, str, str]:
         text = text_of(board)
         suffix = ".masyu" if puzzle.genre == "masyu" else ".slither"
     else:
-        from loopsat.formats import convert
-
-        text = convert(puzzle, form) + "\n"
+        text = api.convert(puzzle, form) + "\n"
     return text, name + suffix, media
 
 
@@ -116,14 +110,12 @@ def status(puzzle: Puzzle, time_limit: float | None) -> Json:
 def certain(puzzle: Puzzle, status: Json, time_limit: float | None) -> Json:
     """The certain edges: every solution uses them, or none does. A unique puzzle's are its loop
     and the rest; an ambiguous one's take rounds of CP-SAT (loopsat/solver/certain.py)."""
-    from loopsat.solver.certain import board_edges, certain_edges
-
     if status["status"] == Status.UNIQUE:
         loop = {(x, y) for x, y in status["solution"]}
-        return {"on": edges(loop), "off": edges(board_edges(puzzle) - loop), "undecided": [], "complete": True}
-    _, certainty = certain_edges(puzzle, time_limit=time_limit)
+        return {"on": edges(loop), "off": edges(api.edges(puzzle) - loop), "undecided": [], "complete": True}
+    _, certainty = api.certain(puzzle, time_limit=time_limit)
     if certainty is None:
-        return {"on": [], "off": [], "undecided": edges(board_edges(puzzle)), "complete": False}
+        return {"on": [], "off": [], "undecided": edges(api.edges(puzzle)), "complete": False}
     return {
         "on": edges(certainty.on),
         "off": edges(certainty.off),
@@ -136,25 +128,22 @@ def explanation(puzzle: Puzzle, status: str | None = None) -> Json:
     """The steps a person can follow (the hints), which edges the rules alone decide, the grade.
     A board whose `status` (the badge's) is known to be other than unique has no grade, and the
     page shows no search step: it is explained without solving it again."""
-    from loopsat.solver import explain
-
-    found = explain.explain(puzzle, search=status in (None, Status.UNIQUE))
+    found = api.explain(puzzle, search=status in (None, Status.UNIQUE))
     steps = []
-    for step in found.steps:
+    for step, text in zip(found.steps, found.step_texts(), strict=True):
         decided = {edge for edge, _ in step.decided}
         steps.append(
             {
                 "rule": step.rule,
-                "text": explain.step_text(step),
+                "text": text,
                 "read": edges(edge for edge in step.read if edge not in decided),
                 "on": edges(edge for edge, on in step.decided if on),
                 "off": edges(edge for edge, on in step.decided if not on),
             }
         )
-    ruled = [edge for step in found.steps if step.rule != explain.SEARCH for edge, _ in step.decided]
     return {
         "steps": steps,
-        "ruled": edges(ruled),
+        "ruled": edges(found.ruled),
         "grade": found.difficulty.grade if found.difficulty else None,
         "solvable": found.solvable if status is None else status != Status.NONE,
     }
@@ -183,50 +172,15 @@ def _counts(counts: dict[Point, int]) -> list[list[int]]:
     return sorted([x, y, n] for (x, y), n in counts.items())
 
 
-def redundant(puzzle: Puzzle, solution: frozenset[Point]) -> Iterator[tuple[Point, bool | None]]:
+def redundant(puzzle: Puzzle, solution: Edges) -> Iterator[tuple[Point, bool | None]]:
     """Each clue of a unique puzzle and whether it can go (None: the proof ran out of time), as
-    they are settled: the cheap looks near the clue (setter/board.py) and the deduction with its law
-    negated here, while CP-SAT proves the clues those leave open in a thread beside (it releases
-    the GIL: the two cores both work). Closing the generator stops the proofs under way."""
-    from loopsat.cpsat import Stopper, TimedOut
-    from loopsat.setter.board import Thinning
-    from loopsat.setter.minimal import loop_breaking
-
-    board = Thinning(puzzle, solution)
-    stopper = Stopper()
-    pool = ThreadPoolExecutor(1, "redundant clue proof", initializer=leave_signals_to_main)
-    proofs: dict[Point, Future[Any]] = {}
-
-    def proved(cell: Point) -> tuple[Point, bool | None]:
-        try:
-            return cell, proofs.pop(cell).result() is None
-        except TimedOut:
-            return cell, None
-
-    try:
-        for cell in sorted(board.clues(puzzle)):
-            for done in [c for c, proof in proofs.items() if proof.done()]:
-                yield proved(done)
-            if board.shown_needed(puzzle, cell):
-                yield cell, False
-                continue
-            candidate, law = board.without(puzzle, cell)
-            if board.refuted(candidate, law):
-                yield cell, True
-                continue
-            proofs[cell] = pool.submit(loop_breaking, candidate, law, board, stopper)
-        for cell in list(proofs):
-            yield proved(cell)
-    finally:
-        stopper.stop()
-        pool.shutdown(wait=False, cancel_futures=True)
+    they are settled (`api.redundant`); closing it stops the proofs under way."""
+    return api.redundant(puzzle, solution)
 
 
 def can_thin(puzzle: Puzzle) -> bool:
     """Whether redundant clues can be looked for (the genres `generate` thins, without letters)."""
-    from loopsat.genres import SETTERS
-
-    return puzzle.genre in SETTERS and not puzzle.letters
+    return api.thinnable(puzzle)
 
 
 def has_fix() -> bool:

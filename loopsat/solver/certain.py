@@ -30,11 +30,11 @@ from loopsat.deadline import TimeUp, deadline, limit_seconds
 from loopsat.errors import PuzzleError
 from loopsat.genres import GENRES
 from loopsat.genres.mcc import shows_options
-from loopsat.grid import Point, lattice_edges
+from loopsat.grid import Edges, Point, lattice_edges
 from loopsat.output.render import canvas
 from loopsat.puzzle import Puzzle
 from loopsat.solver import pipeline
-from loopsat.solver.pipeline import Outcome, Solution, Status, bits
+from loopsat.solver.pipeline import Outcome, Status, bits
 from loopsat.verify import verify
 
 UNDECIDED_MARK = "?"
@@ -106,17 +106,8 @@ def certain_edges(
     except TimeUp:
         pass
     except KeyboardInterrupt:
-        raise Interrupted(*rounds.result(interrupted=True)) from None
+        raise pipeline.Stopped(*rounds.result(interrupted=True)) from None
     return rounds.result()
-
-
-class Interrupted(pipeline.Interrupted):
-    """Ctrl-C during certain_edges: `outcome` and `certainty` are what was settled by then
-    (sound, as after a time limit; before the first loop, the deduction's certain edges)."""
-
-    def __init__(self, outcome: Outcome, certainty: Certainty | None) -> None:
-        super().__init__(outcome)
-        self.certainty = certainty
 
 
 class _Rounds:
@@ -129,7 +120,7 @@ class _Rounds:
         self.board = board_edges(puzzle)
         self.certain: set[Point] = set()  # proved: the same in every loop
         self.undecided: set[Point] = set()  # proved: on in one loop found, off in another
-        self.found: dict[Solution, None] = {}  # distinct loops, in the order found
+        self.found: dict[Edges, None] = {}  # distinct loops, in the order found
         self.settled = False  # every edge proved one way or the other (or no loop at all)
         self.deduced_on: set[Point] = set()  # the certain edges on the loop before one is found
 
@@ -188,14 +179,14 @@ class _Rounds:
         except TimedOut:
             pass
 
-    def _differ(self, first: Solution, other: Solution, candidates: set[Point]) -> None:
+    def _differ(self, first: Edges, other: Edges, candidates: set[Point]) -> None:
         """A second loop: every candidate where it differs from the first is undecided."""
         self._keep(other)
         differ = candidates & (first ^ other)
         candidates -= differ
         self._decide(self.undecided, differ)
 
-    def _keep(self, solution: Solution) -> None:
+    def _keep(self, solution: Edges) -> None:
         verify(self.puzzle, *bits(self.genre, self.puzzle, solution))
         self.found[solution] = None
 
