@@ -36,9 +36,9 @@ if TYPE_CHECKING:
 # (deduce.branch), at most BRANCH_NODES decisions (about 50 µs each), and only then asks CP-SAT,
 # whose import alone costs 0.06 CPU-s. Of the 16 hard Masyu 25×25 of bench/, 9 took at most
 # 1,024 decisions (0.024 CPU-s at most), 5 took 1,025-4,096 (0.05-0.22 s: no cheaper than
-# CP-SAT) and 2 more (`python bench/branch_nodes.py bench/masyu/25x25/*`). Solving all 16 took
-# 0.67× the CPU of CP-SAT alone with 1,000, and 1.14× that of 1,000 with 4,000 (whole processes,
-# paired, median of 3).
+# CP-SAT) and 2 more (`python bench/branch_nodes.py bench/masyu/25x25/*`). Solving all 16 with
+# 500, 2,000 or 4,000 took the same CPU as with 1,000, within the noise of paired whole-process
+# runs on a loaded machine (medians of 3).
 BRANCH_NODES = 1000
 
 
