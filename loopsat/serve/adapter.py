@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import closing
 from dataclasses import asdict, is_dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from loopsat import api
 from loopsat.errors import PuzzleError
@@ -16,6 +17,9 @@ from loopsat.grid import Point
 from loopsat.puzzle import Puzzle
 from loopsat.status import Status
 from loopsat.workers import leave_signals_to_main
+
+if TYPE_CHECKING:
+    from loopsat.solver.pipeline import Outcome
 
 PAGE = "<page>"  # the "file" a board typed on the page is, in located errors
 # The genres the page draws and edits (SuperSlitherlink is Slitherlink with letters), each with
@@ -29,6 +33,7 @@ EXPORTS = {  # export form: (file suffix, media type)
     "svg": (".svg", "image/svg+xml"),
 }
 Json = dict[str, Any]
+Loop = frozenset[Point]  # a loop: its edges
 
 
 def read(text: str, genre: str | None = None, name: str | None = None) -> Json:
@@ -102,26 +107,52 @@ def edges(points: Any) -> list[list[int]]:
     return sorted([x, y] for x, y in points)
 
 
-def status(puzzle: Puzzle, time_limit: float | None) -> Json:
+def solved(puzzle: Puzzle, time_limit: float | None) -> Outcome:
+    """`solve`'s outcome: the badge, and the deduction and loops the other answers read, so that
+    an edit pays for one deduction, not one per answer."""
+    from loopsat.solver.pipeline import solve
+
+    return solve(puzzle, time_limit=time_limit)
+
+
+def status(outcome: Outcome) -> Json:
     """The badge: unique, multiple, none or unknown (the time limit), and a loop when there is one."""
-    result = api.solve(puzzle, time_limit=time_limit)
     return {
-        "status": result.status,
-        "found": len(result.solutions),
-        "seconds": round(result.seconds, 3),
-        "solution": edges(result.solutions[0].edges) if result.solutions else None,
+        "status": outcome.status,
+        "found": len(outcome.solutions),
+        "seconds": round(outcome.seconds, 3),
+        "solution": edges(outcome.solutions[0]) if outcome.solutions else None,
     }
 
 
-def certain(puzzle: Puzzle, status: Json, time_limit: float | None) -> Json:
-    """The certain edges: every solution uses them, or none does. A unique puzzle's are its loop
-    and the rest; an ambiguous one's take rounds of CP-SAT (loopsat/solver/certain.py)."""
+def certain_at_once(puzzle: Puzzle, outcome: Outcome) -> Json:
+    """The certain edges known without another solve: a unique puzzle's loop and the rest; an
+    ambiguous one's deduced edges (`pending`: the rest are being tested, `certain` follows)."""
+    from loopsat.solver.certain import board_edges
+
+    board = board_edges(puzzle)
+    if outcome.status == Status.UNIQUE:
+        loop = outcome.solutions[0]
+        return {"on": edges(loop), "off": edges(board - loop), "undecided": [], "complete": True}
+    fixed = outcome.deduced.fixed if outcome.deduced is not None and outcome.deduced.fixed is not None else {}
+    on = {edge for edge, value in fixed.items() if value}
+    off = {edge for edge, value in fixed.items() if not value}
+    return {
+        "on": edges(on),
+        "off": edges(off),
+        "undecided": edges(board - on - off),
+        "complete": False,
+        "pending": True,
+    }
+
+
+def certain(puzzle: Puzzle, outcome: Outcome, known: list[Loop], time_limit: float | None) -> Json:
+    """An ambiguous puzzle's certain edges: every solution uses them, or none does. Rounds of
+    CP-SAT (loopsat/solver/certain.py) on the outcome's deduction; the `known` loops show every
+    edge where they differ undecided without a solve."""
     from loopsat.solver.certain import board_edges, certain_edges
 
-    if status["status"] == Status.UNIQUE:
-        loop = {(x, y) for x, y in status["solution"]}
-        return {"on": edges(loop), "off": edges(board_edges(puzzle) - loop), "undecided": [], "complete": True}
-    _, certainty = certain_edges(puzzle, time_limit=time_limit)
+    _, certainty = certain_edges(puzzle, time_limit=time_limit, deduced=outcome.deduced, known=known)
     if certainty is None:
         return {"on": [], "off": [], "undecided": edges(board_edges(puzzle)), "complete": False}
     return {
@@ -132,15 +163,20 @@ def certain(puzzle: Puzzle, status: Json, time_limit: float | None) -> Json:
     }
 
 
-def explanation(puzzle: Puzzle, status: str | None = None) -> Json:
+def explanation(puzzle: Puzzle, status: str | None = None, outcome: Outcome | None = None) -> Json:
     """The steps a person can follow (the hints), which edges the rules alone decide, the grade.
     A board whose `status` (the badge's) is known to be other than unique has no grade, and the
-    page shows no search step: it is explained without solving it again."""
+    page shows no search step: it is explained without solving it again. With the badge's
+    `outcome`, its deduction is read, not run again."""
     from loopsat.solver import explain
 
-    found = explain.explain(puzzle, search=status in (None, Status.UNIQUE))
+    if outcome is not None:
+        status = outcome.status
+    found = explain.explain(puzzle, search=status in (None, Status.UNIQUE), solved=outcome)
     steps = []
     for step in found.steps:
+        if step.rule == explain.SEARCH and status not in (None, Status.UNIQUE):
+            continue
         decided = {edge for edge, _ in step.decided}
         steps.append(
             {
@@ -160,23 +196,30 @@ def explanation(puzzle: Puzzle, status: str | None = None) -> Json:
     }
 
 
-def usage(puzzle: Puzzle, undecided: list[Point], limit: int, time_limit: float | None) -> Json:
-    """How many of the first `limit` solutions use each undecided edge (an ambiguous board)."""
+def loops(puzzle: Puzzle, outcome: Outcome, limit: int, time_limit: float | None) -> tuple[list[Loop], bool]:
+    """The first `limit` loops of an ambiguous puzzle (one CP-SAT run after the outcome's
+    deduction), and whether they are all of them."""
+    from loopsat.solver.pipeline import Mode, stream
+
+    found: list[Loop] = []
+    listing = stream(puzzle, mode=Mode.ALL, limit=limit + 1, time_limit=time_limit, deduced=outcome.deduced)
+    with closing(listing):
+        try:
+            while len(found) <= limit:
+                found.append(next(listing))
+        except StopIteration as finished:
+            return found, finished.value.complete
+    return found[:limit], False
+
+
+def usage(found: list[Loop], complete: bool, undecided: list[Point]) -> Json:
+    """How many of the `found` loops use each undecided edge (an ambiguous board)."""
     counts = dict.fromkeys(undecided, 0)
-    found = 0
-    try:
-        for solution in api.solutions(puzzle, limit=limit + 1, time_limit=time_limit):
-            if found == limit:
-                break
-            found += 1
-            for edge in solution.edges:
-                if edge in counts:
-                    counts[edge] += 1
-        else:
-            return {"counts": _counts(counts), "solutions": found, "complete": True}
-    except TimeoutError:
-        pass
-    return {"counts": _counts(counts), "solutions": found, "complete": False}
+    for loop in found:
+        for edge in loop:
+            if edge in counts:
+                counts[edge] += 1
+    return {"counts": _counts(counts), "solutions": len(found), "complete": complete}
 
 
 def _counts(counts: dict[Point, int]) -> list[list[int]]:

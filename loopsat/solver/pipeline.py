@@ -202,13 +202,15 @@ def stream(
     strategy: Strategy | str = Strategy.AUTO,
     fallback: Callable[[str], None] | None = None,
     counting: frontier.Settings | None = None,
+    deduced: Deduction | None = None,
 ) -> Generator[Solution, None, Outcome]:
     """solve() as a generator: each verified solution as the search finds it, and the Outcome as
     its return value (StopIteration.value). Closing it early (or dropping it) stops the search
     and joins its CP-SAT thread. `time_limit` counts from the first `next`, the caller's time
     between solutions included, but its alarm (loopsat/deadline.py) rings only while the stream
     runs, never in the caller's code. Ctrl-C while it runs, or thrown in at a `yield`, raises
-    Interrupted carrying what was yielded."""
+    Interrupted carrying what was yielded. `deduced`: this puzzle's deduction, when the caller ran
+    it already (the cockpit lists an ambiguous board's loops after its badge): not run again."""
     mode, strategy = Mode(mode), Strategy(strategy)  # ValueError for a misspelt one
     time_limit = limit_seconds(time_limit)  # ValueError for nan or a negative one; inf: none
     if strategy == Strategy.FRONTIER and mode != Mode.COUNT:
@@ -216,7 +218,7 @@ def stream(
     started = time.perf_counter()
     found: list[Solution] = []  # counting keeps no solutions: there may be billions
     count = 0
-    work = _solve(puzzle, mode, limit, time_limit, single_loop, strategy, fallback, counting, started)
+    work = _solve(puzzle, mode, limit, time_limit, single_loop, strategy, fallback, counting, started, deduced)
     with closing(work):
         try:
             while True:
@@ -253,6 +255,7 @@ def _solve(
     fallback: Callable[[str], None] | None,
     counting: frontier.Settings | None,
     started: float,
+    deduced: Deduction | None = None,
 ) -> Generator[Solution, None, _Settled]:
     """The work of a stream: the DP, else deduction, else the search with the time left."""
     if mode == Mode.COUNT and limit is None and strategy in (Strategy.AUTO, Strategy.FRONTIER):
@@ -269,9 +272,8 @@ def _solve(
     genre = _genre(puzzle)
     fixed: dict[Point, bool] | None = None
     deduce_first = puzzle.rows * puzzle.cols <= genre.DEDUCE_FIRST_CELLS
-    deduced: Deduction | None = None
     if single_loop and (strategy == Strategy.DEDUCE or (strategy == Strategy.AUTO and deduce_first)):
-        deduced = deduction(puzzle)
+        deduced = deduced or deduction(puzzle)
         fixed = deduced.fixed
         if fixed is None:
             return _Settled(0, True, deduced)

@@ -102,6 +102,7 @@ function heard(msg) {
     showStatus(msg);
   } else if (msg.kind === "certain") {
     showCertain(msg);
+    if (!msg.pending) drawn.push("certain done");
   } else if (msg.kind === "explain") {
     $("grade").textContent = msg.grade ? `grade: ${msg.grade}` : msg.timeout ? "grade: not decided in time" : "";
     $("hint-next").disabled = !hintSteps().length;
@@ -157,7 +158,8 @@ function showStatus(msg) {
 
 function showCertain(msg) {
   const certain = `${msg.on.length} lines and ${msg.off.length} blanks certain, ${msg.undecided.length} undecided`;
-  $("detail").textContent = certain + (msg.complete ? "" : " (time limit: some edges untested)");
+  const more = msg.pending ? " … testing the rest" : " (time limit: some edges untested)";
+  $("detail").textContent = certain + (msg.complete ? "" : more);
 }
 
 function showRedundant(done, complete) {
