@@ -4,8 +4,6 @@ JSON the page reads: boards as rows of the genre's file text, edges as doubled c
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import closing
 from dataclasses import asdict, is_dataclass
 from typing import TYPE_CHECKING, Any
@@ -16,7 +14,6 @@ from loopsat.formats import decode, is_link
 from loopsat.grid import Point
 from loopsat.puzzle import Puzzle
 from loopsat.status import Status
-from loopsat.workers import leave_signals_to_main
 
 if TYPE_CHECKING:
     from loopsat.solver.pipeline import Outcome
@@ -224,45 +221,6 @@ def usage(found: list[Loop], complete: bool, undecided: list[Point]) -> Json:
 
 def _counts(counts: dict[Point, int]) -> list[list[int]]:
     return sorted([x, y, n] for (x, y), n in counts.items())
-
-
-def redundant(puzzle: Puzzle, solution: frozenset[Point]) -> Iterator[tuple[Point, bool | None]]:
-    """Each clue of a unique puzzle and whether it can go (None: the proof ran out of time), as
-    they are settled: the cheap looks near the clue (setter/board.py) and the deduction with its law
-    negated here, while CP-SAT proves the clues those leave open in a thread beside (it releases
-    the GIL: the two cores both work). Closing the generator stops the proofs under way."""
-    from loopsat.cpsat import Stopper, TimedOut
-    from loopsat.setter.board import Thinning
-    from loopsat.setter.minimal import loop_breaking
-
-    board = Thinning(puzzle, solution)
-    stopper = Stopper()
-    pool = ThreadPoolExecutor(1, "redundant clue proof", initializer=leave_signals_to_main)
-    proofs: dict[Point, Future[Any]] = {}
-
-    def proved(cell: Point) -> tuple[Point, bool | None]:
-        try:
-            return cell, proofs.pop(cell).result() is None
-        except TimedOut:
-            return cell, None
-
-    try:
-        for cell in sorted(board.clues(puzzle)):
-            for done in [c for c, proof in proofs.items() if proof.done()]:
-                yield proved(done)
-            if board.shown_needed(puzzle, cell):
-                yield cell, False
-                continue
-            candidate, law = board.without(puzzle, cell)
-            if board.refuted(candidate, law):
-                yield cell, True
-                continue
-            proofs[cell] = pool.submit(loop_breaking, candidate, law, board, stopper)
-        for cell in list(proofs):
-            yield proved(cell)
-    finally:
-        stopper.stop()
-        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def can_thin(puzzle: Puzzle) -> bool:

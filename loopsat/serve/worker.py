@@ -23,7 +23,7 @@ from typing import Any
 
 from loopsat.errors import PuzzleError
 from loopsat.puzzle import Puzzle
-from loopsat.serve import adapter
+from loopsat.serve import adapter, clues
 from loopsat.status import Status
 
 STOP = signal.SIGUSR1
@@ -140,7 +140,7 @@ def analyse(board: adapter.Json, limits: Limits) -> Iterator[tuple[str, Any]]:
         # No alarm across a yield (it could ring while the message is sent): the clock is read
         # between clues, and each CP-SAT proof has its own limit.
         ends = None if limits.seconds is None else time.monotonic() + limits.seconds
-        for (row, col), goes in adapter.redundant(puzzle, outcome.solutions[0]):
+        for (row, col), goes in clues.redundant(puzzle, outcome.solutions[0], limits.seconds):
             yield "clue", {"cell": [row, col], "goes": goes}
             if ends is not None and time.monotonic() > ends:
                 yield "clues", {"complete": False}
