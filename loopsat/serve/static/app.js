@@ -102,7 +102,6 @@ function heard(msg) {
     showStatus(msg);
   } else if (msg.kind === "certain") {
     showCertain(msg);
-    if (!msg.pending) drawn.push("certain done");
   } else if (msg.kind === "explain") {
     $("grade").textContent = msg.grade ? `grade: ${msg.grade}` : msg.timeout ? "grade: not decided in time" : "";
     $("hint-next").disabled = !hintSteps().length;
@@ -121,8 +120,9 @@ function heard(msg) {
   } else if (msg.kind === "fixes") {
     showFixes(msg.fixes);
   }
+  if (!drawn.length) requestAnimationFrame(frame);
   drawn.push(msg.kind);
-  if (drawn.length === 1) requestAnimationFrame(frame);
+  if (msg.kind === "certain" && !msg.pending) drawn.push("certain done");
 }
 
 // Answers that come together (a clue at a time) are drawn once per frame.
