@@ -129,7 +129,9 @@ function heard(msg) {
 let drawn = [];
 
 function frame() {
+  const start = performance.now();
   render();
+  state.drawMs = performance.now() - start; // how long a drawing takes (bench/serve_latency.py)
   // Milliseconds from the edit to each answer drawn (bench/serve_latency.py reads them).
   const now = performance.now() - state.sent;
   for (const kind of drawn) state.timings[kind] ??= now;
