@@ -6,8 +6,9 @@ For each puzzle: the board is opened (its badge, hint and redundant clues timed 
 keyboard, each timed from the key to the badge (`status`), to the first certain edges drawn
 (`certain`: a unique board's all, an ambiguous board's deduced ones, with the badge), to every
 edge tested (`certain done`: an ambiguous board's take rounds of CP-SAT) and to the hint and the
-grade (`explain`), then undone (which stops that board's analysis still running). The page itself measures (`performance.now()`
-at the edit and after the answer is drawn: window.cockpit.timings).
+grade (`explain`), then undone (which stops that board's analysis still running). The page
+itself measures (`performance.now()` at the edit and after the answer is drawn:
+window.cockpit.timings).
 
     python bench/serve_latency.py [FILE ...] [--edits N]
     make bench-serve
