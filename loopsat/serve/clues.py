@@ -16,7 +16,11 @@ look for witnesses, cheapest first, and every witness found is verified:
 
 Measured on bench/slitherlink/20x20/001.slither (175 clues, 29 go; load average 8-12 on the two
 cores, so about a third of a core each): a model per clue, its law negated, took 0.8-1.5 s a
-clue; the one model with the open clues' literals took 2.2 s to prove all 29 at once.
+clue; the one model with the open clues' literals took 2.2 s to prove all 29 at once. The flips
+show 48 clues needed in 0.4 s; the looks show 74 more (3.4 CPU-s in all, 47 of them in vain); the
+one model finds the other witnesses, about 0.3 CPU-s each. The whole pass, paired against the
+looks, the deduction with the law negated and a model per clue (as `setter/minimal.py` does),
+three runs each at load average 10-12: 11.9 against 11.9 CPU-s, 32.9 against 30.6 s wall.
 """
 
 from __future__ import annotations
@@ -42,6 +46,11 @@ Loop = frozenset[Point]
 # seconds under load and needed clues shown: up to 3 faces 0.37 s, 48; 4 faces 1.2 s, 50; 5
 # faces 3.7 s, 51. The looks after them cost about 0.2 s a clue under the same load.
 FLIPS = 3
+# CP-SAT models searched at once, each in a thread on its share of the open clues, so that the
+# second core works once the looks are done. Paired runs of the whole pass on 20×20 001 at load
+# average 10-12 (three each, medians): 2 models 14.1 CPU-s, 38.4 s wall; 1 model 11.9 CPU-s,
+# 32.9 s wall. On a loaded machine the second model only adds its own proof.
+MODELS = 1
 
 
 def redundant(puzzle: Puzzle, solution: Loop, time_limit: float | None) -> Iterator[tuple[Point, bool | None]]:
@@ -54,9 +63,9 @@ def redundant(puzzle: Puzzle, solution: Loop, time_limit: float | None) -> Itera
         if board.loop_of(board.setter.without(puzzle, [cell]), loop):  # the verifier's word
             open_.pop(cell)
             yield cell, False
-    proofs = _OneModel(puzzle, board, laws, solution, time_limit)
+    proofs = _Proofs(puzzle, board, laws, solution, time_limit)
     try:
-        proofs.start(open_)
+        proofs.start(list(open_))
         for cell in list(open_):
             yield from proofs.heard(open_)
             if proofs.finished or cell not in open_:
@@ -65,14 +74,17 @@ def redundant(puzzle: Puzzle, solution: Loop, time_limit: float | None) -> Itera
                 open_.pop(cell)
                 proofs.needed(cell)
                 yield cell, False
-        while open_:
+        while open_ and not proofs.finished:
             yield from proofs.heard(open_, wait=True)
+        for cell in list(open_):  # never left, as each model answers every clue of its share
+            yield cell, None
     finally:
         proofs.close()
 
 
-class _OneModel:
-    """The one CP-SAT model, searched in a thread; its answers wait in a queue for the caller."""
+class _Proofs:
+    """The CP-SAT models, MODELS of them, each on its share of the open clues (every other one)
+    and searched in a thread of its own; their answers wait in one queue for the caller."""
 
     def __init__(
         self, puzzle: Puzzle, board: Thinning, laws: dict[Point, Rule], solution: Loop, time_limit: float | None
@@ -82,42 +94,48 @@ class _OneModel:
         self.puzzle, self.board, self.laws, self.solution = puzzle, board, laws, solution
         self.time_limit = time_limit
         self.stopper: Stopper = Stopper()
-        self.told: queue.Queue[Point] = queue.Queue()  # clues the looks showed needed
-        self.answers: queue.Queue[tuple[Point, bool | None] | None] = queue.Queue()  # None: the end
-        self.finished = False
-        self.pool = ThreadPoolExecutor(1, "redundant clues", initializer=leave_signals_to_main)
+        self.told: list[queue.Queue[Point]] = [queue.Queue() for _ in range(MODELS)]  # shown needed by the looks
+        self.answers: queue.Queue[tuple[Point, bool | None] | None] = queue.Queue()  # None: a model's end
+        self.ended = 0
+        self.pool = ThreadPoolExecutor(MODELS, "redundant clues", initializer=leave_signals_to_main)
 
-    def start(self, open_: dict[Point, None]) -> None:
-        self.pool.submit(self._run, list(open_))
+    @property
+    def finished(self) -> bool:
+        return self.ended == MODELS
+
+    def start(self, cells: list[Point]) -> None:
+        for k, told in enumerate(self.told):
+            self.pool.submit(self._run, cells[k::MODELS], told)
 
     def needed(self, cell: Point) -> None:
-        self.told.put(cell)
+        for told in self.told:
+            told.put(cell)
 
     def heard(self, open_: dict[Point, None], wait: bool = False) -> Iterator[tuple[Point, bool | None]]:
         """The answers so far (waiting for the next one when `wait`), each clue once."""
         while True:
             try:
-                answer = self.answers.get(block=wait)
+                answer = self.answers.get(block=wait and not self.finished)
             except queue.Empty:
                 return
-            wait = False
             if answer is None:
-                self.finished = True
-                return
+                self.ended += 1
+                continue
+            wait = False
             cell, goes = answer
             if open_.pop(cell, 0) is None:
                 yield cell, goes
 
-    def _run(self, cells: list[Point]) -> None:
+    def _run(self, cells: list[Point], told: queue.Queue[Point]) -> None:
         try:
-            self._search(cells)
+            self._search(cells, told)
         except BaseException:  # out of time, stopped, or a bug: what is open stays unsettled
             for cell in cells:
                 self.answers.put((cell, None))
         finally:
             self.answers.put(None)
 
-    def _search(self, cells: list[Point]) -> None:
+    def _search(self, cells: list[Point], told: queue.Queue[Point]) -> None:
         from loopsat.cpsat import Circuit, Search, TimedOut
         from loopsat.cpsat.proto import negated
 
@@ -130,8 +148,8 @@ class _OneModel:
             search.model.clause([negated(broken[cell])])
         search.model.exactly_one(broken.values())
         while open_:
-            while not self.told.empty():
-                cell = self.told.get()
+            while not told.empty():
+                cell = told.get()
                 open_.discard(cell)
                 search.model.clause([negated(broken[cell])])
             try:
