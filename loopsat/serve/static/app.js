@@ -131,7 +131,7 @@ let drawn = [];
 function frame() {
   const start = performance.now();
   render();
-  state.drawMs = performance.now() - start; // how long a drawing takes (bench/serve_latency.py)
+  state.drawMs = performance.now() - start; // how long the last drawing took, for a look from the console
   // Milliseconds from the edit to each answer drawn (bench/serve_latency.py reads them).
   const now = performance.now() - state.sent;
   for (const kind of drawn) state.timings[kind] ??= now;
