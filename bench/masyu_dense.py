@@ -1,4 +1,4 @@
-"""CPU seconds of masyu.dense() (the seed `loopsat generate --genre masyu` thins), per board and
+"""CPU seconds of setter.dense for Masyu (the seed `loopsat generate --genre masyu` thins), per board and
 seed, with what it made: the loop's share of the board, its circles, and how often the solver
 passed in was called (the deduction proves the loop unique first; the solver only confirms).
 
@@ -12,9 +12,10 @@ import random
 import resource
 
 from loopsat.genres import masyu
+from loopsat.grid import Edges
 from loopsat.puzzle import Puzzle
+from loopsat.setter.dense import dense
 from loopsat.setter.generate import Solver
-from loopsat.solver.pipeline import Solution
 
 
 class Counting(Solver):
@@ -22,7 +23,7 @@ class Counting(Solver):
 
     calls = 0
 
-    def solutions(self, puzzle: Puzzle) -> list[Solution]:
+    def solutions(self, puzzle: Puzzle) -> list[Edges]:
         self.calls += 1
         return super().solutions(puzzle)
 
@@ -42,7 +43,7 @@ def main() -> None:
         for seed in range(args.seeds):
             judge = Counting()
             started = cpu()
-            puzzle, loop = masyu.dense(rows, cols, random.Random(seed), judge)
+            puzzle, loop = dense(masyu, rows, cols, random.Random(seed), judge)
             calls = judge.calls
             seconds = cpu() - started
             share = len(loop) / (rows * cols)

@@ -1,12 +1,11 @@
 """loopsat: grid loop puzzles as Knuth's exact-cover problems, solved with CP-SAT.
 
 The Python API (loopsat/api.py): `load`, `data_sets`, `parse`, `solve`, `solutions`, `count`, `grade`,
-`hint`, `generate`, `fix`, `export_mcc`, `to_url`, `svg`; the types `Puzzle`, `Result`, `Solution`,
-`PuzzleError`, and the enums `Mode`, `Status`, `Strategy`. They are imported on first use
-(`dir(loopsat)` lists them all the same), so that `import loopsat` (and the command line's start-up)
-stays light. `certain` and `explain` are loopsat.api's only: here their names are the modules
-loopsat.solver.certain and loopsat.solver.explain, which the import system binds on the package when they
-load (a name here would mean the function or the module by the order of imports).
+`certain`, `explain`, `hint`, `check`, `generate`, `taste`, `fix`, `redundant`, `export_mcc`, `convert`,
+`to_url`, `drawing`, `svg`, `edges`; the types `Puzzle`, `Result`, `Solution`, the errors `PuzzleError`,
+`NotCountable`, `Unmet`, `Interrupted`, and the enums `Mode`, `Status`, `Strategy`. They are imported
+on first use (`dir(loopsat)` lists them all the same), so that `import loopsat` (and the command
+line's start-up) stays light.
 """
 
 from __future__ import annotations
@@ -18,10 +17,17 @@ if TYPE_CHECKING:
     from typing import Any
 
     from loopsat.api import (
+        Interrupted,
         Result,
         Solution,
+        certain,
+        check,
+        convert,
         count,
         data_sets,
+        drawing,
+        edges,
+        explain,
         export_mcc,
         fix,
         generate,
@@ -29,27 +35,38 @@ if TYPE_CHECKING:
         hint,
         load,
         parse,
+        redundant,
         solutions,
         solve,
         svg,
+        taste,
         to_url,
     )
-    from loopsat.errors import PuzzleError
+    from loopsat.errors import NotCountable, PuzzleError, Unmet
     from loopsat.puzzle import Puzzle
-    from loopsat.solver.pipeline import Mode, Status, Strategy
+    from loopsat.status import Mode, Status, Strategy
 
 __version__ = "0.1.0"
 __all__ = [
+    "Interrupted",
     "Mode",
+    "NotCountable",
     "Puzzle",
     "PuzzleError",
     "Result",
     "Solution",
     "Status",
     "Strategy",
+    "Unmet",
     "__version__",
+    "certain",
+    "check",
+    "convert",
     "count",
     "data_sets",
+    "drawing",
+    "edges",
+    "explain",
     "export_mcc",
     "fix",
     "generate",
@@ -57,17 +74,21 @@ __all__ = [
     "hint",
     "load",
     "parse",
+    "redundant",
     "solutions",
     "solve",
     "svg",
+    "taste",
     "to_url",
 ]
 _HOME = {
     "Puzzle": "loopsat.puzzle",
     "PuzzleError": "loopsat.errors",
-    "Mode": "loopsat.solver.pipeline",
-    "Status": "loopsat.solver.pipeline",
-    "Strategy": "loopsat.solver.pipeline",
+    "NotCountable": "loopsat.errors",
+    "Unmet": "loopsat.errors",
+    "Mode": "loopsat.status",
+    "Status": "loopsat.status",
+    "Strategy": "loopsat.status",
 }
 
 

@@ -46,6 +46,12 @@ def flag(value: Any, argument: str) -> None:
         raise TypeError(f"{argument} must be True or False, not {_kind(value)}")
 
 
+def hook(value: Any, argument: str) -> None:
+    """A function the work calls back (progress, fallback), or None."""
+    if value is not None and not callable(value):
+        raise TypeError(f"{argument} must be a function or None, not {_kind(value)}")
+
+
 def limit(value: Any) -> None:
     """At most this many solutions: None (no limit) or a whole number from 1 (0 solutions asked
     is no question: the search would still find one)."""

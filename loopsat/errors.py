@@ -1,4 +1,5 @@
-"""One error type for every bad input, and the exit statuses users can rely on."""
+"""One error type for every bad input, the refusals a caller can act on, and the exit statuses
+users can rely on."""
 
 from __future__ import annotations
 
@@ -97,3 +98,12 @@ _MEDIUM = frozenset((errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EIO))
 
 class VerificationError(Exception):
     """A solution that breaks a rule of its genre: a bug in loopsat, never the user's fault."""
+
+
+class NotCountable(ValueError):
+    """The frontier DP does not apply: rules that are not all tables, or a board too wide for it
+    (a ValueError: to the API it is the argument `strategy="frontier"` that does not apply)."""
+
+
+class Unmet(Exception):
+    """No puzzle of the difficulty (or taste) asked: `generate` fails rather than hand back another."""

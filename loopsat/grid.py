@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 Point = tuple[int, int]
+Edges = frozenset[Point]  # a set of edges: a loop, a solution, the board's edges
 
 # Knuth's tile codes in his order: the two edges a tile's loop uses, bit 8 = north, 4 = west, 2 = east,
 # 1 = south (0: the loop misses the tile).

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from loopsat.setter.loopgen import grow
+from loopsat.setter.region import Region
 
 Cell = tuple[int, int]
 
@@ -14,7 +15,9 @@ Cell = tuple[int, int]
 def random_region(m: int, n: int, rng: random.Random, size: int | None = None) -> set[Cell]:
     """A random simply connected region whose boundary is one loop: the setter's grower, unbiased."""
     target = size if size is not None else rng.randint(1, max(1, m * n * 2 // 3))
-    return grow(m, n, rng, target)
+    region = Region(m + 1, n + 1)  # the loop runs along the cells' sides: their corners are its points
+    grow(region, rng, target)
+    return region.squares()
 
 
 def clue_grid(region: set[Cell], m: int, n: int) -> list[str]:

@@ -11,6 +11,7 @@ import pytest
 from loopsat.puzzle import Puzzle
 from loopsat.solver import certain
 from loopsat.solver.certain import board_edges, certain_edges
+from loopsat.solver.pipeline import Stopped
 
 AMBIGUOUS = ("3...", "....", "..3.")  # 31 edges, 29 undecided when complete
 
@@ -28,7 +29,7 @@ def interrupted_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.usefixtures("interrupted_rounds")
 def test_certain_edges_raise_what_is_settled_so_far() -> None:
     puzzle = Puzzle("slitherlink", "p", AMBIGUOUS)
-    with pytest.raises(certain.Interrupted) as stopped:
+    with pytest.raises(Stopped) as stopped:
         certain_edges(puzzle)
     certainty = stopped.value.certainty
     assert certainty is not None and not certainty.complete and certainty.interrupted
@@ -63,7 +64,7 @@ def test_stopped_before_the_first_loop_it_keeps_what_the_deduction_made_certain(
         raise KeyboardInterrupt
 
     monkeypatch.setattr(Search, "find", interrupt)
-    with pytest.raises(certain.Interrupted) as stopped:
+    with pytest.raises(Stopped) as stopped:
         certain_edges(puzzle)
     kept, outcome = stopped.value.certainty, stopped.value.outcome
     assert kept is not None and kept.interrupted and not kept.complete

@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from loopsat.api import load, solve
 from loopsat.grid import Point, lattice_edges
 from loopsat.solver.check import check, line_name
@@ -41,7 +44,7 @@ def test_command_line(cli, tmp_path: Path) -> None:
     good = tmp_path / "good.json"
     good.write_text(json.dumps({"h": list(solution.h), "v": list(solution.v)}))
     done = cli("check", PUZZLE, str(good))
-    assert done.exit_code == 0 and done.stdout == "can still be completed\n", done.stderr
+    assert done.exit_code == 0 and done.stdout == "solved\n", done.stderr
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"h": ["1....", "1...."] + ["....."] * 4, "v": ["1....."] + ["......"] * 4}))
     done = cli("check", "--json", PUZZLE, str(bad))
@@ -49,8 +52,86 @@ def test_command_line(cli, tmp_path: Path) -> None:
     assert json.loads(done.stdout) == {
         "faults": [{"rule": "2 clue", "at": [0, 0], "lines": ["h[0][0]", "v[0][0]", "h[1][0]"]}],
         "completable": False,
+        "solved": False,
     }
     broken = tmp_path / "broken.json"
     broken.write_text("{")
     done = cli("check", PUZZLE, str(broken))
     assert done.exit_code == 2 and done.stderr.count("\n") == 1
+
+
+PZPRJS = {"slither": "puzzles/slitherlink/pzprjs-5x5.slither", "mashu": "puzzles/masyu/pzprjs-6x6.masyu"}
+# pzprjs's verdict -> what check says of the board: local faults are named; a board pzprjs
+# rejects only when finished (a pearl off the loop, a dead end) may still be completed.
+NAMED = {"lnBranch", "lnCross", "mashuWCurve", "mashuBStrig", "mashuWStNbr", "lnPlLoop"}
+COMPLETABLE = {"brNoLine", "mashuOnLine"}
+
+
+def _pzprjs_boards() -> list[tuple[str, str, str]]:
+    boards = []
+    for pid, puzzle in PZPRJS.items():
+        for line in (Path("tests/data/pzprv3") / f"{pid}.txt").read_text().splitlines():
+            verdict, board = line.split(" ", 1)
+            boards.append((puzzle, verdict, board))
+    return boards
+
+
+def test_pzprjs_boards_get_pzprjs_verdicts(tmp_path: Path) -> None:
+    """Every board pzprjs's own tests reject is not solved, every local fault is named, and the
+    board pzprjs accepts is solved: the pzprv3 reading and the check agree with pzprjs."""
+    from loopsat.solver.check import solved
+    from loopsat.solver.explain import read_partial
+
+    for path, verdict, board in _pzprjs_boards():
+        (puzzle,) = load(path)
+        lines = read_partial("board.pzprv3", board.encode(), puzzle)
+        faults, completable = check(puzzle, lines)
+        assert solved(puzzle, lines) == (verdict == "ok"), verdict
+        assert bool(faults) == (verdict in NAMED), (verdict, faults)
+        if verdict == "lnDeadEnd" and path == PZPRJS["mashu"]:  # the dead end may still be walked on
+            continue
+        assert completable == (verdict in COMPLETABLE or verdict == "ok"), verdict
+
+
+def test_a_pzprv3_file_on_the_command_line(cli, tmp_path: Path) -> None:
+    (_, _, solved_board) = next(b for b in _pzprjs_boards() if b[1] == "ok" and "slither" in b[0])
+    board = tmp_path / "board.txt"
+    board.write_text("\n".join(solved_board.strip("/").split("/")) + "\n")  # the file's form: a line each
+    done = cli("check", "--json", PZPRJS["slither"], str(board))
+    assert done.exit_code == 0 and json.loads(done.stdout) == {"faults": [], "completable": True, "solved": True}
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text(board.read_text().replace("2 . . 1 .", "2 . . 2 .", 1))
+    done = cli("check", PZPRJS["slither"], str(wrong))
+    assert done.exit_code == 2
+    assert done.stderr == f"{wrong}:5:1: error: the clue at (0, 3) is '2': the puzzle's is '1'\n"
+    flags = tmp_path / "flags.txt"
+    flags.write_text(board.read_text().replace("1 -1 0 -1 -1 1", "1 -1 0 -1 -1 7", 1))
+    done = cli("check", PZPRJS["slither"], str(flags))
+    assert done.exit_code == 2 and done.stderr.startswith(f"{flags}:10:1: error: expected 6 line flags"), done.stderr
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_any_damage_to_a_pzprv3_board_is_a_located_error_or_a_board(data: st.DataObject) -> None:
+    """Words dropped, doubled or replaced anywhere in a real board: read_partial answers with the
+    board's lines or a PuzzleError, never another exception."""
+    from loopsat.errors import PuzzleError
+    from loopsat.solver.explain import read_partial
+
+    path, _, board = data.draw(st.sampled_from(_pzprjs_boards()))
+    words = board.replace("/", " / ").split(" ")
+    at = data.draw(st.integers(0, len(words) - 1))
+    damage = data.draw(st.sampled_from(["drop", "double", "replace"]))
+    if damage == "drop":
+        del words[at]
+    elif damage == "double":
+        words.insert(at, words[at])
+    else:
+        words[at] = data.draw(st.sampled_from(["2", "-", "x", "", "/", "pzprv3", "-1", "99999", "é"]))
+    (puzzle,) = load(path)
+    try:
+        lines = read_partial("b.pzprv3", " ".join(words).replace(" / ", "/").encode(), puzzle)
+    except PuzzleError as error:
+        assert error.line >= 1 and error.column >= 1
+    else:
+        assert all(isinstance(on, bool) for on in lines.values())

@@ -47,3 +47,16 @@ def test_a_bad_strategy_is_one_line_naming_the_known_ones(cli) -> None:
     done = cli("solve", "--strategy", "fastest", "x.slither")
     assert done.exit_code == 2 and done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
     assert "'fastest' is not one of" in done.stderr and all(f"'{s}'" in done.stderr for s in Strategy)
+
+
+def test_the_command_line_imports_no_solver_before_a_command_runs() -> None:
+    """`loopsat --help` (and every command's start) loads the command line and the genre names
+    only: the deduction, the genres, the solver and the API come with the command that uses them."""
+    import subprocess
+    import sys
+
+    code = "import sys, loopsat.cli; print(' '.join(sorted(m for m in sys.modules if m.startswith('loopsat'))))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    heavy = ("loopsat.api", "loopsat.deduce", "loopsat.solver", "loopsat.verify", "loopsat.model", "loopsat.setter")
+    genres = [m for m in done.stdout.split() if m.startswith("loopsat.genres.") and m != "loopsat.genres.contract"]
+    assert not [m for m in done.stdout.split() if m.startswith(heavy)] and not genres, done.stdout

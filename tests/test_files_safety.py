@@ -134,7 +134,7 @@ def test_generate_never_replaces_a_link_at_its_name(cli, tmp_path: Path) -> None
 
 def test_generate_checks_a_trillion_names_at_one_look(cli, tmp_path: Path) -> None:
     """It built every name first (3.85 GB for 10**12); now one look at the folder."""
-    from loopsat.setter.generate import first_taken
+    from loopsat.cli.generate import first_taken
 
     out = tmp_path / "made"
     out.mkdir()

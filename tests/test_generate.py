@@ -16,6 +16,7 @@ from loopsat.api import parse
 from loopsat.genres import SETTERS
 from loopsat.grid import Point
 from loopsat.puzzle import Puzzle
+from loopsat.setter.dense import dense as dense_board
 from loopsat.setter.generate import ATTEMPTS, Generated, Unmet, file_text, generate, level
 from loopsat.solver import frontier
 from loopsat.solver.pipeline import deduction, solve
@@ -183,7 +184,7 @@ def _dense_and_minimal(genre: str) -> tuple[Puzzle, Generated, list[Point]]:
 
     setter = SETTERS[genre]
     generated = made(genre, 5, 6, 1)
-    dense, _ = setter.dense(5, 6, random.Random(1), JUDGE)  # as generate draws it
+    dense, _ = dense_board(setter, 5, 6, random.Random(1), JUDGE)  # as generate draws it
     minimal = setter.clue_cells(generated.puzzle)
     return dense, generated, [cell for cell in setter.clue_cells(dense) if cell not in minimal]
 
@@ -260,7 +261,7 @@ def test_a_proof_out_of_time_is_none_on_every_puzzle(monkeypatch: pytest.MonkeyP
     from loopsat.setter.generate import JUDGE
 
     setter = SETTERS["masyu"]
-    dense, solution = setter.dense(5, 6, random.Random(7), JUDGE)
+    dense, solution = dense_board(setter, 5, 6, random.Random(7), JUDGE)
     first, second = setter.clue_cells(dense)[:2]
     made: list[Puzzle] = []
     prove = proving.loop_breaking

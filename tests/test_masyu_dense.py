@@ -1,6 +1,6 @@
-"""masyu.dense(), the seed `loopsat generate --genre masyu` thins: one loop, proved by paths other
+"""setter.dense for Masyu, the seed `loopsat generate --genre masyu` thins: one loop, proved by paths other
 than the deduction dense() relies on; every circle holds on it and no loop cell could take one
-more; a seed gives one board; clue_cells and without agree."""
+more; a seed gives one board; clue_cells and without agree; the annealer counts what it keeps."""
 
 from __future__ import annotations
 
@@ -12,19 +12,21 @@ import pytest
 
 from loopsat.errors import VerificationError
 from loopsat.genres import GENRES, masyu
-from loopsat.grid import Point
+from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
+from loopsat.setter.dense import dense
 from loopsat.setter.generate import JUDGE
-from loopsat.setter.loopgen import Grower
+from loopsat.setter.loopgen import Annealer
+from loopsat.setter.region import Region
 from loopsat.solver import frontier
-from loopsat.solver.pipeline import Solution, bits, solve
+from loopsat.solver.pipeline import bits, solve
 from loopsat.verify import verify
 
 BOARDS = [(6, 6, 0), (6, 6, 1), (7, 9, 2), (8, 8, 3), (10, 10, 4), (9, 5, 5)]
 
 
-def made(rows: int, cols: int, seed: int) -> tuple[Puzzle, Solution]:
-    return masyu.dense(rows, cols, random.Random(seed), JUDGE)
+def made(rows: int, cols: int, seed: int) -> tuple[Puzzle, Edges]:
+    return dense(masyu, rows, cols, random.Random(seed), JUDGE)
 
 
 def with_circle(puzzle: Puzzle, cell: Point, colour: str) -> Puzzle:
@@ -82,16 +84,17 @@ def test_too_small_a_board_is_refused() -> None:
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_the_grower_keeps_one_loop_and_counts_it(seed: int) -> None:
-    grower = Grower(9, 11, random.Random(seed))
-    grower.run(20 * 9 * 11, 1.0, 3.0)
+def test_the_annealer_keeps_one_loop_and_counts_it(seed: int) -> None:
+    grower = Annealer(Region(9, 11), random.Random(seed), masyu.LOOP)
+    grower.run(20 * 9 * 11, 1.0)
     region = grower.region
     loop = nx.Graph()
-    for i, j in region.cells(0, 0, 8, 10):
+    for i, j in region.points(0, 0, 8, 10):
         north, west, east, south = region.arms(i, j)
         assert north + west + east + south in (0, 2)
         loop.add_edges_from(((i, j), (i + di, j + dj)) for (di, dj), arm in (((0, 1), east), ((1, 0), south)) if arm)
     assert nx.is_connected(loop)
     assert all(degree == 2 for _, degree in loop.degree)
     assert loop.number_of_nodes() == grower.length
-    assert sum(region.flawed(*cell) for cell in loop.nodes) == grower.flaws
+    clued = masyu.clued(9, 11, region.edges())  # what the puzzle gets, read off the edges anew
+    assert sum(clued.grid[i][j] == "." for i, j in loop.nodes) == grower.flaws

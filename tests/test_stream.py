@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import loopsat
-from loopsat.solver.pipeline import Interrupted, Mode, stream
+from loopsat.solver.pipeline import Mode, Stopped, stream
 
 # An empty 12×12 Slitherlink board has about 10^20 loops: listing them first would never end.
 EMPTY = loopsat.parse(("." * 12 + "\n") * 12, "slitherlink")[0]
@@ -66,7 +66,7 @@ def test_the_time_limit_never_rings_in_the_callers_code() -> None:
 def test_an_interrupt_thrown_in_carries_what_was_yielded() -> None:
     found = stream(EMPTY, mode=Mode.ALL)
     yielded = list(islice(found, 4))
-    with pytest.raises(Interrupted) as stopped:
+    with pytest.raises(Stopped) as stopped:
         found.throw(KeyboardInterrupt())
     assert stopped.value.outcome.solutions == yielded
     assert searching() == []

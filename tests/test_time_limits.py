@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import loopsat
-from loopsat import api
+from loopsat import api, reading
 from loopsat.deadline import FOREVER, Budget, TimeUp, limit_seconds
 from loopsat.output import picture
 
@@ -91,13 +91,13 @@ def _forever(*_args: object, **_kwargs: object) -> object:
 def test_the_limit_covers_reading_the_file(cli, monkeypatch: pytest.MonkeyPatch) -> None:
     """A 10^6-option MCC file took 8.7-24 s to read under a 2-5 s limit; here a reader that never
     ends stands for it."""
-    monkeypatch.setattr("loopsat.cli.solve.data_sets", _forever)
+    monkeypatch.setattr(api, "data_sets", _forever)
     done = cli("solve", "--time-limit", "0.1", str(PUZZLE))
     assert done.exit_code == 3 and done.stdout == ""
     assert done.stderr == f"{PUZZLE}:1:1: time limit reached while reading the file\n"
     done = cli("solve", "--json", "--time-limit", "0.1", str(PUZZLE))
     assert (done.exit_code, json.loads(done.stdout)["status"]) == (3, "unknown")
-    monkeypatch.setattr(api, "read_input", _forever)
+    monkeypatch.setattr(reading, "read_input", _forever)
     done = cli("render", "--time-limit", "0.1", str(PUZZLE))
     assert done.exit_code == 3 and done.stderr.endswith("time limit reached while reading the file\n")
 

@@ -65,7 +65,7 @@ def answer(puzzle: Puzzle, time_limit: float | None) -> tuple[dict[str, Any], fl
     Whatever goes wrong inside loopsat becomes an error line, so one puzzle never sinks the batch.
     """
     import loopsat.cpsat  # noqa: F401  (a Dask worker's first puzzle: keep CP-SAT's import out of its CPU time)
-    from loopsat.solver.pipeline import solve
+    from loopsat.api import solve
 
     started = time.process_time()
     try:

@@ -23,7 +23,8 @@ from loopsat.status import Status
 from loopsat.workers import process_context
 
 OVERRUN_GRACE = 5.0  # seconds the watchdog allows beyond the time limit (CP-SAT's own limit comes first)
-PRELOAD = ("loopsat.cpsat", "loopsat.solver.pipeline")  # imported once by the fork server: a new worker starts warm
+# Imported once by the fork server: a new worker starts warm.
+PRELOAD = ("loopsat.cpsat", "loopsat.solver.pipeline", "loopsat.api")
 LONGEST_WAIT = 86400.0  # seconds; poll() takes at most 2**31 ms (24.8 days): `--time-limit 1e300` overflowed it
 
 
@@ -90,7 +91,7 @@ def pool_results(
     puzzle retried once, then filed as an error; one still running `time_limit` (plus 10% and a
     `grace` in seconds) after it began is killed and its puzzle filed as unknown.
     """
-    from loopsat.solver.pipeline import Outcome
+    from loopsat.api import Result
 
     context = process_context(PRELOAD)
     pending = deque(jobs)
@@ -136,7 +137,7 @@ def pool_results(
                     worker.stop()
                     spent = time.monotonic() - worker.started
                     warn(f"{job.puzzle.label}: killed after {spent:.1f} s (time limit {time_limit:g} s)")
-                    yield job, Outcome(job.puzzle, Status.UNKNOWN, 0, False, [], spent).to_json(), spent
+                    yield job, Result(job.puzzle, Status.UNKNOWN, 0, False, seconds=spent).to_json(), spent
     finally:
         for worker in crew:
             worker.stop()

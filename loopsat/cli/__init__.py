@@ -15,6 +15,17 @@ from loopsat.cli import fix as _fix  # noqa: F401
 from loopsat.cli import check as _check  # noqa: F401
 
 # isort: on
-from loopsat.cli.app import Form, Genre, Variant, app, main, read_file
+from typing import Any
+
+from loopsat.cli.app import Form, Genre, Variant, app, main
 
 __all__ = ["Form", "Genre", "Variant", "app", "main", "read_file"]
+
+
+def __getattr__(name: str) -> Any:
+    """`read_file`, the name scripts knew for `loopsat.load`: the API loads on first use only."""
+    if name != "read_file":
+        raise AttributeError(f"module 'loopsat.cli' has no attribute {name!r}")
+    from loopsat.api import load
+
+    return load

@@ -16,11 +16,9 @@ from typing import Annotated, Any, NoReturn
 import typer
 import typer.core
 
-from loopsat.api import load
 from loopsat.errors import Exit, OutputError, PuzzleError, VerificationError, printable, write_failed
 from loopsat.formats import FORMS
-from loopsat.genres import GENRES, READERS
-from loopsat.puzzle import Puzzle
+from loopsat.genres import READERS, VARIANTS_OF
 from loopsat.stdio import discard_stdout, flush_stdout, prepare_stdout
 
 # click's exceptions, from the click typer uses (its own copy in recent versions).
@@ -115,9 +113,16 @@ Genre = StrEnum("Genre", {name: name for name in READERS})  # type: ignore[misc]
 PuzzleSource = Annotated[
     str, typer.Argument(metavar="FILE", help="Puzzle file, URL or game ID (`-` for stdin; FILE#N: one data set).")
 ]
+# --genre of every command that reads puzzles by their suffix.
+GenreOption = Annotated[Genre | None, typer.Option("--genre", help="Genre, when the suffix does not tell.")]
+# The FILE argument and -o of the commands that write one puzzle's text (export, render).
+OnePuzzleFile = Annotated[
+    str, typer.Argument(metavar="FILE", help="Puzzle file (`-` for stdin; FILE#N: one data set).")
+]
+OutputFile = Annotated[Path | None, typer.Option("-o", "--output", metavar="OUT", help="Write here instead of stdout.")]
 Form = StrEnum("Form", {name: name for name in FORMS})  # type: ignore[misc]
-Variant = StrEnum("Variant", {v: v for module in GENRES.values() for v in module.VARIANTS})  # type: ignore[misc]
-AUTO_VARIANT = Variant(GENRES[next(iter(GENRES))].VARIANTS[0])  # every genre's first: `auto`
+Variant = StrEnum("Variant", {v: v for variants in VARIANTS_OF.values() for v in variants})  # type: ignore[misc]
+AUTO_VARIANT = Variant(next(iter(VARIANTS_OF.values()))[0])  # every genre's first: `auto`
 
 
 _debug = False  # --debug: tracebacks for internal errors
@@ -139,17 +144,9 @@ def fail(message: str, status: Exit) -> NoReturn:
     raise typer.Exit(int(status))
 
 
-def read_file(path: str, genre: str | None) -> list[Puzzle]:
-    """Every puzzle in a file, URL or game ID (`-` is stdin): the API's `load`."""
-    return load(path, genre)
-
-
-def read_one(path: str, genre: StrEnum | None, what: str) -> Puzzle:
-    """The one puzzle of `path` for a command that takes one (`what`: its name in the error)."""
-    puzzles = read_file(path, genre.value if genre else None)
-    if len(puzzles) != 1:
-        raise PuzzleError(path, 1, 1, f"{what} takes one puzzle, this file holds {len(puzzles)}")
-    return puzzles[0]
+def genre_name(genre: StrEnum | None) -> str | None:
+    """--genre as the API takes it."""
+    return None if genre is None else genre.value
 
 
 def _print_version(wanted: bool) -> None:

@@ -6,32 +6,33 @@ from typing import Annotated
 
 import typer
 
-from loopsat.cli.app import Genre, PlainUsage, PuzzleSource, app, fail, read_one
+from loopsat.cli.app import GenreOption, PlainUsage, PuzzleSource, app, fail, genre_name
 from loopsat.errors import Exit, PuzzleError
-from loopsat.limits import read_input
 
 
 @app.command(cls=PlainUsage)
 def check(
     file: PuzzleSource,
-    partial: Annotated[str, typer.Argument(metavar="PARTIAL.json", help="The player's lines, as `explain --hint`'s.")],
+    partial: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[PARTIAL]",
+            help="The player's lines: h/v JSON, pzprv3 or a Tatham save (default: FILE, when it is a .sav).",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
-    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+    genre: GenreOption = None,
 ) -> None:
-    """Which of a player's lines break which rule, or whether the board can still be completed.
-    Exit 1 when a rule is broken or no solution extends the lines."""
-    from loopsat.solver.check import check as checking
-    from loopsat.solver.explain import read_partial
+    """Which of a player's lines break which rule, or whether the board can still be completed
+    (or is solved). PARTIAL is the JSON's h/v object, puzz.link's pzprv3 file or Tatham's save
+    file; a save alone is both. Exit 1 when a rule is broken or no solution extends the lines."""
+    from loopsat import api
 
+    if partial is None and not file.lower().endswith(".sav"):
+        fail("error: check needs the player's lines (PARTIAL), unless FILE is a Tatham save (.sav)", Exit.BAD_INPUT)
     try:
-        puzzle = read_one(file, genre, "check")
-        faults, completable = checking(puzzle, read_partial(partial, read_input(partial), puzzle))
+        checked = api.check(api.one(file, "check", genre_name(genre)), partial or file)
     except PuzzleError as exc:
         fail(str(exc), Exit.BAD_INPUT)
-    if as_json:
-        typer.echo(json.dumps({"faults": [fault.to_json() for fault in faults], "completable": completable}))
-    else:
-        for fault in faults:
-            typer.echo(fault.text())
-        typer.echo("can still be completed" if completable else "can no longer be completed")
-    raise typer.Exit(int(Exit.SOLVED if completable else Exit.NO_SOLUTION))
+    typer.echo(json.dumps(checked.to_json()) if as_json else checked.text())
+    raise typer.Exit(int(Exit.SOLVED if checked.completable else Exit.NO_SOLUTION))

@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from loopsat.cli.app import Form, Genre, PlainUsage, PuzzleSource, app, fail, read_file
+from loopsat.cli.app import Form, GenreOption, PlainUsage, PuzzleSource, app, fail, genre_name
 from loopsat.errors import Exit, PuzzleError
 
 
@@ -13,13 +13,13 @@ from loopsat.errors import Exit, PuzzleError
 def convert(
     file: PuzzleSource,
     to: Annotated[Form, typer.Option(help="Output format.")],
-    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+    genre: GenreOption = None,
 ) -> None:
     """Print the puzzle as a puzz.link URL, a Tatham game ID or a board file: one per puzzle."""
-    from loopsat.formats import convert as convert_puzzle
+    from loopsat import api
 
     try:
-        texts = [convert_puzzle(puzzle, to.value) for puzzle in read_file(file, genre.value if genre else None)]
+        texts = [api.convert(puzzle, to.value) for puzzle in api.load(file, genre_name(genre))]
     except PuzzleError as exc:
         fail(str(exc), Exit.BAD_INPUT)
     sys.stdout.write(("\n\n" if to.value in ("slither", "masyu") else "\n").join(texts) + "\n")

@@ -1,47 +1,46 @@
 """`loopsat export` and `render`: the puzzle as MCC text or as an SVG picture."""
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from loopsat.api import export_mcc
 from loopsat.cli.app import (
     AUTO_VARIANT,
-    Genre,
+    GenreOption,
+    OnePuzzleFile,
+    OutputFile,
     PlainUsage,
     Variant,
     app,
     fail,
-    read_one,
+    genre_name,
     read_time_limit,
     refuse_overwriting,
 )
 from loopsat.cli.output import status_line, timed_out, write
 from loopsat.deadline import Budget, TimeUp
 from loopsat.errors import Exit, PuzzleError
-from loopsat.solver.pipeline import Mode, Status
+from loopsat.status import Mode, Status
 
 
 @app.command(cls=PlainUsage)
 def export(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="Puzzle file (`-` for stdin; FILE#N: one data set).")],
+    file: OnePuzzleFile,
     mcc: Annotated[
         bool, typer.Option("--mcc", help="Write Knuth's MCC text (required: the only format so far).")
     ] = False,
     variant: Annotated[Variant, typer.Option(help="Which of Knuth's generators to imitate.")] = AUTO_VARIANT,
-    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
-    output: Annotated[
-        Path | None, typer.Option("-o", "--output", metavar="OUT", help="Write here instead of stdout.")
-    ] = None,
+    genre: GenreOption = None,
+    output: OutputFile = None,
 ) -> None:
     """Print the puzzle as MCC text, byte-identical to Knuth's generator."""
+    from loopsat import api
+
     if not mcc:
         fail("error: name the format to export: --mcc (Knuth's MCC text, the only one so far)", Exit.BAD_INPUT)
     refuse_overwriting(output, [file])
     try:
-        puzzle = read_one(file, genre, "MCC export")
-        text = export_mcc(puzzle, variant.value)
+        text = api.export_mcc(api.one(file, "MCC export", genre_name(genre)), variant.value)
     except PuzzleError as exc:
         fail(str(exc), Exit.BAD_INPUT)
     write(output, text, "the MCC text")
@@ -49,17 +48,15 @@ def export(
 
 @app.command(cls=PlainUsage)
 def render(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="Puzzle file (`-` for stdin; FILE#N: one data set).")],
+    file: OnePuzzleFile,
     solution: Annotated[
         bool, typer.Option("--solution", help="Solve it and draw the loop (the first of several).")
     ] = False,
-    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+    genre: GenreOption = None,
     time_limit: Annotated[
         float | None, typer.Option(metavar="S", callback=read_time_limit, help="Seconds for --solution.")
     ] = None,
-    output: Annotated[
-        Path | None, typer.Option("-o", "--output", metavar="OUT", help="Write here instead of stdout.")
-    ] = None,
+    output: OutputFile = None,
 ) -> None:
     """Draw the puzzle as SVG: board, clues, letters' regions, circles, and with --solution the loop.
 
@@ -72,7 +69,7 @@ def render(
     doing = "reading the file"
     try:
         with budget.bound():
-            puzzle = read_one(file, genre, "render")
+            puzzle = api.one(file, "render", genre_name(genre))
         status = Exit.SOLVED
         loop = None
         if solution:

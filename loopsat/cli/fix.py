@@ -6,16 +6,16 @@ from typing import Annotated
 
 import typer
 
-from loopsat.cli.app import Genre, PlainUsage, PuzzleSource, app, fail, read_one
+from loopsat.cli.app import GenreOption, PlainUsage, PuzzleSource, app, fail, genre_name
 from loopsat.errors import Exit, PuzzleError
-from loopsat.solver.pipeline import Status
+from loopsat.status import Status
 
 
 @app.command(cls=PlainUsage)
 def fix(
     file: PuzzleSource,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line and suggestion.")] = False,
-    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+    genre: GenreOption = None,
 ) -> None:
     """The single clue additions and changes that make an ambiguous puzzle unique, or the clue
     removals that give a puzzle without a solution one, best first.
@@ -25,7 +25,7 @@ def fix(
     from loopsat import api
 
     try:
-        puzzle = read_one(file, genre, "fix")
+        puzzle = api.one(file, "fix", genre_name(genre))
         found = api.fix(puzzle)
     except PuzzleError as exc:
         fail(str(exc), Exit.BAD_INPUT)

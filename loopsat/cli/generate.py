@@ -1,5 +1,6 @@
 """`loopsat generate`: new puzzles with one solution, to stdout or as files in a folder."""
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -8,7 +9,7 @@ from typing import Annotated
 import typer
 
 from loopsat.cli.app import PlainUsage, app, fail
-from loopsat.cli.output import write
+from loopsat.cli.output import generated, write
 from loopsat.errors import Exit, PuzzleError, printable
 
 
@@ -52,11 +53,10 @@ def generate(
     overwritten) and a line per file goes to stdout. With --difficulty no clue can be removed
     without a second solution or a harder grade.
     """
+    from loopsat import api
     from loopsat.genres import SETTERS
     from loopsat.limits import MAX_CELLS
     from loopsat.output.progress import ProgressBar
-    from loopsat.setter import generate as generating
-    from loopsat.setter.taste import chosen
 
     if genre not in SETTERS:
         fail(f"error: cannot generate {genre!r} puzzles (known: {', '.join(SETTERS)})", Exit.BAD_INPUT)
@@ -68,7 +68,7 @@ def generate(
     if min(rows, cols) < least or rows * cols > MAX_CELLS:
         fail(f"error: --size {size}: {genre} boards from {least}x{least} up to {MAX_CELLS:,} cells", Exit.BAD_INPUT)
     try:
-        most = None if difficulty is None else generating.level(difficulty)
+        most = None if difficulty is None else api.level(difficulty)
     except ValueError as exc:
         fail(f"error: --difficulty: {exc}", Exit.BAD_INPUT)
     if count > 1 and output is None:
@@ -76,7 +76,7 @@ def generate(
     if to not in ("file", "url", "tatham"):
         fail(f"error: --to {to!r}: file, url or tatham", Exit.BAD_INPUT)
     try:
-        taste = chosen(genre, rows, cols, symmetry=symmetry, mask=mask, zeros=zeros, clues=clues)
+        taste = api.taste(genre, rows, cols, symmetry=symmetry, mask=mask, zeros=zeros, clues=clues)
     except ValueError as exc:
         fail(f"error: {exc}", Exit.BAD_INPUT)
     except PuzzleError as exc:
@@ -86,7 +86,7 @@ def generate(
     if output is not None:
         if output.exists() and not output.is_dir():
             fail(f"{printable(str(output))}:1:1: error: not a folder", Exit.BAD_INPUT)
-        if taken := generating.first_taken(output, genre, rows, cols, seeds, suffix):
+        if taken := first_taken(output, genre, rows, cols, seeds, suffix):
             fail(f"{printable(str(output / taken))}:1:1: error: the file exists (not overwritten)", Exit.BAD_INPUT)
         try:
             output.mkdir(parents=True, exist_ok=True)
@@ -96,18 +96,32 @@ def generate(
     for n in seeds:
         try:
             with ProgressBar() as advance:
-                made = generating.generate(genre, rows, cols, difficulty=most, seed=n, progress=advance, taste=taste)
-        except generating.Unmet as exc:
+                made = api.generate(genre, rows, cols, difficulty=most, seed=n, taste=taste, progress=advance)
+        except api.Unmet as exc:
             fail(f"error: {exc}", Exit.NO_SOLUTION)
-        text = generating.file_text(made.puzzle, None if to == "file" else to)
-        d = made.difficulty
-        about = f"{made.clues} clues (of {made.dense_clues}), unique, {d.grade} ({d.steps} steps, {d.probes} probes)"
-        if made.unproved:
-            about += f"; not proved minimal: {made.unproved} clue(s) kept when their proof ran out of time"
+        text = made.text(None if to == "file" else to)
+        about = generated(made)
         if output is None:
             sys.stdout.write(text)
             typer.echo(f"{made.puzzle.path}: {about}", err=True)
             continue
-        target = output / generating.file_name(genre, rows, cols, n, suffix)
+        target = output / api.file_name(genre, rows, cols, n, suffix)
         write(target, text, "the puzzle", replace=False)
         typer.echo(f"{printable(str(target))}: {about}")
+
+
+def first_taken(folder: Path, genre: str, rows: int, cols: int, seeds: range, suffix: str | None = None) -> str | None:
+    """The name of the first file `-o folder` would write for `seeds` that is already there.
+
+    One look at the folder, not one per seed: `--count` may be 10**12."""
+    from loopsat.api import file_name
+
+    head, _, tail = file_name(genre, rows, cols, 0, suffix).rpartition("-0")
+    pattern = re.compile(re.escape(head) + r"-(0|[1-9][0-9]*)" + re.escape(tail))
+    try:
+        with os.scandir(folder) as listing:
+            taken = [int(found[1]) for entry in listing if (found := pattern.fullmatch(entry.name))]
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    first = min((n for n in taken if n in seeds), default=None)
+    return None if first is None else file_name(genre, rows, cols, first, suffix)

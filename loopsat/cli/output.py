@@ -12,16 +12,16 @@ import typer
 
 from loopsat.cli.app import fail
 from loopsat.errors import Exit, OutputError, PuzzleError, printable, write_failed
-from loopsat.grid import Point
+from loopsat.grid import Edges
 from loopsat.puzzle import Puzzle
 from loopsat.safefile import write_file
 from loopsat.signals import held
-from loopsat.solver.pipeline import Mode, Status
+from loopsat.status import Mode, Status
 
 if TYPE_CHECKING:
-    from loopsat.api import Result
+    from loopsat.api import Result, Solution
+    from loopsat.setter.generate import Generated
     from loopsat.solver.certain import Certainty
-    from loopsat.solver.pipeline import Outcome
 
 
 def bad_input(error: PuzzleError, file: str, as_json: bool) -> None:
@@ -55,12 +55,16 @@ class Heard:
         self.streamed = 0
         self.advance: Callable[[str], None] = lambda _description: None  # the progress bar's, while one runs
 
-    def add(self, count: int, solution: frozenset[Point]) -> None:
-        from loopsat.solver.pipeline import drawing
+    def add(self, count: int, solution: Edges) -> None:
+        from loopsat.api import drawing
+        from loopsat.model import option_lines
 
         self.advance(f"{self.puzzle.label}: {count:,} found")
         if self.streaming:
-            text = _dlx3(count, solution) if self.options else _numbered(count, drawing(self.puzzle, solution))
+            if self.options:
+                text = _dlx3(count, tuple(option_lines(solution) or ()))
+            else:
+                text = _numbered(count, drawing(self.puzzle, solution))
             # A stop waits until the board is written and counted: the summary names what was drawn.
             with held():
                 self.out.write(text)
@@ -85,7 +89,7 @@ class Heard:
 
 def print_outcome(
     puzzle: Puzzle,
-    outcome: "Outcome",
+    result: "Result",
     certainty: "Certainty | None",
     mode: Mode,
     heard: Heard,
@@ -94,48 +98,46 @@ def print_outcome(
     interrupted: bool,
 ) -> None:
     """The text answer: drawings (those not streamed yet) and the status line."""
-    from loopsat.solver.pipeline import drawing
+    from loopsat.api import drawing
 
     if interrupted and heard.streaming:  # Ctrl-C may land between the search's tally and the drawing
-        outcome = dataclasses.replace(outcome, count=heard.streamed, solutions=outcome.solutions[: heard.streamed])
-    summary = certainty.summary() if certainty else status_line(outcome, mode, interrupted)
+        result = dataclasses.replace(result, count=heard.streamed, solutions=result.solutions[: heard.streamed])
+    summary = certainty.summary() if certainty else status_line(result, mode, interrupted)
     if quiet or mode == Mode.COUNT:
         typer.echo(f"{puzzle.label}: {summary}" if several or quiet else summary)
         return
     if several and not heard.streaming:
         typer.echo(f"{puzzle.label}:")
     if certainty:
-        typer.echo("\n".join(certainty.drawing(puzzle)))
+        typer.echo(drawing(puzzle, certainty))
     else:
-        unshown: list[frozenset[Point] | None] = [*outcome.solutions[heard.streamed :]]
+        unshown: list[Solution | None] = [*result.solutions[heard.streamed :]]
         if not unshown and not heard.streamed and not heard.options:
             unshown = [None]  # the bare board: no solution
         for number, solution in enumerate(unshown, start=heard.streamed + 1):
             if heard.options and solution is not None:
-                typer.echo(_dlx3(number, solution), nl=False)
+                typer.echo(_dlx3(number, solution.options), nl=False)
                 continue
             board = drawing(puzzle, solution)
-            if mode == Mode.ALL and solution:
+            if mode == Mode.ALL and solution is not None and solution.edges:
                 typer.echo(_numbered(number, board), nl=False)
             else:
-                typer.echo("\n".join(board))
+                typer.echo(board)
     typer.echo(summary)
 
 
-def _numbered(number: int, board: list[str]) -> str:
+def _numbered(number: int, board: str) -> str:
     """One board of --all: `solution N`, the drawing, a blank line."""
-    return f"solution {number}\n" + "\n".join(board) + "\n\n"
+    return f"solution {number}\n{board}\n\n"
 
 
-def _dlx3(number: int, solution: frozenset[Point]) -> str:
+def _dlx3(number: int, options: tuple[str, ...]) -> str:
     """One solution of an MCC file as DLX3 prints it: `N:`, then each chosen option after a blank
     (in the file's order, without DLX3's `(k of d)`, which tells its search's path)."""
-    from loopsat.model import option_lines
-
-    return "".join([f"{number}:\n", *(f" {line}\n" for line in option_lines(solution) or ())])
+    return "".join([f"{number}:\n", *(f" {line}\n" for line in options)])
 
 
-def status_line(outcome: "Outcome | Result", mode: Mode, interrupted: bool = False) -> str:
+def status_line(outcome: "Result", mode: Mode, interrupted: bool = False) -> str:
     """The status line of a puzzle: its count for --count, else what was proved."""
     if mode == Mode.COUNT:
         if outcome.complete:
@@ -155,7 +157,24 @@ def status_line(outcome: "Outcome | Result", mode: Mode, interrupted: bool = Fal
     return "no solution" if outcome.status == Status.NONE else str(outcome.status)
 
 
-def write_svg(target: Path | None, puzzle: Puzzle, drawn: "Certainty | frozenset[Point]") -> None:
+def judged(number: int, result: "Result") -> str:
+    """One SLINK data set as the judge expects it: its number, then the loop drawn, or why not."""
+    if result.status == Status.UNIQUE:
+        return f"{number}\n{result.text()}"
+    why = {Status.NONE: "no solution", Status.MULTIPLE: "multiple solutions"}.get(result.status, Status.UNKNOWN)
+    return f"{number}\n{why}\n"
+
+
+def generated(made: "Generated") -> str:
+    """What `generate` says of a puzzle it made: its clues, its grade, and a minimality unproved."""
+    d = made.difficulty
+    about = f"{made.clues} clues (of {made.dense_clues}), unique, {d.grade} ({d.steps} steps, {d.probes} probes)"
+    if made.unproved:
+        about += f"; not proved minimal: {made.unproved} clue(s) kept when their proof ran out of time"
+    return about
+
+
+def write_svg(target: Path | None, puzzle: Puzzle, drawn: "Certainty | Solution | None") -> None:
     """The puzzle's SVG picture (the API's) to `target` (stdout when None)."""
     from loopsat.api import svg
 

@@ -7,13 +7,11 @@ from typing import Annotated
 
 import typer
 
-from loopsat.api import data_sets
-from loopsat.cli.app import Genre, PlainUsage, app, fail, read_time_limit, refuse_overwriting
+from loopsat.cli.app import Genre, GenreOption, PlainUsage, app, fail, genre_name, read_time_limit, refuse_overwriting
 from loopsat.cli.output import Heard, bad_input, print_outcome, timed_out, write_svg
 from loopsat.deadline import Budget, TimeUp
-from loopsat.errors import Exit, PuzzleError, printable
-from loopsat.genres import mcc as mcc_genre
-from loopsat.solver.pipeline import Mode, Strategy
+from loopsat.errors import Exit, NotCountable, PuzzleError, printable
+from loopsat.status import Mode, Strategy
 
 
 @app.command(cls=PlainUsage)
@@ -22,7 +20,7 @@ def solve(
         list[str],
         typer.Argument(metavar="FILE...", help="Puzzle files (`-` for stdin; FILE#N: one data set), URLs or game IDs."),
     ],
-    genre: Annotated[Genre | None, typer.Option(help="Genre, when the suffix does not tell.")] = None,
+    genre: GenreOption = None,
     all_: Annotated[bool, typer.Option("--all", help="Print every solution.")] = False,
     count: Annotated[bool, typer.Option("--count", help="Print the number of solutions only.")] = False,
     limit: Annotated[
@@ -60,13 +58,9 @@ def solve(
 
     --certain shows which edges every solution uses, none uses, or only some (`?` on the board).
     """
+    from loopsat import api
+    from loopsat.genres import mcc as mcc_genre
     from loopsat.output.progress import ProgressBar
-    from loopsat.solver.certain import Interrupted as CertainInterrupted
-    from loopsat.solver.certain import board_edges, certain_edges
-    from loopsat.solver.frontier import NotCountable, Settings
-    from loopsat.solver.frontier.budget import budget, parse_size
-    from loopsat.solver.pipeline import Interrupted
-    from loopsat.solver.pipeline import solve as solve_puzzle
 
     if all_ and count:
         fail("error: --all and --count exclude each other", Exit.BAD_INPUT)
@@ -80,7 +74,7 @@ def solve(
     memory = None  # read only to count: a bad LOOPSAT_MEMORY_LIMIT matters nowhere else
     if count or memory_limit is not None:
         try:
-            memory = budget(None if memory_limit is None else parse_size(memory_limit))
+            memory = api.memory_budget(memory_limit)
         except ValueError as exc:
             fail(f"error: --memory-limit: {exc}" if memory_limit is not None else f"error: {exc}", Exit.BAD_INPUT)
     mode = Mode.ALL if all_ or (limit is not None and not count) else Mode.COUNT if count else Mode.UNIQUE
@@ -92,7 +86,7 @@ def solve(
         clock = Budget(time_limit)  # reading the file (10^6 MCC options: seconds) counts against its first puzzle
         try:
             with clock.bound():
-                found = data_sets(path, genre.value if genre else None)
+                found = api.data_sets(path, genre_name(genre))
         except PuzzleError as exc:
             bad_input(exc, path, as_json)
             worst = max(worst, Exit.BAD_INPUT)
@@ -120,44 +114,43 @@ def solve(
             interrupted = False
             if certain:
                 try:
-                    with ProgressBar(total=len(board_edges(puzzle)), shown=not as_json) as advance:
-                        outcome, certainty = certain_edges(puzzle, time_limit=seconds, progress=advance)
-                except CertainInterrupted as stop:
-                    outcome, certainty, interrupted = stop.outcome, stop.certainty, True
+                    with ProgressBar(total=len(api.edges(puzzle)), shown=not as_json) as advance:
+                        result, certainty = api.certain(puzzle, time_limit=seconds, progress=advance)
+                except api.Interrupted as stop:
+                    result, certainty, interrupted = stop.result, stop.certainty, True
             else:
                 try:
                     shown = mode != Mode.UNIQUE and not as_json and not (streaming and sys.stdout.isatty())
                     with ProgressBar(shown=shown) as heard.advance:
-                        outcome = solve_puzzle(
+                        result = api.solve(
                             puzzle,
                             mode=mode,
                             limit=limit,
                             time_limit=seconds,
                             single_loop=not disjoint,
                             strategy=strategy,
+                            memory_limit=memory,
                             progress=heard.add,
                             fallback=heard.fallback,
-                            counting=Settings(memory, heard.sweeping),
+                            sweep=heard.sweeping,
                         )
                 except NotCountable as exc:
                     typer.echo(f"{puzzle.label}:1:1: error: {exc}", err=True)
                     worst = max(worst, Exit.BAD_INPUT)
                     continue
-                except Interrupted as stop:
-                    outcome, interrupted = stop.outcome, True
+                except api.Interrupted as stop:
+                    result, interrupted = stop.result, True
             seconds = time_limit
-            worst = max(worst, outcome.exit_status)
-            if svg is not None and certainty:
-                write_svg(svg, puzzle, certainty)
-            elif svg is not None:
-                write_svg(svg, puzzle, outcome.solutions[0] if outcome.solutions else frozenset())
+            worst = max(worst, result.exit_status)
+            if svg is not None:
+                write_svg(svg, puzzle, certainty or (result.solutions[0] if result.solutions else None))
             if as_json:
-                obj = outcome.to_json()
+                obj = result.to_json()
                 if certain:
                     obj["certain"] = certainty.to_json(puzzle) if certainty else None
                 typer.echo(json.dumps(obj))
             else:
-                print_outcome(puzzle, outcome, certainty, mode, heard, several, quiet, interrupted)
+                print_outcome(puzzle, result, certainty, mode, heard, several, quiet, interrupted)
             if interrupted:
                 raise typer.Exit(Exit.INTERRUPTED)
     raise typer.Exit(int(worst))

@@ -7,8 +7,8 @@ and alarms reach the caller and a `Stopper` can stop it from another thread. The
 the condition and how to list solutions.
 """
 
-from loopsat.cpsat.encodings import Circuit, Disjoint, LazyCuts, LoopCondition, Solution
+from loopsat.cpsat.encodings import Circuit, Disjoint, LazyCuts, LoopCondition
 from loopsat.cpsat.search import Search, TimedOut
 from loopsat.cpsat.stream import Stopper
 
-__all__ = ["Circuit", "Disjoint", "LazyCuts", "LoopCondition", "Search", "Solution", "Stopper", "TimedOut"]
+__all__ = ["Circuit", "Disjoint", "LazyCuts", "LoopCondition", "Search", "Stopper", "TimedOut"]

@@ -14,9 +14,8 @@ from typing import Protocol
 from loopsat import loops
 from loopsat.cpsat.proto import INT64_MAX, INT64_MIN, Literal, negated
 from loopsat.cpsat.translate import Translation
-from loopsat.grid import Point, edge_ends
+from loopsat.grid import Edges, Point, edge_ends
 
-Solution = frozenset[Point]
 SHORT_CYCLE = 6  # cycles up to this length are forbidden before the first solve (loops.short_cycles)
 
 
@@ -32,7 +31,7 @@ class LoopCondition(Protocol):
         """Add what holds before the first solve; `fixed` edges hold in every solution (the
         search fixes them itself: a condition may use them to state less)."""
 
-    def cut(self, translation: Translation, found: Solution) -> bool:
+    def cut(self, translation: Translation, found: Edges) -> bool:
         """Add constraints that forbid `found` (a union of disjoint cycles) because it is no
         single loop; False when it is a solution."""
 
@@ -46,7 +45,7 @@ class Disjoint:
     def constrain(self, translation: Translation, fixed: dict[Point, bool]) -> None:
         pass
 
-    def cut(self, translation: Translation, found: Solution) -> bool:
+    def cut(self, translation: Translation, found: Edges) -> bool:
         return False
 
 
@@ -67,7 +66,7 @@ class LazyCuts:
         for cycle in loops.short_cycles(translation.edge_var):
             model.clause([small, *(negated(translation.edge_var[e]) for e in cycle)])
 
-    def cut(self, translation: Translation, found: Solution) -> bool:
+    def cut(self, translation: Translation, found: Edges) -> bool:
         """For each piece S: a vertex of S and one outside on the loop ⇒ an edge of δ(S).
 
         With a tile known to be on every loop outside S, every vertex of S gets that cut (no
@@ -124,7 +123,7 @@ class Circuit:
             arcs += [(index[a], index[b], forward), (index[b], index[a], backward)]
         model.circuit(arcs)
 
-    def cut(self, translation: Translation, found: Solution) -> bool:
+    def cut(self, translation: Translation, found: Edges) -> bool:
         return False  # the circuit allows nothing but one loop
 
 

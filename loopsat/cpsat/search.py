@@ -17,10 +17,10 @@ from ortools.sat.python import cp_model_helper as cmh
 
 from loopsat import loops
 from loopsat.cpsat import stream
-from loopsat.cpsat.encodings import LoopCondition, Solution
+from loopsat.cpsat.encodings import LoopCondition
 from loopsat.cpsat.proto import Literal, Model, negated
 from loopsat.cpsat.translate import Translation
-from loopsat.grid import Point
+from loopsat.grid import Edges, Point
 from loopsat.model import Chosen, ExactCover
 
 
@@ -82,8 +82,8 @@ class Search:
         return self.condition.one_per_solution
 
     def find(
-        self, assume: dict[Point, bool] | None = None, near: Solution | None = None, also: Iterable[Literal] = ()
-    ) -> Solution | None:
+        self, assume: dict[Point, bool] | None = None, near: Edges | None = None, also: Iterable[Literal] = ()
+    ) -> Edges | None:
         """One solution with the edges in `assume` on (True) or off (False) and the model's
         literals `also` true, or None; `near` is a hint. The cuts it adds hold for every loop and
         stay; the assumptions do not. Raises TimedOut."""
@@ -102,10 +102,10 @@ class Search:
                 return found
             hint = found
 
-    def solutions(self, limit: int | None = None) -> Generator[Solution, None, None]:
+    def solutions(self, limit: int | None = None) -> Generator[Edges, None, None]:
         """Solutions (at most `limit`) one solve each, every one blocked once found; the caller
         may stop early. Raises TimedOut."""
-        found: Solution | None = None
+        found: Edges | None = None
         count = 0
         while limit is None or count < limit:
             found = self.find(near=found)
@@ -115,7 +115,7 @@ class Search:
             yield found
             self._block(found)
 
-    def stream(self, limit: int | None = None) -> Generator[Solution, None, None]:
+    def stream(self, limit: int | None = None) -> Generator[Edges, None, None]:
         """Every solution (at most `limit`) from one CP-SAT enumeration, handed over as found;
         a caller that stops early stops the search. Needs `streams`. Raises TimedOut."""
         if not self.streams:
@@ -125,7 +125,7 @@ class Search:
         self.model.assume(())
         self.model.hint({})
 
-        def read(callback: cmh.SolutionCallback) -> Solution:
+        def read(callback: cmh.SolutionCallback) -> Edges:
             return self._solution(callback.SolutionBooleanValue)
 
         count = 0
@@ -172,7 +172,7 @@ class Search:
             parameters.max_time_in_seconds = left
         return parameters
 
-    def _solve(self, hint: Solution | None) -> Solution | None:
+    def _solve(self, hint: Edges | None) -> Edges | None:
         edge_var = self.translation.edge_var
         parameters = self._parameters()
         self.model.hint({var: e in hint for e, var in edge_var.items()} if hint is not None else {})
@@ -186,14 +186,14 @@ class Search:
         values = list(response.solution)
         return self._solution(values.__getitem__)
 
-    def _solution(self, value: Callable[[Literal], bool | int]) -> Solution:
+    def _solution(self, value: Callable[[Literal], bool | int]) -> Edges:
         """The edges on in an assignment, with its options when asked."""
         edges = frozenset(e for e, var in self.translation.edge_var.items() if value(var))
         if not self.options:
             return edges
         return Chosen(edges, self.translation.chosen(lambda var: bool(value(var))))
 
-    def _block(self, solution: Solution, exactly: bool = False) -> None:
+    def _block(self, solution: Edges, exactly: bool = False) -> None:
         """Forbid this edge set. A single loop is maximal, so naming its edges is enough; an edge
         set that is no union of cycles (`exactly`: an MCC option's open path) is not, since a
         loop may hold it, so the edges off are named too."""

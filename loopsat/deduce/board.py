@@ -5,18 +5,21 @@ layout.Layout), so a propagation step is a few list reads and one cached dict lo
 edge only records it; `propagate` then runs the edge's consequences (its chain, its faces, the
 tables that watch it) from queues, so nothing recurses. Outside probes there is one queue per
 level (rules.Level) and a rule runs only when every cheaper queue is empty, so the trail says
-how hard the puzzle is; a probe, whose steps nobody reads, runs one queue. A mark is the
-lengths of the three undo logs (assigned edges, chain changes, colour merges); `undo` returns
-to one.
+how hard the puzzle is; a probe, whose steps nobody reads, runs one queue. A rule waits once
+for each change of its edges but is read only at its latest turn (`stale`): the readings it
+passes would find its edges as they were, and so force nothing, which keeps the trail the same.
+A mark is the lengths of the three undo logs (assigned edges, chain changes, colour merges);
+`undo` returns to one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from loopsat.deduce import tables as tab
-from loopsat.deduce.layout import Layout
+from loopsat.deduce.layout import Deferred, Layout
+from loopsat.deduce.queues import run_by_level, run_one_queue
 from loopsat.deduce.rules import (
     AT_A_CORNER,
     FULL_PROBE,
@@ -35,7 +38,6 @@ from loopsat.deduce.rules import (
 from loopsat.grid import Point, tile_extent
 
 Mark = tuple[int, int, int]
-_LEVELS = tuple(Level)[:-1]  # the queues, cheapest first (SEARCH is no rule)
 Tracer = Callable[[Step], None]
 
 
@@ -48,6 +50,11 @@ def _bare_board(rows: int, cols: int) -> Board:
     bare = Board.__new__(Board)
     bare._lay(rows, cols)
     return bare
+
+
+@cache  # one per scope width
+def _whole(width: int) -> tuple[int, ...]:
+    return tuple(range(width))
 
 
 class Board(Layout):
@@ -68,17 +75,32 @@ class Board(Layout):
         self.levels: dict[str, Level] = dict(levels)  # every rule name's level, for the trail's reader
         self.max_level = self.cap = max_level  # rules above it are left out
         compiled: dict[tuple[frozenset[tuple[int, ...]], tuple[int, ...]], frozenset[int]] = {}
+        index, first = self.index, len(self.rules)
         for rule in rules:
             if rule.level > max_level:
                 continue
             points, patterns = rule.scope, rule.allowed
-            kept = tuple(i for i, e in enumerate(points) if e in self.index)  # an edge off the lattice is off
-            if (patterns, kept) not in compiled:
-                compiled[patterns, kept] = tab.masks(patterns, kept)
-            self._add_rule(tuple(self.index[points[i]] for i in kept), compiled[patterns, kept], rule.name, rule.level)
+            scope = tuple(map(index.get, points))
+            if None in scope:  # an edge off the lattice is off
+                kept = tuple(i for i, k in enumerate(scope) if k is not None)
+                scope = tuple(scope[i] for i in kept)
+            else:
+                kept = _whole(len(scope))
+            masks = compiled.get((patterns, kept))
+            if masks is None:
+                masks = compiled[patterns, kept] = tab.masks(patterns, kept)
+            self._add_rule(scope, masks, rule.name, rule.level)  # type: ignore[arg-type]
         self.clue_rules = len(self.rules)
         if min(self.levels[AT_A_CORNER], self.levels[ONE_SHORT]) <= max_level:
             self._add_corners()
+        self.queue.extend(range(first, len(self.rules)))  # every rule waits to be read once
+        self.no_early_loop = self.allows(NO_PREMATURE_LOOP)
+        self.parity_allowed, self.close_on = self.allows(PARITY), self.allows(LOOP_CLOSED)
+        self.read_points: dict[Sequence[int], tuple[Point, ...]] = {}
+        self.guard_of: list[tuple[int, tuple[int, ...]] | None] = [None] * len(self.rules)  # `guards` by rule
+        for number, guard in self.guards.items():
+            if number < len(self.rules):
+                self.guard_of[number] = guard
         if len(edges) < len(self.lattice):
             given = set(edges)
             for k, e in enumerate(self.lattice):
@@ -98,22 +120,37 @@ class Board(Layout):
         self.assigned.append(k)
         if self.tracer is not None:
             lattice = self.lattice
-            self.tracer(Step(rule, tuple(lattice[j] for j in read), ((lattice[k], bool(bit)),)))
+            points = self.read_points.get(read)  # a rule reads its scope at each step: named once
+            if points is None:
+                points = self.read_points[read] = tuple(lattice[j] for j in read)
+            self.tracer(Step(rule, points, ((lattice[k], bit == 1),)))
 
     def mark(self) -> Mark:
         return len(self.assigned), len(self.chains.log), len(self.colours.log)
 
     def undo(self, mark: Mark) -> None:
         """Take back every change after `mark`."""
-        assigned, value, ends, chains, done = self.assigned, self.value, self.ends, self.chains, self.done
-        chained = self.single_loop
-        for position in range(len(assigned) - 1, mark[0] - 1, -1):
-            k = assigned[position]
-            if value[k] == 1 and position < done and chained:
-                chains.remove(k, *ends[k])
+        assigned, value, ends, chains = self.assigned, self.value, self.ends, self.chains
+        if self.single_loop:  # `Chains.remove` of each loop edge added, inlined: a probe's undo is hot
+            degree, removed = chains.degree, 0
+            for k in assigned[mark[0] : self.done]:
+                if value[k] == 1:
+                    a, b = ends[k]
+                    degree[a] -= 1
+                    degree[b] -= 1
+                    removed += 1
+            chains.on -= removed
+            if chains.closed_by >= 0 and chains.closed_by in assigned[mark[0] : self.done]:
+                chains.closed_by = -1
+        for k in assigned[mark[0] :]:
             value[k] = -1
         del assigned[mark[0] :]
         self.done = min(self.done, mark[0])
+        self.stale.clear()  # the queue's, which goes too
+        if self.settled > mark[0]:  # the lanes' rules were read with edges now undecided
+            self.settled = mark[0]
+            for lane in self.lanes:
+                self.lane_stale.update(lane)
         chains.restore(mark[1])
         self.colours.restore(mark[2])
         self.queue.clear()
@@ -123,99 +160,23 @@ class Board(Layout):
 
     def propagate(self) -> None:
         """Run every pending consequence to the fixpoint; Contradiction when the rules clash."""
-        self.parity_on = self.faces and self.allows(PARITY)  # read once a decided edge, not looked up
-        self.close_on = self.allows(LOOP_CLOSED)
+        self.parity_on = self.faces and self.parity_allowed  # read once a decided edge, not looked up
         if self.probing:
-            self._run_one_queue()
+            run_one_queue(self)
         else:
-            self._run_by_level()
+            run_by_level(self)
 
-    def _run_one_queue(self) -> None:
-        """Inside a probe: every rule but the corners' from one queue, in any order.
-
-        The hot loop of the deduction, so it reads everything through locals and inlines the
-        common case: a table whose answer is cached."""
-        value, readers, queue, assigned = self.value, self.readers, self.queue, self.assigned
-        tables, watch_rules, parity_queue = self.rule_tables, self.watch, self.parity_queue
-        parity, chained, unknown = self.parity_on, self.single_loop, tab.UNKNOWN
-        while True:
-            while self.done < len(assigned):
-                k = assigned[self.done]
-                if parity or (chained and value[k]):
-                    self._edge_consequences(k)
-                else:  # an edge off and no faces: nothing but its rules
-                    self.done += 1
-                queue.extend(watch_rules[k])
-            if queue:
-                rule = queue.pop()
-                values = readers[rule](value)
-                table = tables[rule]
-                forced = table.by_values.get(values, unknown)
-                if forced is unknown:
-                    forced = table.answer(values)
-                if forced is None:
-                    raise Contradiction
-                on, off = forced
-                if on or off:
-                    self._apply(rule, on, off)
-            elif parity_queue and parity:
-                self._check_parity(parity_queue.pop())
-            elif self.done == len(assigned):
-                return
-
-    def _run_by_level(self) -> None:
-        """Outside probes: always the cheapest rule waiting, so that a rule of a higher level
-        runs only where every lower one is stuck, and the trail's highest level is the grade."""
-        assigned, levels = self.assigned, self.rule_levels
-        watch_rules, watch_corner, lanes, pending = self.watch, self.watch_corner, self.lanes, self.pending
-        parity_level = self.levels[PARITY] if self.allows(PARITY) else None
-        for rule in self.queue:
-            lanes[levels[rule]].append(rule)
-        self.queue.clear()
-        easy, guards, check, higher = lanes[Level.EASY], self.guards, self._check, _LEVELS[1 : self.cap]
-        while True:
-            while self.done < len(assigned):
-                k = assigned[self.done]
-                self._edge_consequences(k)
-                for rule in watch_rules[k]:
-                    lanes[levels[rule]].append(rule)
-                for rule in watch_corner[k]:
-                    lanes[levels[rule]].append(rule)
-            if easy:  # most of the work: a clue or a vertex
-                rule = easy.pop()
-                check(rule, rule in guards)
-                continue
-            if pending[Level.EASY]:
-                self.assign(*pending[Level.EASY].pop())
-                continue
-            if parity_level == Level.EASY and self.parity_queue:
-                self._check_parity(self.parity_queue.pop())
-                continue
-            for level in higher:
-                if lanes[level]:
-                    rule = lanes[level].pop()
-                    check(rule, rule in guards)
-                    break
-                if pending[level]:
-                    self.assign(*pending[level].pop())
-                    break
-                if level == parity_level and self.parity_queue:
-                    self._check_parity(self.parity_queue.pop())
-                    break
-            else:
-                return
-
-    def _check(self, rule: int, guarded: bool) -> None:
+    def _check(self, rule: int) -> None:
         """Assign what a rule forces as its edges stand; Contradiction when nothing fits. A
         guarded rule is read only when its guard holds (`_one_short`), and it is asked last:
-        most of the time its table forces nothing anyway."""
-        forced = self.rule_tables[rule].forced(self.readers[rule](self.value))
-        if guarded and (forced is None or not (forced[0] or forced[1]) or not self._one_short(rule)):
-            return  # a clash the unguarded rules meet too
-        if forced is None:
+        most of the time its table forces nothing anyway (and a clash it sees, the unguarded
+        rules meet too)."""
+        moves = self.rule_tables[rule].forced(self.readers[rule](self.value))
+        if moves:
+            if rule not in self.guards or self._one_short(rule):
+                self._apply(rule, moves)
+        elif moves is None and rule not in self.guards:
             raise Contradiction
-        if forced[0] or forced[1]:
-            self._apply(rule, *forced)
 
     def _edge_consequences(self, k: int) -> None:
         """A decided edge's chain and faces; raises Contradiction, changing nothing, before it
@@ -247,14 +208,23 @@ class Board(Layout):
         else:
             self.pending[level].append((k, bit, rule, read))
 
-    def _apply(self, rule: int, on: int, off: int) -> None:
-        """Assign what a rule's table forces (bit masks over its scope)."""
-        scope, name = self.rules[rule][0], self.rule_names[rule]
-        for position, k in enumerate(scope):
-            if on >> position & 1:
-                self.assign(k, 1, name, scope)
-            elif off >> position & 1:
-                self.assign(k, 0, name, scope)
+    def _apply(self, rule: int, moves: tab.Moves) -> None:
+        """Assign what a rule's table forces (`Table.forced`)."""
+        scope, name, assign = self.rules[rule][0], self.rule_names[rule], self.assign
+        for position, bit in moves:
+            assign(scope[position], bit, name, scope)
+
+    def _run_parities(self, deferred: list[Deferred]) -> None:
+        """The parities waiting, last first, outside probes, until one decides an edge (or defers
+        one to `deferred`, its level's): one that was read since its faces' classes last changed
+        is passed (it would decide nothing, as the rules' `stale`)."""
+        queue, stale, assigned = self.parity_queue, self.parity_stale, self.assigned
+        decided = len(assigned)
+        while queue and len(assigned) == decided and not deferred:
+            number = queue.pop()
+            if number in stale:
+                stale.remove(number)
+                self._check_parity(number)
 
     def _check_parity(self, number: int) -> None:
         """A parity over faces, by class: classes met an even number of times cancel, and the
@@ -286,7 +256,7 @@ class Board(Layout):
         """The edge joining a chain's two ends would close it: off while other loop edges exist,
         or (outside probes, which find it anyway) when the loop it closes leaves a clue unmet."""
         k = self.edge_between.get((x, y) if x < y else (y, x))
-        if k is not None and self.value[k] < 0 and self.allows(NO_PREMATURE_LOOP):
+        if k is not None and self.value[k] < 0 and self.no_early_loop:
             if self.chains.on > length or (not self.probing and self._unmet_if_closed(k)):
                 self._later(k, 0, NO_PREMATURE_LOOP, (k,))
             else:
@@ -357,8 +327,10 @@ class Board(Layout):
             self._later(j, bit, rule, read)
         if len(colours.log) > merges and not self.probing:
             face_parities, queue = self.face_parities, self.parity_queue
+            stale = self.parity_stale
             for h in colours.members[colours.log[-1][0]]:
                 queue.extend(face_parities[h])
+                stale.update(face_parities[h])
 
     def settle(self, fixed: Iterable[tuple[int, int]], rule: str, read: Sequence[int]) -> None:
         """Decide edges for good and propagate, closing pass included."""

@@ -13,7 +13,7 @@ from loopsat.deduce import tables as tab
 from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
 from loopsat.deduce.rules import AT_A_CORNER, LOOPY_LEVELS, ONE_SHORT, VERTEX_DEGREE, Contradiction, Level
-from loopsat.deduce.tables import Table
+from loopsat.deduce.tables import Moves, Table
 from loopsat.grid import edge_ends, lattice_edges
 
 # The widest join of a clue with a vertex at its corner: a Masyu circle (8 edges) with the cell
@@ -27,6 +27,11 @@ JOIN_WIDTH = 10
 # 40 000.
 FACE_SUMS_KEPT = 200_000
 
+Reader = Callable[[list[int]], tuple[int, ...]]
+Compiled = tuple[Table, Reader]
+Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool]  # `Layout._joins`
+# a vertex's patterns by its number of arms: degree 0 or 2
+_DEGREES = {n: frozenset(p for p in range(1 << n) if p.bit_count() in (0, 2)) for n in range(5)}
 Deferred = tuple[int, int, str, Sequence[int]]  # an edge, its value, the rule and what it read
 
 
@@ -52,6 +57,14 @@ class Layout:
         self.done = 0  # assigned[:done] have had their chain and colour consequences
         self.queue: list[int] = []  # rules to re-check, inside a probe
         self.lanes: list[list[int]] = [[] for _ in range(len(Level) + 1)]  # outside: by level
+        # The rules waiting in the queue (in the lanes) that have not been read since one of their
+        # edges changed: a rule waits once for each change, and only its first reading can force
+        # anything (a third of a 60×60's readings came again to edges as they were)
+        self.stale: set[int] = set()
+        self.lane_stale: set[int] = set()
+        self.settled = 0  # the edges decided before the lanes were last run dry
+        self.parity_stale: set[int] = set()  # likewise the parities waiting, outside probes
+        self.no_early_loop = True  # `allows(NO_PREMATURE_LOOP)`, for the hot loops
         self.pending: list[list[Deferred]] = [[] for _ in range(len(Level) + 1)]  # edges a rule decided
         # (faces, parity of their colours, the edges whose rule gave it)
         self.parities: list[tuple[tuple[int, ...], int, tuple[int, ...]]] = []
@@ -61,7 +74,7 @@ class Layout:
         self.levels = dict(LOOPY_LEVELS)
         self.max_level = Level.SEARCH
         self.faces = True  # the face parity works (not inside a local probe)
-        self.parity_on = self.close_on = True  # what `propagate` found `allows` to say, for the hot loops
+        self.parity_on = self.close_on = self.parity_allowed = True  # what `allows` says, for the hot loops
         self.cap = Level.SEARCH  # the queues above it wait (deduced_board raises it level by level)
         self.guards: dict[int, tuple[int, tuple[int, ...]]] = {}  # ONE_SHORT rules: their clue, outside arms
         self.ends = [
@@ -75,24 +88,29 @@ class Layout:
         self.rules: list[tuple[tuple[int, ...], Table]] = []
         self.readers: list[Callable[[list[int]], tuple[int, ...]]] = []  # each rule's scope values
         self.rule_tables: list[Table] = []  # each rule's table again, for the hot loop
+        self.lookups: list[Callable[[tuple[int, ...], Moves], Moves | None]] = []  # its `by_values.get`
         self.rule_names: list[str] = []
         self.rule_levels: list[Level] = []
         self.watch: list[list[int]] = [[] for _ in self.lattice]
         self.watch_corner: list[list[int]] = [[] for _ in self.lattice]  # corner rules, outside probes
-        # each rule's face parities, by (scope, patterns): shared by every board of this size, as
-        # the generator sets up thousands that differ in a clue or two
+        # each rule's table and reader, and its face parities, by (scope, patterns): shared by
+        # every board of this size, as the generator sets up thousands that differ in a clue or
+        # two (and a 60×60's 14 000 readers took 12 of the 55 ms its board took to set up)
+        self.compiled: dict[tuple[tuple[int, ...], frozenset[int]], Compiled] = {}
         self.face_sums: dict[tuple[tuple[int, ...], frozenset[int]], list[tuple[tuple[int, ...], int]]] = {}
-        self.corner_joins: dict[tuple[tuple[int, ...], frozenset[int]], list[Any]] = {}  # likewise (`_joins`)
+        self.corner_joins: dict[tuple[tuple[int, ...], frozenset[int]], list[Join]] = {}  # likewise (`_joins`)
         self.arms: list[list[int]] = [[] for _ in range(rows * cols)]  # the edges at each vertex
         for k, (a, b) in enumerate(self.ends):
             self.arms[a].append(k)
             self.arms[b].append(k)
-        for vertex_arms in self.arms:
-            degree = frozenset(p for p in range(1 << len(vertex_arms)) if p.bit_count() in (0, 2))
-            self._add_rule(tuple(vertex_arms), degree, VERTEX_DEGREE, Level.EASY)
+        for vertex_arms in self.arms:  # each face at a vertex borders two of its arms: no face parity
+            arms = tuple(vertex_arms)
+            if arms:  # (a lattice of one tile has a vertex without)
+                degree = tab.table(_DEGREES[len(arms)], len(arms))
+                self._push(arms, degree, tab.reader(arms), VERTEX_DEGREE, Level.EASY, self.watch)
         self.vertex_rules = len(self.rules)  # the rules before this one are the vertices'
         # on a bare board a vertex rule forces nothing until its edges change, which queues it again
-        self.queue = [rule for rule in self.queue if self.rule_tables[rule].consequence(0, 0) != (0, 0)]
+        self.queue = [rule for rule in range(len(self.rules)) if self.rule_tables[rule].consequence(0, 0) != (0, 0)]
         self.edge_vertex_rules: list[list[int]] = [[] for _ in self.lattice]  # the vertex rules reading each edge
         for number in range(self.vertex_rules):
             for k in self.rules[number][0]:
@@ -104,14 +122,17 @@ class Layout:
         self.value = bare.value.copy()
         self.assigned, self.queue = [], bare.queue.copy()
         self.lanes = [[] for _ in bare.lanes]
+        self.stale, self.lane_stale = set(), set()
         self.guards = {}
         self.pending = [[] for _ in bare.pending]
         self.parities, self.parity_queue = bare.parities.copy(), bare.parity_queue.copy()
+        self.parity_stale = set(bare.parity_queue)
         self.chains = Chains(len(bare.chains.far))
         self.colours = Colours(len(bare.colours.leader), bare.colours.face_edges, bare.colours.edge_faces)
         self.face_parities = [list(numbers) for numbers in bare.face_parities]
         self.rules, self.readers = bare.rules.copy(), bare.readers.copy()
         self.rule_tables, self.rule_names = bare.rule_tables.copy(), bare.rule_names.copy()
+        self.lookups = bare.lookups.copy()
         self.rule_levels = bare.rule_levels.copy()
         self.watch = [list(rules) for rules in bare.watch]
         self.watch_corner = [list(rules) for rules in bare.watch_corner]
@@ -140,34 +161,45 @@ class Layout:
         entering a 3's corner, a 1 in a corner of the board) without probing. Checked only outside
         probes: cheaper probes beat fewer ones."""
         corner, short = self.levels[AT_A_CORNER], self.levels[ONE_SHORT]
-        for number in range(self.vertex_rules, len(self.rules)):
-            scope, table = self.rules[number]
-            name, level = self.rule_names[number], max(self.rule_levels[number], corner)
-            for joint, outside in self._joins(scope, table):
-                if self.rule_levels[number] <= short < level and short <= self.max_level:
-                    self.guards[len(self.rules)] = number, outside
-                    self._add_rule(*joint, name + ONE_SHORT, short, corner=True)
-                if level <= self.max_level:
-                    self._add_rule(*joint, name + AT_A_CORNER, level, corner=True)
+        rules, guards, push, watch = self.rules, self.guards, self._push, self.watch_corner
 
-    def _joins(
-        self, scope: tuple[int, ...], table: Table
-    ) -> list[tuple[tuple[tuple[int, ...], frozenset[int]], tuple[int, ...]]]:
-        """A rule's joins with the vertices at its corners, each with the vertex's arms outside
-        the rule; kept per lattice size, as boards of one size repeat their clues (a 12×12
-        Masyu's joins took 0.9 of the 2.0 ms its board took to set up)."""
+        for number in range(self.vertex_rules, len(rules)):
+            scope, table = rules[number]
+            name, level = self.rule_names[number], max(self.rule_levels[number], corner)
+            guarded = self.rule_levels[number] <= short < level and short <= self.max_level
+            short_name, corner_name, cornered = name + ONE_SHORT, name + AT_A_CORNER, level <= self.max_level
+            for joint_scope, compiled, outside, empty in self._joins(scope, table):
+                if empty and (guarded or cornered):
+                    raise Contradiction  # the clue and the vertex allow nothing together
+                if guarded:
+                    guards[len(rules)] = number, outside
+                    if compiled is not None:
+                        push(joint_scope, *compiled, short_name, short, watch)
+                if cornered and compiled is not None:
+                    push(joint_scope, *compiled, corner_name, level, watch)
+
+    def _joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
+        """A rule's joins with the vertices at its corners: each one's scope, table and reader
+        (None when every pattern or none fits), the vertex's arms outside the rule, and whether
+        no pattern fits; kept per lattice size, as boards of one size repeat their clues (a
+        12×12 Masyu's joins took 0.9 of the 2.0 ms its board took to set up)."""
         key = scope, table.allowed
         found = self.corner_joins.get(key)  # read once: a board of another thread may clear them
         if found is None:
             if len(self.corner_joins) >= FACE_SUMS_KEPT:
                 self.corner_joins.clear()
-            found = self.corner_joins[key] = [
-                (tab.joint(scope, table.allowed, arms, degree.allowed), tuple(k for k in arms if k not in scope))
-                for arms, degree in (
-                    self.rules[v] for v in sorted({v for k in scope for v in self.edge_vertex_rules[k]})
-                )
-                if len(set(arms) & set(scope)) >= 2 and len(set(arms) | set(scope)) <= JOIN_WIDTH
-            ]
+            found = []
+            edge_vertex_rules, in_scope = self.edge_vertex_rules, set(scope)
+            for v in sorted({v for k in scope for v in edge_vertex_rules[k]}):
+                arms, degree = self.rules[v]
+                outside = tuple([k for k in arms if k not in in_scope])
+                if len(arms) - len(outside) >= 2 and len(scope) + len(outside) <= JOIN_WIDTH:
+                    joint, allowed = tab.joint(scope, table.allowed, arms, degree.allowed)
+                    compiled = None
+                    if allowed and len(allowed) < 1 << len(joint):  # else none or no restriction
+                        compiled = tab.table(allowed, len(joint)), tab.reader(joint)
+                    found.append((joint, compiled, outside, not allowed))
+            self.corner_joins[key] = found
         return found
 
     def _add_rule(
@@ -177,21 +209,19 @@ class Layout:
             raise Contradiction
         if len(allowed) == 1 << len(scope):
             return  # no restriction
-        table = tab.table(allowed, len(scope))
-        rule = len(self.rules)
-        self.rules.append((scope, table))
-        self.readers.append(tab.reader(scope))
-        self.rule_tables.append(table)
-        self.rule_names.append(name)
-        self.rule_levels.append(level)
-        self.levels[name] = level
-        for k in scope:
-            (self.watch_corner if corner else self.watch)[k].append(rule)
-        self.queue.append(rule)
+        key = scope, allowed
+        compiled = self.compiled.get(key)  # read once: a board of another thread may clear them
+        if compiled is None:
+            if len(set(scope)) < len(scope):  # the probes assign a table's moves unchecked
+                raise ValueError(f"a rule reads an edge twice: {scope}")
+            if len(self.compiled) >= FACE_SUMS_KEPT:
+                self.compiled.clear()
+            compiled = self.compiled[key] = (tab.table(allowed, len(scope)), tab.reader(scope))
+        table, read = compiled
+        self._push(scope, table, read, name, level, self.watch_corner if corner else self.watch)
         if corner:
             return  # its parities are its clue's
-        key = scope, allowed
-        face_sums = self.face_sums.get(key)  # read once: a board of another thread may clear them
+        face_sums = self.face_sums.get(key)  # read once, as `compiled`
         if face_sums is None:
             if len(self.face_sums) >= FACE_SUMS_KEPT:
                 self.face_sums.clear()
@@ -199,6 +229,22 @@ class Layout:
             face_sums = self.face_sums[key] = [(faces, parity) for faces, parity in sums if faces]
         for faces, parity in face_sums:
             self._add_parity(faces, parity, scope)
+
+    def _push(
+        self, scope: tuple[int, ...], table: Table, read: Reader, name: str, level: Level, watch: list[list[int]]
+    ) -> None:
+        """A new rule, watching its edges in `watch` (`watch` or `watch_corner`); it waits to be read
+        once every rule is in (`Board`)."""
+        rule = len(self.rules)
+        self.rules.append((scope, table))
+        self.readers.append(read)
+        self.rule_tables.append(table)
+        self.lookups.append(table.lookup)
+        self.rule_names.append(name)
+        self.rule_levels.append(level)
+        self.levels[name] = level
+        for k in scope:
+            watch[k].append(rule)
 
     def _odd(self, scope: tuple[int, ...], mask: int) -> tuple[int, ...]:
         """The faces an odd number of the masked edges of `scope` border, in order."""
@@ -215,6 +261,7 @@ class Layout:
         for f in faces:
             self.face_parities[f].append(number)
         self.parity_queue.append(number)
+        self.parity_stale.add(number)
 
     # --- clues read as their edges stand ---------------------------------------------------
 
@@ -223,14 +270,10 @@ class Layout:
         clue, whose open sides (more than two) hold exactly one off side in every pattern left."""
         clue, outside = self.guards[rule]
         value = self.value
-        if not any(value[k] == 1 for k in outside):
-            return False
-        scope, table = self.rules[clue]
-        known, bits = tab.scope_bits(scope, value)
-        open_sides = table.full & ~known
-        if open_sides.bit_count() <= 2:
-            return False
-        return all((open_sides & ~p).bit_count() == 1 for p in table.allowed if p & known == bits)
+        for k in outside:
+            if value[k] == 1:
+                return self.rule_tables[clue].one_short(self.readers[clue](value))
+        return False
 
     def _unmet_if_closed(self, k: int) -> bool:
         """Whether some clue allows no pattern of the loop edge k would close (every other edge

@@ -22,6 +22,9 @@ def scope_bits(scope: Sequence[int], value: Sequence[int]) -> tuple[int, int]:
     return known, bits
 
 
+Moves = tuple[tuple[int, int], ...]  # (position in the scope, value) for each edge a table forces
+
+
 class Table:
     """The patterns one rule allows (bit n = its n-th edge), with what each partial assignment forces."""
 
@@ -30,19 +33,40 @@ class Table:
         self.width = width
         self.full = (1 << width) - 1
         self.known: dict[int, tuple[int, int] | None] = {}
-        # what `propagate` looks up: the scope's values as read, so the hot loop builds no masks
-        self.by_values: dict[tuple[int, ...], tuple[int, int] | None] = {}
+        # what `propagate` looks up: the scope's values as read, so the hot loop builds no masks,
+        # and the answer as the moves to make, so it reads no masks either
+        self.by_values: dict[tuple[int, ...], Moves | None] = {}
+        self.lookup = self.by_values.get  # bound once, for the hot loops
         self.parities = _constant_parities(allowed, width)
+        self.short: dict[tuple[int, ...], bool] = {}  # `one_short`, remembered
 
-    def forced(self, values: tuple[int, ...]) -> tuple[int, int] | None:
-        """What the scope's edge values (-1 undecided) force: `consequence`, looked up."""
+    def one_short(self, values: tuple[int, ...]) -> bool:
+        """Whether, as the scope's edges stand, more than two are open and every pattern left
+        has exactly one of them off (Tatham's count of a face one short of its lines)."""
+        found = self.short.get(values)
+        if found is None:
+            known, bits = scope_bits(range(len(values)), values)
+            open_sides = self.full & ~known
+            found = self.short[values] = open_sides.bit_count() > 2 and all(
+                (open_sides & ~p).bit_count() == 1 for p in self.allowed if p & known == bits
+            )
+        return found
+
+    def forced(self, values: tuple[int, ...]) -> Moves | None:
+        """What the scope's edge values (-1 undecided) force, in scope order (empty: nothing),
+        or None when no pattern fits: `consequence`, looked up."""
         forced = self.by_values.get(values, UNKNOWN)
         return self.answer(values) if forced is UNKNOWN else forced
 
-    def answer(self, values: tuple[int, ...]) -> tuple[int, int] | None:
-        """`consequence` for the scope's edge values (-1 undecided), remembered in `by_values`."""
-        forced = self.by_values[values] = self.consequence(*scope_bits(range(len(values)), values))
-        return forced
+    def answer(self, values: tuple[int, ...]) -> Moves | None:
+        """`forced` worked out, and remembered in `by_values`."""
+        masks = self.consequence(*scope_bits(range(len(values)), values))
+        moves = None
+        if masks is not None:
+            on, off = masks
+            moves = tuple((n, 1 if on >> n & 1 else 0) for n in range(self.width) if (on | off) >> n & 1)
+        self.by_values[values] = moves
+        return moves
 
     def consequence(self, known: int, bits: int) -> tuple[int, int] | None:
         """(edges forced on, edges forced off) as bit masks, or None when no pattern fits."""
@@ -82,8 +106,8 @@ def joint(
     scope_a: tuple[int, ...], allowed_a: frozenset[int], scope_b: tuple[int, ...], allowed_b: frozenset[int]
 ) -> tuple[tuple[int, ...], frozenset[int]]:
     """The rule both rules make together."""
-    scope = scope_a + tuple(k for k in scope_b if k not in scope_a)
-    where = tuple(scope.index(k) for k in scope_b)
+    scope = scope_a + tuple([k for k in scope_b if k not in scope_a])
+    where = tuple(map(scope.index, scope_b))
     return scope, _joint_patterns(allowed_a, len(scope_a), allowed_b, where)
 
 
@@ -101,7 +125,7 @@ def _joint_patterns(
     return frozenset(allowed)
 
 
-UNKNOWN = (-1, -1)  # a table's answer not worked out yet
+UNKNOWN: Moves = ((-1, -1),)  # a table's answer not worked out yet
 
 
 def reader(scope: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:

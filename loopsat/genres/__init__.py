@@ -1,29 +1,72 @@
 """Every genre is a small module satisfying `Genre` (contract.py); `GENRES` maps names to them.
 
-`READERS` adds the readers that are no genre (`url`: a file of URLs and game IDs); they only
+`READERS` adds the readers that are no genre (`url`: a file of URLs and game IDs; `save`: a save
+file of Tatham's Loopy or Pearl); they only
 `parse` and `sniff` (`Reader`), and the puzzles they return carry a real genre. `SETTERS` lists
 the genres `loopsat generate` makes puzzles of (`Setter`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
+import importlib
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 from loopsat.errors import PuzzleError
-from loopsat.formats import url
-from loopsat.genres import masyu, mcc, slink, slitherlink
 from loopsat.genres.contract import Genre, Reader, Setter
 from loopsat.puzzle import DataSet, Puzzle, puzzles_of, text_lines
 
-GENRES: dict[str, Genre] = {"slitherlink": slitherlink, "masyu": masyu, "slink": slink, "mcc": mcc}
+if TYPE_CHECKING:  # mypy checks here that every module keeps its contract
+    from loopsat.formats import tatham_save, url
+    from loopsat.genres import masyu, mcc, slink, slitherlink
+
+    _KEPT: tuple[tuple[Genre, ...], tuple[Setter, ...], Reader] = (
+        (slitherlink, masyu, slink, mcc),
+        (slitherlink, masyu),
+        url,
+    )
+    _SAVES: Reader = tatham_save
+
+_Module = TypeVar("_Module")
+
+
+class _Registry(Mapping[str, _Module], Generic[_Module]):
+    """Names to genre modules, each imported when first asked for: `loopsat --help` lists the
+    genres without importing them (and with them the deduction and the pictures)."""
+
+    def __init__(self, homes: Mapping[str, str]) -> None:
+        self._homes = dict(homes)
+
+    def __getitem__(self, name: str) -> _Module:
+        return cast(_Module, importlib.import_module(self._homes[name]))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._homes)
+
+    def __len__(self) -> int:
+        return len(self._homes)
+
+
+_HOMES = {name: f"loopsat.genres.{name}" for name in ("slitherlink", "masyu", "slink", "mcc")}
+# Each genre's MCC variants (`export --variant`; the first, `auto`, picks one), kept here so that
+# the command line lists them without importing the genres; each module's VARIANTS is its entry.
+_SLITHERLINK_VARIANTS = ("auto", "super", "general", "plain")
+VARIANTS_OF = {
+    "slitherlink": _SLITHERLINK_VARIANTS,
+    "masyu": ("auto",),
+    "slink": _SLITHERLINK_VARIANTS,
+    "mcc": ("auto",),
+}
+GENRES: Mapping[str, Genre] = _Registry(_HOMES)
 # The genres `loopsat generate` makes puzzles of (loopsat/setter/generate.py).
-SETTERS: dict[str, Setter] = {"slitherlink": slitherlink, "masyu": masyu}
+SETTERS: Mapping[str, Setter] = _Registry({name: _HOMES[name] for name in ("slitherlink", "masyu")})
 __all__ = [
     "GENRES",
     "READERS",
     "SETTERS",
     "SUFFIXES",
+    "VARIANTS_OF",
     "Genre",
     "Reader",
     "Setter",
@@ -31,12 +74,15 @@ __all__ = [
     "read_data_sets",
     "read_puzzles",
 ]
-READERS: dict[str, Reader] = {**GENRES, "url": url}
+READERS: Mapping[str, Reader] = _Registry(
+    {**_HOMES, "url": "loopsat.formats.url", "save": "loopsat.formats.tatham_save"}
+)
 SUFFIXES: dict[str, str] = {
     ".slither": "slitherlink",
     ".masyu": "masyu",
     ".slink": "slink",
     ".url": "url",
+    ".sav": "save",
     ".mcc": "mcc",
 }
 
@@ -50,12 +96,13 @@ def genre_of(path: str, data: bytes, override: str | None = None) -> Reader:
         if override not in READERS:
             raise PuzzleError(path, 1, 1, f"unknown genre {override!r} (known: {', '.join(READERS)})")
         return READERS[override]
-    suffix = Path(path).suffix.lower()
+    suffix = os.path.splitext(path)[1].lower()
     if suffix in SUFFIXES:
         return READERS[SUFFIXES[suffix]]
     lines = text_lines(data, path)
-    if url.sniff(lines):
-        return url
+    for reader in ("save", "url"):
+        if READERS[reader].sniff(lines):
+            return READERS[reader]
     matches = [module for module in GENRES.values() if module.sniff(lines)]
     if len(matches) == 1:
         return matches[0]

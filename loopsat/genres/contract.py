@@ -4,6 +4,7 @@ A genre is a plain module (slitherlink.py, masyu.py, ...). Nothing outside `genr
 `formats/` asks which genre a puzzle is: it looks the module up in `GENRES` and uses only the
 names below, so a new genre is one new module listed there. mypy checks each module against
 `Genre` (modules can implement a Protocol), so a missing or mistyped name fails `make lint`.
+A genre `loopsat generate` sets also satisfies `Setter`: hooks and data only, never a solver call.
 
 The constants are properties so that a module's plain assignment (`MCC_MAX = 30`) satisfies them.
 """
@@ -14,7 +15,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    import random
     from collections.abc import Iterable, Mapping
 
     from loopsat.deduce import Rules
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from loopsat.model import ExactCover
     from loopsat.output.picture import Sketch
     from loopsat.puzzle import DataSet, Puzzle
+    from loopsat.setter.loopgen import Bias
 
 
 class Reader(Protocol):
@@ -88,29 +89,18 @@ class Genre(Reader, Protocol):
         ...
 
 
-class Judge(Protocol):
-    """The solver as a setter's genre may ask it (setter/generate.py hands one in): a genre module
-    never runs the deduction or the search itself."""
-
-    def solutions(self, puzzle: Puzzle) -> list[frozenset[Point]]:
-        """Up to two solutions of `puzzle`, deterministically (two means not unique)."""
-        ...
-
-    def undecided(self, puzzle: Puzzle) -> list[Point]:
-        """The edges the deduction leaves open (every edge when it meets a contradiction)."""
-        ...
-
-
 class Setter(Protocol):
-    """A genre loopsat can generate puzzles for (`loopsat generate`, loopsat/setter/generate.py).
+    """A genre loopsat can generate puzzles for (`loopsat generate`, loopsat/setter/).
 
-    The genre makes a densely clued unique puzzle and knows where its clues are; the generator
-    (genre-free) thins them. A genre module never imports the solver: a `Judge` is handed in.
+    The genre says what it wants of a loop (`LOOP`, the bias hook), which clues a loop allows
+    (`clued`), where its clues are and how to write or drop them; the setter (genre-free) draws
+    the loop, asks the solver whether the dense board is unique (setter/dense.py), and thins it
+    (setter/generate.py). A genre module never runs the deduction or the search itself.
     """
 
     @property
     def MIN_SIDE(self) -> int:
-        """The fewest rows and columns `dense` can make a puzzle of."""
+        """The fewest rows and columns the setter can make a puzzle of."""
         ...
 
     @property
@@ -120,10 +110,14 @@ class Setter(Protocol):
         (which leaves fewer clues for CP-SAT proofs, the better choice where those are hard)."""
         ...
 
-    def dense(self, rows: int, cols: int, rng: random.Random, judge: Judge) -> tuple[Puzzle, frozenset[Point]]:
-        """A puzzle with exactly one solution, clued as densely as that solution allows, and the
-        solution (loop edges in doubled coordinates, as pipeline.Solution), as `judge` (the
-        caller's deterministic solver) finds them."""
+    @property
+    def LOOP(self) -> Bias:
+        """What the genre wants of its loop (setter/loopgen.py): `Grown` when any simple loop
+        will do, `Annealed` with the patterns at which a loop point can carry a clue."""
+        ...
+
+    def clued(self, rows: int, cols: int, loop: frozenset[Point]) -> Puzzle:
+        """The rows × cols puzzle of every clue `loop` (edges in doubled coordinates) allows."""
         ...
 
     @property

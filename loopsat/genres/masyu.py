@@ -8,6 +8,9 @@ more edges gets a primary item `#xy` whose two options colour the whole class. T
 member lists, the merge order and the size tie-break all show in the MCC text, so they are
 reproduced step for step.
 
+The setter's hooks (at the end) ask for a loop through the cell centres whose every cell allows
+a circle by the circles' own rule tables, and clue it with every circle it allows.
+
 Divergence: Knuth reads `2`-`4` as white circles; here they are an error, like every
 character other than `0`, `1`, `.`.
 """
@@ -15,25 +18,21 @@ character other than `0`, `1`, `.`.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Iterable, Mapping
 from itertools import product
-from typing import TYPE_CHECKING
 
 from loopsat.deduce import Rule, Rules
 from loopsat.deduce.rules import PEARL_LEVELS
 from loopsat.errors import PuzzleError
-from loopsat.grid import EAST, NORTH, SOUTH, TILE_CODES, WEST, Point, edge_ends, lattice_edges, name
+from loopsat.genres import VARIANTS_OF
+from loopsat.grid import EAST, NORTH, SOUTH, TILE_CODES, WEST, Point, lattice_edges, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.output.picture import Sketch
 from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
-from loopsat.setter.loopgen import STRAIGHT, TURN, Grower, Region
-
-if TYPE_CHECKING:
-    from loopsat.genres.contract import Judge
+from loopsat.setter.loopgen import Annealed
 
 GENRE = "masyu"
-VARIANTS = ("auto",)
+VARIANTS = VARIANTS_OF[GENRE]
 MIN_SIDE = 3  # `generate`: the smallest loop whose every cell can hold a circle is 3×3 (setter/loopgen.py)
 # `generate` thins clue by clue, each law negated: thinning 30×30 seeds 1 and 3 took 52 and 42
 # CPU-s, against 61 and 60 with batches the whole deduction must decide before the single clues
@@ -332,64 +331,25 @@ def _white_options(classes: _Classes, tile: Point) -> list[Option]:
     return options
 
 
-# dense(): the loop is annealed with GROW_MOVES block moves per cell, the temperature falling
-# from GROW_HEAT; a cell without a circle costs FLAW_COST cells of loop length (setter/loopgen.py).
-# 30 moves: 55-65% of a 30×30 board on the loop, 5-30 cells without a circle, 28-77 edges left
-# undecided, all decided after 1-3 repair rounds, one 30×30 of four after 6 (`python
+# --- Setting puzzles: the hooks of contract.Setter (setter/dense.py clues a loop, generate.py thins) ---
+
+# The setter's bias hook: the loop runs through cell centres and is annealed to allow a circle
+# on nearly every cell (setter/loopgen.py); a cell that allows none costs FLAW_COST cells of loop
+# length. 3.0, with loopgen's schedule, put 55-65% of a 30×30 board on the loop with 5-30 cells
+# without a circle, every edge decided by the deduction after 1-6 repair rounds (`python
 # bench/masyu_dense.py 30x30 40x40 --seeds 4`).
-GROW_MOVES = 30
-GROW_HEAT = 1.0
 FLAW_COST = 3.0
-# Repair round k: REPAIR_MOVES moves per cell within min(k, REPAIR_REACH) + 1 cells of an
-# undecided edge.
-REPAIR_MOVES = 10
-REPAIR_REACH = 5
-REPAIR_HEAT = 0.5
-CHECK_EVERY = 5  # repair rounds between asking the caller's solver (it may settle what deduction cannot)
-ATTEMPTS = 20  # repair rounds before the loop is grown afresh (reached by no board of the bench runs)
+LOOP = Annealed(centres=True, allows=_CIRCLE_PATTERNS[_WHITE] | _CIRCLE_PATTERNS[_BLACK], flaw_cost=FLAW_COST)
 
 
-def dense(rows: int, cols: int, rng: random.Random, judge: Judge) -> tuple[Puzzle, frozenset[Point]]:
-    """A puzzle with exactly one solution, a circle on every cell of that loop that allows one,
-    and the loop (edge midpoints in doubled coordinates); contract.Setter.
+def clued(rows: int, cols: int, loop: frozenset[Point]) -> Puzzle:
+    """Every circle the loop allows: on each cell, the circle whose law holds on the loop's edges."""
 
-    The loop is annealed so that nearly every cell of it can carry a circle (setter/loopgen.py), all
-    those circles are placed, and wherever the deduction leaves edges undecided the loop is
-    reshaped nearby, until the deduction decides every edge: then the loop is proved unique
-    without any search. The judge's `solutions` confirms that, and settles it when the
-    deduction stalls. 30×30 takes 5-8 CPU-s, 40×40 8-11, seeds 0-3 (`python bench/masyu_dense.py
-    30x30 40x40 --seeds 4`, 2 shared cores): 1-6 repair rounds, 1-2 calls of `solutions`, where
-    the last one only re-runs the deduction.
-    """
-    while True:
-        grower = Grower(rows, cols, rng)
-        grower.run(GROW_MOVES * rows * cols, GROW_HEAT, FLAW_COST)
-        for attempt in range(1, ATTEMPTS + 1):
-            puzzle = _circled(grower.region)
-            undecided = judge.undecided(puzzle)
-            if not undecided or attempt % CHECK_EVERY == 0:
-                found = judge.solutions(puzzle)
-                if len(found) == 1:
-                    return puzzle, found[0]
-            ends = {(x // 2, y // 2) for edge in undecided for x, y in edge_ends(edge)}
-            reach = min(attempt, REPAIR_REACH) + 1  # a round that changed nothing widens the next one
-            near = {
-                (i, j)
-                for a, b in ends
-                for i in range(a - reach, a + reach + 1)
-                for j in range(b - reach, b + reach + 1)
-            }
-            focus = sorted((i, j) for i, j in near if 0 <= i < rows and 0 <= j < cols)
-            grower.run(REPAIR_MOVES * len(focus), REPAIR_HEAT, FLAW_COST, focus)
+    def circle(tile: Point) -> str:
+        pattern = tuple(int(edge in loop) for edge in (*_arms(tile, 1), *_arms(tile, 3)))
+        return next((ch for ch in (_WHITE, _BLACK) if pattern in _CIRCLE_PATTERNS[ch]), _EMPTY)
 
-
-def _circled(region: Region) -> Puzzle:
-    """Every circle the region's loop allows."""
-    glyph = {0: _EMPTY, STRAIGHT: _WHITE, TURN: _BLACK}
-    lines = tuple(
-        "".join(_EMPTY if region.flawed(i, j) else glyph[max(region.shape(i, j), 0)] for j in range(region.cols))
-        for i in range(region.rows)
-    )
+    lines = tuple("".join(circle((2 * i, 2 * j)) for j in range(cols)) for i in range(rows))
     return Puzzle(GENRE, "<generated>", lines, {}, lines)
 
 

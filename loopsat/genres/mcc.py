@@ -12,13 +12,14 @@ from functools import lru_cache
 
 from loopsat import mcc
 from loopsat.deduce import Rules
+from loopsat.genres import VARIANTS_OF
 from loopsat.grid import Point, tile_extent
 from loopsat.model import ExactCover
 from loopsat.output.picture import Sketch
 from loopsat.puzzle import Puzzle, decode_text
 
 GENRE = "mcc"
-VARIANTS = ("auto",)
+VARIANTS = VARIANTS_OF[GENRE]
 MCC_MAX = 31  # tiles up to coordinate 60: every name stays one character per coordinate
 DEDUCE_FIRST_CELLS = 225  # `auto`: no clue tables, so deduction sees little; the old Slitherlink limit, then lazy cuts
 AUTO_CIRCUIT = False

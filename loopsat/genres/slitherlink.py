@@ -9,26 +9,22 @@ item twice in an option (a letter on both diagonal cells of a straight tile), th
 from __future__ import annotations
 
 import math
-import random
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from itertools import product
-from typing import TYPE_CHECKING
 
 from loopsat.deduce import Level, Rule, Rules
 from loopsat.errors import PuzzleError
+from loopsat.genres import VARIANTS_OF
 from loopsat.genres.slitherlink_cover import cover as cover  # the Genre contract's `cover`
 from loopsat.grid import Point, cell_sides
 from loopsat.output.picture import Sketch, Superclue
 from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
-from loopsat.setter.loopgen import boundary, grow
-
-if TYPE_CHECKING:
-    from loopsat.genres.contract import Judge
+from loopsat.setter.loopgen import Grown
 
 GENRE = "slitherlink"
-VARIANTS = ("auto", "super", "general", "plain")
+VARIANTS = VARIANTS_OF[GENRE]
 MIN_SIDE = 2  # `generate`: its bound from the start (one-row boards work too, but their puzzles are dull)
 # `generate` thins in batches the whole deduction must decide: clue by clue, each law negated,
 # 20×20 seed 1 took 84 s instead of 42 and left 6 clues not proved minimal instead of 2, their
@@ -185,29 +181,25 @@ def sketch(puzzle: Puzzle) -> Sketch:
     return Sketch(tile_shape(puzzle), cells, numbers, regions=regions)
 
 
-# --- Setting puzzles (contract.Setter; setter/generate.py thins what `dense` makes) ---
+# --- Setting puzzles: the hooks of contract.Setter (setter/dense.py clues a loop, generate.py thins) ---
 
-# The region whose boundary is the loop grows to this share of the cells (or until no cell can
-# join): Tatham's Loopy boards are about half inside. Each step weighs CANDIDATES random frontier
-# cells and takes the one with the fewest neighbours inside (setter/loopgen.grow), so the region
-# grows arms rather than a round blob (a blob leaves a big field of 0s and 4s, which thinning
-# empties anyway).
+# The setter's bias hook: any simple loop will do, so the region inside it grows (along cell
+# sides) to REGION_SHARE of the cells or until no cell can join: Tatham's Loopy boards are about
+# half inside. Each step weighs CANDIDATES random frontier cells and takes the one with the fewest
+# neighbours inside (setter/loopgen.grow), so the region grows arms rather than a round blob (a
+# blob leaves a big field of 0s and 4s, which thinning empties anyway).
 REGION_SHARE = 0.55
 CANDIDATES = 3
+LOOP = Grown(centres=False, share=REGION_SHARE, candidates=CANDIDATES)
 
 
-def dense(rows: int, cols: int, rng: random.Random, judge: Judge) -> tuple[Puzzle, frozenset[Point]]:
-    """Every cell clued with the sides a random region's boundary runs along. A fully clued board
-    is nearly always unique; when the judge finds two loops, a new region is drawn."""
-    while True:
-        loop = boundary(grow(rows, cols, rng, round(REGION_SHARE * rows * cols), CANDIDATES))
-        grid = tuple(
-            "".join(str(sum(side in loop for side in cell_sides((2 * i + 1, 2 * j + 1)))) for j in range(cols))
-            for i in range(rows)
-        )
-        puzzle = Puzzle(GENRE, f"{GENRE}-{rows}x{cols}", grid, {}, grid)
-        if len(judge.solutions(puzzle)) == 1:
-            return puzzle, loop
+def clued(rows: int, cols: int, loop: frozenset[Point]) -> Puzzle:
+    """Every cell clued with the number of its sides the loop runs along."""
+    grid = tuple(
+        "".join(str(sum(side in loop for side in cell_sides((2 * i + 1, 2 * j + 1)))) for j in range(cols))
+        for i in range(rows)
+    )
+    return Puzzle(GENRE, f"{GENRE}-{rows}x{cols}", grid, {}, grid)
 
 
 def clue_cells(puzzle: Puzzle) -> list[Point]:

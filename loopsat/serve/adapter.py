@@ -4,19 +4,18 @@ JSON the page reads: boards as rows of the genre's file text, edges as doubled c
 
 from __future__ import annotations
 
-from contextlib import closing
+from collections.abc import Iterator
 from dataclasses import asdict, is_dataclass
 from typing import TYPE_CHECKING, Any
 
 from loopsat import api
 from loopsat.errors import PuzzleError
-from loopsat.formats import decode, is_link
-from loopsat.grid import Point
+from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
 from loopsat.status import Status
 
 if TYPE_CHECKING:
-    from loopsat.solver.pipeline import Outcome
+    from loopsat.solver.certain import Certainty
 
 PAGE = "<page>"  # the "file" a board typed on the page is, in located errors
 # The genres the page draws and edits (SuperSlitherlink is Slitherlink with letters), each with
@@ -30,15 +29,13 @@ EXPORTS = {  # export form: (file suffix, media type)
     "svg": (".svg", "image/svg+xml"),
 }
 Json = dict[str, Any]
-Loop = frozenset[Point]  # a loop: its edges
 
 
 def read(text: str, genre: str | None = None, name: str | None = None) -> Json:
     """The board of a pasted puzz.link URL, Tatham game ID or file text (one puzzle); `genre` as
     `--genre`, `name` the file's (its suffix tells the genre, its errors name it)."""
-    text = text.strip()
     # A link is decoded, never looked up as a file: the page reads no file of the server's.
-    puzzles = [decode(text, text)] if is_link(text) else api.parse(text, genre, path=name or PAGE)
+    puzzles = api.parse(text.strip(), genre, path=name or PAGE)
     if len(puzzles) != 1:
         raise PuzzleError(PAGE, 1, 1, f"the cockpit takes one puzzle, this text holds {len(puzzles)}")
     return board_of(_shown(puzzles[0]))
@@ -94,9 +91,7 @@ def export(board: Json, form: str) -> tuple[str, str, str]:
         text = text_of(board)
         suffix = ".masyu" if puzzle.genre == "masyu" else ".slither"
     else:
-        from loopsat.formats import convert
-
-        text = convert(puzzle, form) + "\n"
+        text = api.convert(puzzle, form) + "\n"
     return text, name + suffix, media
 
 
@@ -104,54 +99,42 @@ def edges(points: Any) -> list[list[int]]:
     return sorted([x, y] for x, y in points)
 
 
-def solved(puzzle: Puzzle, time_limit: float | None) -> Outcome:
-    """`solve`'s outcome: the badge, and the deduction and loops the other answers read, so that
-    an edit pays for one deduction, not one per answer."""
-    from loopsat.solver.pipeline import solve
-
-    return solve(puzzle, time_limit=time_limit)
+def solved(puzzle: Puzzle, time_limit: float | None) -> api.Result:
+    """`solve`'s Result: the badge, and the deduction and loops the other answers read (as
+    `solved=`), so that an edit pays for one deduction, not one per answer."""
+    return api.solve(puzzle, time_limit=time_limit)
 
 
-def status(outcome: Outcome) -> Json:
+def status(result: api.Result) -> Json:
     """The badge: unique, multiple, none or unknown (the time limit), and a loop when there is one."""
     return {
-        "status": outcome.status,
-        "found": len(outcome.solutions),
-        "seconds": round(outcome.seconds, 3),
-        "solution": edges(outcome.solutions[0]) if outcome.solutions else None,
+        "status": result.status,
+        "found": len(result.solutions),
+        "seconds": round(result.seconds, 3),
+        "solution": edges(result.solutions[0].edges) if result.solutions else None,
     }
 
 
-def certain_at_once(puzzle: Puzzle, outcome: Outcome) -> Json:
+def certain_at_once(puzzle: Puzzle, result: api.Result) -> Json:
     """The certain edges known without another solve: a unique puzzle's loop and the rest; an
     ambiguous one's deduced edges (`pending`: the rest are being tested, `certain` follows)."""
-    from loopsat.solver.certain import board_edges
-
-    board = board_edges(puzzle)
-    if outcome.status == Status.UNIQUE:
-        loop = outcome.solutions[0]
-        return {"on": edges(loop), "off": edges(board - loop), "undecided": [], "complete": True}
-    fixed = outcome.deduced.fixed if outcome.deduced is not None and outcome.deduced.fixed is not None else {}
-    on = {edge for edge, value in fixed.items() if value}
-    off = {edge for edge, value in fixed.items() if not value}
-    return {
-        "on": edges(on),
-        "off": edges(off),
-        "undecided": edges(board - on - off),
-        "complete": False,
-        "pending": True,
-    }
+    _, certainty = api.certain(puzzle, solved=result, search=False)
+    assert certainty is not None  # without a search there is always an answer
+    found = _certain_json(certainty)
+    return found if certainty.complete else found | {"pending": True}
 
 
-def certain(puzzle: Puzzle, outcome: Outcome, known: list[Loop], time_limit: float | None) -> Json:
+def certain(puzzle: Puzzle, result: api.Result, known: list[api.Solution], time_limit: float | None) -> Json:
     """An ambiguous puzzle's certain edges: every solution uses them, or none does. Rounds of
-    CP-SAT (loopsat/solver/certain.py) on the outcome's deduction; the `known` loops show every
-    edge where they differ undecided without a solve."""
-    from loopsat.solver.certain import board_edges, certain_edges
-
-    _, certainty = certain_edges(puzzle, time_limit=time_limit, deduced=outcome.deduced, known=known)
+    CP-SAT (`api.certain`) after the badge's deduction; the `known` loops show every edge where
+    they differ undecided without a solve."""
+    _, certainty = api.certain(puzzle, time_limit=time_limit, solved=result, known=known)
     if certainty is None:
-        return {"on": [], "off": [], "undecided": edges(board_edges(puzzle)), "complete": False}
+        return {"on": [], "off": [], "undecided": edges(api.edges(puzzle)), "complete": False}
+    return _certain_json(certainty)
+
+
+def _certain_json(certainty: Certainty) -> Json:
     return {
         "on": edges(certainty.on),
         "off": edges(certainty.off),
@@ -160,60 +143,47 @@ def certain(puzzle: Puzzle, outcome: Outcome, known: list[Loop], time_limit: flo
     }
 
 
-def explanation(puzzle: Puzzle, status: str | None = None, outcome: Outcome | None = None) -> Json:
+def explanation(puzzle: Puzzle, status: str | None = None, result: api.Result | None = None) -> Json:
     """The steps a person can follow (the hints), which edges the rules alone decide, the grade.
     A board whose `status` (the badge's) is known to be other than unique has no grade, and the
     page shows no search step: it is explained without solving it again. With the badge's
-    `outcome`, its deduction is read, not run again."""
-    from loopsat.solver import explain
-
-    if outcome is not None:
-        status = outcome.status
-    found = explain.explain(puzzle, search=status in (None, Status.UNIQUE), solved=outcome)
+    `result`, its deduction is read, not run again."""
+    if result is not None:
+        status = result.status
+    found = api.explain(puzzle, search=status in (None, Status.UNIQUE), solved=result)
     steps = []
-    for step in found.steps:
-        if step.rule == explain.SEARCH and status not in (None, Status.UNIQUE):
-            continue
+    for step, text in zip(found.steps, found.step_texts(), strict=True):
         decided = {edge for edge, _ in step.decided}
         steps.append(
             {
                 "rule": step.rule,
-                "text": explain.step_text(step),
+                "text": text,
                 "read": edges(edge for edge in step.read if edge not in decided),
                 "on": edges(edge for edge, on in step.decided if on),
                 "off": edges(edge for edge, on in step.decided if not on),
             }
         )
-    ruled = [edge for step in found.steps if step.rule != explain.SEARCH for edge, _ in step.decided]
     return {
         "steps": steps,
-        "ruled": edges(ruled),
+        "ruled": edges(found.ruled),
         "grade": found.difficulty.grade if found.difficulty else None,
         "solvable": found.solvable if status is None else status != Status.NONE,
     }
 
 
-def loops(puzzle: Puzzle, outcome: Outcome, limit: int, time_limit: float | None) -> tuple[list[Loop], bool]:
-    """The first `limit` loops of an ambiguous puzzle (one CP-SAT run after the outcome's
+def loops(puzzle: Puzzle, result: api.Result, limit: int, time_limit: float | None) -> tuple[list[api.Solution], bool]:
+    """The first `limit` loops of an ambiguous puzzle (one CP-SAT run after the badge's
     deduction), and whether they are all of them."""
-    from loopsat.solver.pipeline import Mode, stream
-
-    found: list[Loop] = []
-    listing = stream(puzzle, mode=Mode.ALL, limit=limit + 1, time_limit=time_limit, deduced=outcome.deduced)
-    with closing(listing):
-        try:
-            while len(found) <= limit:
-                found.append(next(listing))
-        except StopIteration as finished:
-            return found, finished.value.complete
-    return found[:limit], False
+    listed = api.solve(puzzle, mode=api.Mode.ALL, limit=limit + 1, time_limit=time_limit, solved=result)
+    found = list(listed.solutions)
+    return found[:limit], listed.complete and len(found) <= limit
 
 
-def usage(found: list[Loop], complete: bool, undecided: list[Point]) -> Json:
+def usage(found: list[api.Solution], complete: bool, undecided: list[Point]) -> Json:
     """How many of the `found` loops use each undecided edge (an ambiguous board)."""
     counts = dict.fromkeys(undecided, 0)
     for loop in found:
-        for edge in loop:
+        for edge in loop.edges:
             if edge in counts:
                 counts[edge] += 1
     return {"counts": _counts(counts), "solutions": len(found), "complete": complete}
@@ -223,11 +193,15 @@ def _counts(counts: dict[Point, int]) -> list[list[int]]:
     return sorted([x, y, n] for (x, y), n in counts.items())
 
 
+def redundant(puzzle: Puzzle, solution: Edges, time_limit: float | None) -> Iterator[tuple[Point, bool | None]]:
+    """Each clue of a unique puzzle and whether it can go (None: not settled in time), as they
+    are settled (`api.redundant`); closing it stops the search under way."""
+    return api.redundant(puzzle, solution, time_limit=time_limit)
+
+
 def can_thin(puzzle: Puzzle) -> bool:
     """Whether redundant clues can be looked for (the genres `generate` thins, without letters)."""
-    from loopsat.genres import SETTERS
-
-    return puzzle.genre in SETTERS and not puzzle.letters
+    return api.thinnable(puzzle)
 
 
 def has_fix() -> bool:

@@ -23,7 +23,7 @@ from typing import Any
 
 from loopsat.errors import PuzzleError
 from loopsat.puzzle import Puzzle
-from loopsat.serve import adapter, clues
+from loopsat.serve import adapter
 from loopsat.status import Status
 
 STOP = signal.SIGUSR1
@@ -119,28 +119,28 @@ def analyse(board: adapter.Json, limits: Limits) -> Iterator[tuple[str, Any]]:
     except PuzzleError as exc:
         yield "error", {"message": str(exc)}
         return
-    outcome = adapter.solved(puzzle, limits.seconds)
-    yield "status", adapter.status(outcome)
-    if outcome.status in (Status.UNIQUE, Status.MULTIPLE):
-        yield "certain", adapter.certain_at_once(puzzle, outcome)
-    yield "explain", _bounded(partial(adapter.explanation, outcome=outcome), puzzle, limits, _NO_EXPLANATION)
+    result = adapter.solved(puzzle, limits.seconds)  # read again by the answers below (`solved=`)
+    yield "status", adapter.status(result)
+    if result.status in (Status.UNIQUE, Status.MULTIPLE):
+        yield "certain", adapter.certain_at_once(puzzle, result)
+    yield "explain", _bounded(partial(adapter.explanation, result=result), puzzle, limits, _NO_EXPLANATION)
     yield BACKGROUND, {}
-    if outcome.status == Status.MULTIPLE:
+    if result.status == Status.MULTIPLE:
         # The loops first: every edge where two differ is undecided without a solve of its own.
-        loops, complete = adapter.loops(puzzle, outcome, USAGE_SOLUTIONS, limits.seconds)
-        known = list(dict.fromkeys([*outcome.solutions, *loops]))
-        certain = adapter.certain(puzzle, outcome, known, limits.seconds)
+        loops, complete = adapter.loops(puzzle, result, USAGE_SOLUTIONS, limits.seconds)
+        known = list(dict.fromkeys([*result.solutions, *loops]))
+        certain = adapter.certain(puzzle, result, known, limits.seconds)
         yield "certain", certain
         yield "usage", adapter.usage(loops, complete, [(x, y) for x, y in certain["undecided"]])
-    if outcome.status in (Status.MULTIPLE, Status.NONE) and adapter.has_fix():
+    if result.status in (Status.MULTIPLE, Status.NONE) and adapter.has_fix():
         yield "fixes", {"fixes": _bounded(adapter.fixes, puzzle, limits, [])}
-    if outcome.status == Status.UNIQUE and not adapter.can_thin(puzzle):
+    if result.status == Status.UNIQUE and not adapter.can_thin(puzzle):
         yield "clues", {"complete": False, "skipped": "redundant clues are looked for in Slitherlink and Masyu"}
-    elif outcome.status == Status.UNIQUE:
+    elif result.status == Status.UNIQUE:
         # No alarm across a yield (it could ring while the message is sent): the clock is read
         # between clues, and each CP-SAT proof has its own limit.
         ends = None if limits.seconds is None else time.monotonic() + limits.seconds
-        for (row, col), goes in clues.redundant(puzzle, outcome.solutions[0], limits.seconds):
+        for (row, col), goes in adapter.redundant(puzzle, result.solutions[0].edges, limits.seconds):
             yield "clue", {"cell": [row, col], "goes": goes}
             if ends is not None and time.monotonic() > ends:
                 yield "clues", {"complete": False}

@@ -12,9 +12,9 @@ from loopsat.deduce import Rule
 from loopsat.deduce.branch import OutOfNodes
 from loopsat.errors import VerificationError
 from loopsat.genres import GENRES, SETTERS
-from loopsat.grid import Point, lattice_edges
+from loopsat.grid import Edges, Point, lattice_edges
 from loopsat.puzzle import Puzzle
-from loopsat.solver.pipeline import Solution, bits
+from loopsat.solver.pipeline import bits
 from loopsat.verify import verify
 
 # How far (doubled coordinates: 12 = six cells) around the removed clues the screen of a try
@@ -35,7 +35,7 @@ WINDOWS = ((8, 200), (16, 1000))
 class Thinning:
     """The lattice of a puzzle being thinned, and its one loop: the deductions near clues."""
 
-    def __init__(self, puzzle: Puzzle, solution: Solution) -> None:
+    def __init__(self, puzzle: Puzzle, solution: Edges) -> None:
         genre = GENRES[puzzle.genre]
         self.genre = genre
         self.setter = SETTERS[puzzle.genre]
@@ -56,7 +56,7 @@ class Thinning:
         (law,) = self.laws(puzzle, candidate)  # a clue of several tables would have no one negation
         return candidate, law
 
-    def loop_of(self, puzzle: Puzzle, loop: Solution) -> bool:
+    def loop_of(self, puzzle: Puzzle, loop: Edges) -> bool:
         """Whether `loop` is a loop of `puzzle`."""
         try:
             verify(puzzle, *bits(self.genre, puzzle, loop))

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 from loopsat.deduce import GRADES, Difficulty, Rule
 from loopsat.errors import PuzzleError
 from loopsat.genres import GENRES, SETTERS
-from loopsat.grid import Point
+from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
-from loopsat.solver.pipeline import Solution, deduction
+from loopsat.solver.pipeline import deduction
 
 if TYPE_CHECKING:
     from loopsat.cpsat import Search
@@ -93,7 +93,7 @@ def fix(puzzle: Puzzle) -> list[Suggestion]:
 
 
 def _edits(
-    puzzle: Puzzle, clues: Mapping[Point, str], every: list[Solution] | None, laws: Laws
+    puzzle: Puzzle, clues: Mapping[Point, str], every: list[Edges] | None, laws: Laws
 ) -> Iterator[tuple[str, Point, str, bool]]:
     """The single clue additions and changes worth a try, each with whether it is known to be a
     repair. Where every solution of the puzzle is known (up to ENOUGH), an addition is a repair
@@ -119,7 +119,7 @@ def _judged(
     kind: str,
     cell: Point,
     options: Iterable[str],
-    every: list[Solution] | None,
+    every: list[Edges] | None,
     fixed: Mapping[Point, bool],
     laws: Laws,
 ) -> Iterator[tuple[str, Point, str, bool]]:
@@ -188,8 +188,8 @@ class Laws:
         self.search: Search = Search(self.genre.cover(self.blank), Circuit())
         self.literals: dict[tuple[Point, str], Literal] = {}
         self.rules: dict[tuple[Point, str], Rule] = {}
-        self.met: list[Solution] = []
-        self.other: dict[Solution, Literal] = {}  # a literal that makes the loop differ from it
+        self.met: list[Edges] = []
+        self.other: dict[Edges, Literal] = {}  # a literal that makes the loop differ from it
 
     def law(self, cell: Point, clue: str) -> Rule:
         if (cell, clue) not in self.rules:
@@ -223,7 +223,7 @@ class Laws:
             self.literals[key] = literal
         return self.literals[key]
 
-    def obeys(self, loop: Solution, clues: Mapping[Point, str]) -> bool:
+    def obeys(self, loop: Edges, clues: Mapping[Point, str]) -> bool:
         """Whether `loop` obeys the law of each clue in its cell."""
         for cell, clue in clues.items():
             law = self.law(cell, clue)
@@ -235,7 +235,7 @@ class Laws:
         """Whether two loops met so far obey `clues`."""
         return sum(1 for loop in self.met if self.obeys(loop, clues)) >= 2
 
-    def find(self, clues: Mapping[Point, str], unlike: Solution | None = None) -> Solution | None:
+    def find(self, clues: Mapping[Point, str], unlike: Edges | None = None) -> Edges | None:
         """A loop obeying `clues` (other than `unlike`, when given), a met one where one fits."""
         for loop in self.met:
             if loop != unlike and self.obeys(loop, clues):
@@ -248,14 +248,14 @@ class Laws:
             self.met.append(found)
         return found
 
-    def another(self, clues: Mapping[Point, str], loop: Solution) -> Solution | None:
+    def another(self, clues: Mapping[Point, str], loop: Edges) -> Edges | None:
         """A second loop obeying `clues`, besides `loop`."""
         return self.find(clues, unlike=loop)
 
-    def every(self, clues: Mapping[Point, str], limit: int) -> list[Solution]:
+    def every(self, clues: Mapping[Point, str], limit: int) -> list[Edges]:
         """The loops obeying `clues`, up to `limit` of them."""
         also = [self.literal(cell, clue) for cell, clue in clues.items()]
-        found: list[Solution] = []
+        found: list[Edges] = []
         while len(found) < limit:
             loop = self.search.find(also=[*also, *(self.differ(seen) for seen in found)])
             if loop is None:
@@ -265,7 +265,7 @@ class Laws:
                 self.met.append(loop)
         return found
 
-    def differ(self, loop: Solution) -> Literal:
+    def differ(self, loop: Edges) -> Literal:
         """A literal that, when true, turns one of `loop`'s edges off (a single loop is maximal)."""
         if loop not in self.other:
             model, edge_var = self.search.model, self.search.translation.edge_var

@@ -1,7 +1,7 @@
 """Puzzles with exactly one solution, from a seed (`loopsat generate`).
 
-The genre (genres.SETTERS) makes a densely clued puzzle whose one loop it knows; this module thins
-its clues, genre-free, while the loop stays the only one:
+setter/dense.py draws a loop to the genre's hooks (genres.SETTERS) and clues it densely, its one
+loop known; this module thins its clues, genre-free, while the loop stays the only one:
 
 1. Thinning. Without a difficulty (or with `search`), in a genre that asks for it
    (Setter.REFUTE_SINGLY), clues are tried one at a time, each with its law negated: the puzzle
@@ -31,23 +31,22 @@ a proof stopped by its time limit (minimal.proof_seconds): its clue stays, and
 
 from __future__ import annotations
 
-import os
 import random
-import re
 from collections import Counter, deque
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from loopsat.deduce import GRADES, Difficulty, Rule
+from loopsat.errors import Unmet
 from loopsat.genres import SETTERS, SUFFIXES
-from loopsat.grid import Point
+from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
 from loopsat.setter.board import Thinning
+from loopsat.setter.dense import dense
 from loopsat.setter.minimal import Looker, minimal
 from loopsat.setter.taste import Taste, orbits
-from loopsat.solver.pipeline import Solution, deduction, solve
+from loopsat.solver.pipeline import deduction, solve
 
 # The first batch of clues tried at once, and the largest. Thinning 20×20 Slitherlink seed 1
 # (`time loopsat generate --genre slitherlink --size 20x20 --seed 1 --difficulty hard`): 16/64
@@ -68,12 +67,16 @@ class Generated:
     """A generated puzzle, its one loop, its grade, and how many clues the dense board had."""
 
     puzzle: Puzzle
-    solution: Solution
+    solution: Edges
     difficulty: Difficulty
     dense_clues: int
     clues: int
     unproved: int = 0  # clues kept because proving them removable ran out of time: then not minimal
     loops: int = 1  # loops drawn until one gave the difficulty asked
+
+    def text(self, form: str | None = None) -> str:
+        """The puzzle as its genre's file (or in `form`: url, tatham), as `loopsat generate` prints it."""
+        return file_text(self.puzzle, form)
 
 
 def level(difficulty: str | int) -> int:
@@ -93,21 +96,6 @@ def file_name(genre: str, rows: int, cols: int, seed: int, suffix: str | None = 
     return f"{genre}-{rows}x{cols}-{seed}{suffix}"
 
 
-def first_taken(folder: Path, genre: str, rows: int, cols: int, seeds: range, suffix: str | None = None) -> str | None:
-    """The name of the first file `-o folder` would write for `seeds` that is already there.
-
-    One look at the folder, not one per seed: `--count` may be 10**12."""
-    head, _, tail = file_name(genre, rows, cols, 0, suffix).rpartition("-0")
-    pattern = re.compile(re.escape(head) + r"-(0|[1-9][0-9]*)" + re.escape(tail))
-    try:
-        with os.scandir(folder) as listing:
-            taken = [int(found[1]) for entry in listing if (found := pattern.fullmatch(entry.name))]
-    except (FileNotFoundError, NotADirectoryError):
-        return None
-    first = min((n for n in taken if n in seeds), default=None)
-    return None if first is None else file_name(genre, rows, cols, first, suffix)
-
-
 def file_text(puzzle: Puzzle, form: str | None = None) -> str:
     """The puzzle in `form` (formats.FORMS; default its genre's file format), as `convert --to`
     writes it, with a final newline."""
@@ -116,15 +104,15 @@ def file_text(puzzle: Puzzle, form: str | None = None) -> str:
     return convert(puzzle, form or puzzle.path.rsplit(".", 1)[-1]) + "\n"
 
 
-def unique_loops(puzzle: Puzzle) -> list[Solution]:
+def unique_loops(puzzle: Puzzle) -> list[Edges]:
     """Up to two loops of `puzzle`, deterministically (the deduction, then one CP-SAT worker)."""
     return solve(puzzle).solutions
 
 
 class Solver:
-    """The solver as the genres' setters ask it (contract.Judge)."""
+    """The solver as the setter asks it (setter/dense.py's Judge)."""
 
-    def solutions(self, puzzle: Puzzle) -> list[Solution]:
+    def solutions(self, puzzle: Puzzle) -> list[Edges]:
         return unique_loops(puzzle)
 
     def undecided(self, puzzle: Puzzle) -> list[Point]:
@@ -134,10 +122,6 @@ class Solver:
 
 
 JUDGE = Solver()
-
-
-class Unmet(Exception):
-    """No puzzle of the difficulty asked: `generate` fails rather than hand back another grade."""
 
 
 def generate(
@@ -161,7 +145,7 @@ def generate(
     picky = difficulty is not None or taste != PLAIN
     for loops in range(1, ATTEMPTS + 1 if picky else 2):
         tell("drawing a loop")
-        puzzle, solution = setter.dense(rows, cols, rng, JUDGE)
+        puzzle, solution = dense(setter, rows, cols, rng, JUDGE)
         puzzle = replace(puzzle, path=file_name(genre, rows, cols, seed))
         dense_clues = len(setter.clue_cells(puzzle))
         puzzle, why = _laid_out(puzzle, taste, difficulty or _SEARCH)
@@ -233,7 +217,7 @@ def _sparse_share(puzzle: Puzzle) -> float:
 
 def _thinned(
     puzzle: Puzzle,
-    solution: Solution,
+    solution: Edges,
     rng: random.Random,
     difficulty: int | None,
     taste: Taste,

@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from loopsat.deduce import Rule
-from loopsat.grid import Point
+from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
 from loopsat.setter.board import Thinning
 from loopsat.signals import die_with, held
-from loopsat.solver.pipeline import Solution, bits
+from loopsat.solver.pipeline import bits
 from loopsat.verify import verify
 from loopsat.workers import leave_signals_to_main
 
@@ -193,7 +193,7 @@ class _Begun:
     """A proof under way: the clues of the puzzle it was begun on, its loop to come, its stop."""
 
     clues: frozenset[Point]
-    loop: Future[Solution | None]
+    loop: Future[Edges | None]
     stopper: Stopper
 
 
@@ -266,7 +266,7 @@ def proof_seconds(board: Thinning) -> float:
     return PROOF_SECONDS * max(1.0, board.tiles / PROOF_TILES)
 
 
-def loop_breaking(candidate: Puzzle, law: Rule, board: Thinning, stopper: Stopper) -> Solution | None:
+def loop_breaking(candidate: Puzzle, law: Rule, board: Thinning, stopper: Stopper) -> Edges | None:
     """A loop of `candidate` that breaks `law`, or None: a CP-SAT search on the whole board
     (TimedOut after `proof_seconds`, or when stopped)."""
     from loopsat.cpsat import Circuit, Search  # CP-SAT is slow to import

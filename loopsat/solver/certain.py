@@ -30,11 +30,11 @@ from loopsat.deadline import TimeUp, deadline, limit_seconds
 from loopsat.errors import PuzzleError
 from loopsat.genres import GENRES
 from loopsat.genres.mcc import shows_options
-from loopsat.grid import Point, lattice_edges
+from loopsat.grid import Edges, Point, lattice_edges
 from loopsat.output.render import canvas
 from loopsat.puzzle import Puzzle
 from loopsat.solver import pipeline
-from loopsat.solver.pipeline import Outcome, Solution, Status, bits
+from loopsat.solver.pipeline import Outcome, Status, bits
 from loopsat.verify import verify
 
 UNDECIDED_MARK = "?"
@@ -85,13 +85,28 @@ def board_edges(puzzle: Puzzle) -> frozenset[Point]:
     return frozenset(lattice_edges(*GENRES[puzzle.genre].tile_shape(puzzle)))
 
 
+def at_once(puzzle: Puzzle, outcome: Outcome | None) -> Certainty:
+    """The certain edges known without a solve: a unique `outcome`'s loop and the rest of the
+    board; else the edges the deduction fixes (the outcome's, when it ran one), the rest
+    undecided and the answer incomplete (the cockpit shows these with its badge)."""
+    board = board_edges(puzzle)
+    if outcome is not None and outcome.status == Status.UNIQUE:
+        loop = outcome.solutions[0]
+        return Certainty(loop, board - loop, frozenset(), True)
+    deduced = outcome.deduced if outcome is not None else None
+    fixed = (deduced or deduce.puzzle(puzzle, trail=False)).fixed or {}
+    on = frozenset(edge for edge, value in fixed.items() if value)
+    off = frozenset(edge for edge, value in fixed.items() if not value)
+    return Certainty(on, off, board - on - off, False)
+
+
 def certain_edges(
     puzzle: Puzzle,
     *,
     time_limit: float | None = None,
     progress: Callable[[str], None] | None = None,
     deduced: deduce.Deduction | None = None,
-    known: Sequence[Solution] = (),
+    known: Sequence[Edges] = (),
 ) -> tuple[Outcome, Certainty | None]:
     """The outcome (every distinct loop met on the way) and the certain edges, None when no loop
     exists; stopped before a loop is found, the edges the deduction made certain.
@@ -114,17 +129,8 @@ def certain_edges(
     except TimeUp:
         pass
     except KeyboardInterrupt:
-        raise Interrupted(*rounds.result(interrupted=True)) from None
+        raise pipeline.Stopped(*rounds.result(interrupted=True)) from None
     return rounds.result()
-
-
-class Interrupted(pipeline.Interrupted):
-    """Ctrl-C during certain_edges: `outcome` and `certainty` are what was settled by then
-    (sound, as after a time limit; before the first loop, the deduction's certain edges)."""
-
-    def __init__(self, outcome: Outcome, certainty: Certainty | None) -> None:
-        super().__init__(outcome)
-        self.certainty = certainty
 
 
 class _Rounds:
@@ -137,11 +143,11 @@ class _Rounds:
         self.board = board_edges(puzzle)
         self.certain: set[Point] = set()  # proved: the same in every loop
         self.undecided: set[Point] = set()  # proved: on in one loop found, off in another
-        self.found: dict[Solution, None] = {}  # distinct loops, in the order found
+        self.found: dict[Edges, None] = {}  # distinct loops, in the order found
         self.settled = False  # every edge proved one way or the other (or no loop at all)
         self.deduced_on: set[Point] = set()  # the certain edges on the loop before one is found
 
-    def run(self, time_limit: float | None, deduced: deduce.Deduction | None, known: Sequence[Solution]) -> None:
+    def run(self, time_limit: float | None, deduced: deduce.Deduction | None, known: Sequence[Edges]) -> None:
         from loopsat.cpsat import LazyCuts, Search, TimedOut  # imported here: CP-SAT is slow to import
         from loopsat.cpsat.proto import negated
 
@@ -199,14 +205,14 @@ class _Rounds:
         except TimedOut:
             pass
 
-    def _differ(self, first: Solution, other: Solution, candidates: set[Point]) -> None:
+    def _differ(self, first: Edges, other: Edges, candidates: set[Point]) -> None:
         """A second loop: every candidate where it differs from the first is undecided."""
         self._keep(other)
         differ = candidates & (first ^ other)
         candidates -= differ
         self._decide(self.undecided, differ)
 
-    def _keep(self, solution: Solution) -> None:
+    def _keep(self, solution: Edges) -> None:
         verify(self.puzzle, *bits(self.genre, self.puzzle, solution))
         self.found[solution] = None
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from loopsat import loops
 from loopsat.genres import GENRES
@@ -37,6 +37,27 @@ class Fault:
         return {"rule": self.rule, "at": list(self.at), "lines": list(self.lines)}
 
 
+class Checked(NamedTuple):
+    """A player's board checked: the rules its lines break, whether a solution still extends
+    them, and whether they are one (`loopsat check`'s answer)."""
+
+    faults: list[Fault]
+    completable: bool
+    solved: bool
+
+    def text(self) -> str:
+        """A line per broken rule, then the verdict."""
+        verdict = (
+            "solved" if self.solved else "can still be completed" if self.completable else "can no longer be completed"
+        )
+        return "\n".join([*(fault.text() for fault in self.faults), verdict])
+
+    def to_json(self) -> dict[str, Any]:
+        """The `check --json` object (docs/json.md)."""
+        faulted = [fault.to_json() for fault in self.faults]
+        return {"faults": faulted, "completable": self.completable, "solved": self.solved}
+
+
 def line_name(edge: Point) -> str:
     """The edge as the JSON names it: h[i][j] (a horizontal line) or v[i][j]."""
     x, y = edge
@@ -46,20 +67,38 @@ def line_name(edge: Point) -> str:
 def check(puzzle: Puzzle, given: Mapping[Point, bool]) -> tuple[list[Fault], bool]:
     """The rules the lines `given` break, and whether a solution still extends them (False
     whenever one is broken)."""
+    broken = faults(puzzle, given)
+    return broken, not broken and _extends(puzzle, given)
+
+
+def faults(puzzle: Puzzle, given: Mapping[Point, bool]) -> list[Fault]:
+    """The rules the lines `given` break, each where it is broken (no search: cheap)."""
     genre = GENRES[puzzle.genre]
     rules = genre.rules(puzzle)
-    faults: list[Fault] = []
+    broken: list[Fault] = []
     for table in rules.tables:
         scope, allowed, rule = table.scope, table.allowed, table.name
         known = [edge for edge in scope if edge in given]
         if known and not any(all(given.get(e, bit) == bit for e, bit in zip(scope, p, strict=True)) for p in allowed):
             x = sum(e[0] for e in scope) // len(scope)
             y = sum(e[1] for e in scope) // len(scope)
-            faults.append(Fault(rule, (x // 2, y // 2), tuple(line_name(e) for e in known)))
-    faults += _corners(genre.tile_shape(puzzle), given)
-    if faults:
-        return faults, False
-    return faults, _extends(puzzle, given)
+            broken.append(Fault(rule, (x // 2, y // 2), tuple(line_name(e) for e in known)))
+    return broken + _corners(genre.tile_shape(puzzle), given)
+
+
+def solved(puzzle: Puzzle, given: Mapping[Point, bool]) -> bool:
+    """Whether the lines drawn in `given` are by themselves a solution (the crosses need not be
+    drawn: a player who has closed the loop is done)."""
+    from loopsat import hv
+    from loopsat.errors import VerificationError
+    from loopsat.verify import verify
+
+    h, v = hv.strings(*GENRES[puzzle.genre].tile_shape(puzzle), {edge for edge, on in given.items() if on})
+    try:
+        verify(puzzle, h, v)
+    except VerificationError:
+        return False
+    return True
 
 
 def _corners(shape: tuple[int, int], given: Mapping[Point, bool]) -> list[Fault]:

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from loopsat import deduce, hv
@@ -65,20 +65,70 @@ class Explanation:
             obj["difficulty"] = self.difficulty.to_json()
         return obj
 
+    @property
+    def ruled(self) -> list[Point]:
+        """The edges the rules decided, in order: every step's but the search's."""
+        return [edge for step in self.steps if step.rule != SEARCH for edge, _ in step.decided]
+
+    def step_texts(self) -> list[str]:
+        """Each step's line, `vertex degree: h[3][4]=1 v[3][5]=0 (read h[3][3])`."""
+        return [step_text(step) for step in self.steps]
+
     def text(self) -> list[str]:
         """One line per step, then what the deduction left to the search, then the grade."""
-        lines = [f"{n}. {step_text(step)}" for n, step in enumerate(self.steps, start=1)]
+        lines = [f"{n}. {text}" for n, text in enumerate(self.step_texts(), start=1)]
         if not self.solvable:
             lines.append("no solution: the rules above leave no loop")
         elif not self.complete:
-            deduced = sum(len(step.decided) for step in self.steps if step.rule != SEARCH)
-            lines.append(f"deduction stopped after {deduced} edges; the search decided the last step")
+            lines.append(f"deduction stopped after {len(self.ruled)} edges; the search decided the last step")
         d = self.difficulty
         if d is not None:
             lines.append(f"difficulty: {d.grade} ({d.steps} steps, {d.probes} probes; hardest: {d.hardest})")
         elif self.status == Status.MULTIPLE:
             lines.append("several solutions: no grade")
         return lines
+
+    def svg(self, number: int) -> str:
+        """The SVG of step `number` (from 1): the loop decided before it, what it read and decided."""
+        return picture(self, number)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The next step after the `given` lines (None when the deduction has none) and the
+    explanation it comes from; it unpacks as the pair (explanation, step)."""
+
+    explanation: Explanation
+    step: Step | None
+    given: Mapping[Point, bool] = field(default_factory=dict)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.explanation, self.step))
+
+    def text(self) -> str:
+        """The step's line (`explain --hint`), or why there is none."""
+        if self.step is not None:
+            return step_text(self.step)
+        if self.given and not self.explanation.solvable:  # the lines themselves: which rules they break
+            from loopsat.solver.check import faults
+
+            broken = [fault.text() for fault in faults(self.explanation.puzzle, self.given)]
+            return "\n".join([*broken, "no next step: no solution has these lines"])
+        why = (
+            "no solution"
+            if not self.explanation.solvable
+            else "every edge is known or only the search decides the rest"
+        )
+        return f"no next step: {why}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The `explain --hint --json` object (docs/json.md)."""
+        return {"step": self.step and step_json(self.step), "solvable": self.explanation.solvable}
+
+    def svg(self) -> str | None:
+        """The step's SVG (`Explanation.svg`), None without a step."""
+        steps = self.explanation.steps
+        return None if self.step is None else self.explanation.svg(steps.index(self.step) + 1)
 
 
 def _index(edge: Point) -> str:
@@ -167,22 +217,28 @@ def _json_order(puzzle: Puzzle) -> list[Point]:
     return hv.edges(*GENRES[puzzle.genre].tile_shape(puzzle))
 
 
-def hint(
-    puzzle: Puzzle, given: Mapping[Point, bool], time_limit: float | None = None
-) -> tuple[Explanation, Step | None]:
-    """The first step that decides an edge `given` does not state (None when there is none)."""
+def hint(puzzle: Puzzle, given: Mapping[Point, bool], time_limit: float | None = None) -> Hint:
+    """The first step that decides an edge `given` does not state (None when there is none, and
+    when no solution has the `given` lines: no step leads anywhere from them)."""
     explanation = explain(puzzle, given, time_limit)
+    if not explanation.solvable:
+        return Hint(explanation, None, given)
     for step in explanation.steps:
         if step.rule not in (GIVEN, SEARCH) and any(edge not in given for edge, _ in step.decided):
-            return explanation, step
-    return explanation, None
+            return Hint(explanation, step, given)
+    return Hint(explanation, None, given)
 
 
 def read_partial(path: str, data: bytes, puzzle: Puzzle) -> dict[Point, bool]:
     """A partial solution: a JSON object whose "h" and "v" lists of strings have the shape of
-    `solve --json`'s (a solution object of it is one); `1` on, `0` off, `?` or `.` unknown."""
+    `solve --json`'s (a solution object of it is one); `1` on, `0` off, `?` or `.` unknown; or
+    puzz.link's pzprv3 file of the puzzle (loopsat/formats/answer.py), or Tatham's save file."""
+    from loopsat.formats import answer, tatham_save
+
+    if tatham_save.is_save(data):
+        return tatham_save.lines(path, data, puzzle)
     try:
-        obj = json.loads(data)
+        obj = answer.pzprv3(path, data, puzzle) if answer.is_pzprv3(data) else json.loads(data)
     except (ValueError, UnicodeDecodeError) as exc:
         raise PuzzleError(path, 1, 1, f"not JSON: {exc}") from None
     except RecursionError:  # brackets nested a thousand deep: Python's parser gives up

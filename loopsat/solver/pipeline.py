@@ -9,48 +9,27 @@ import time
 from collections.abc import Callable, Generator
 from contextlib import closing
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from loopsat import deduce, hv
 from loopsat.deadline import TimeUp, deadline, limit_seconds
 from loopsat.deduce import Deduction, Difficulty
 from loopsat.errors import Exit
 from loopsat.genres import GENRES, Genre
-from loopsat.grid import Point
+from loopsat.grid import Edges, Point
 from loopsat.model import ExactCover, option_lines
 from loopsat.output.render import canvas
 from loopsat.puzzle import Puzzle
 from loopsat.solver import frontier
 from loopsat.solver.frontier import NotCountable
-from loopsat.status import Status as Status  # also read from here (the CLI, scripts)
+from loopsat.status import STRATEGIES as STRATEGIES  # also read from here (scripts, tests)
+from loopsat.status import Mode as Mode
+from loopsat.status import Status as Status
+from loopsat.status import Strategy as Strategy
 from loopsat.verify import verify
 
-Solution = frozenset[Point]
-
-
-class Strategy(StrEnum):
-    """auto: the frontier DP for counting where it applies; else deduction first and then the
-    CP-SAT search that the genre's measurements chose (its DEDUCE_FIRST_CELLS and AUTO_CIRCUIT).
-    lazy: CP-SAT with lazy loop cuts; circuit: CP-SAT's AddCircuit instead of cuts; deduce: local
-    rules and probing, then lazy CP-SAT on what is left; frontier: the DP only (counting only)."""
-
-    AUTO = "auto"
-    LAZY = "lazy"
-    CIRCUIT = "circuit"
-    DEDUCE = "deduce"
-    FRONTIER = "frontier"
-
-
-STRATEGIES = tuple(Strategy)
-
-
-class Mode(StrEnum):
-    """What to establish: one solution and whether it is unique, every solution, or their number."""
-
-    UNIQUE = "unique"
-    ALL = "all"
-    COUNT = "count"
+if TYPE_CHECKING:
+    from loopsat.solver.certain import Certainty
 
 
 @dataclass
@@ -61,7 +40,7 @@ class Outcome:
     status: Status
     count: int
     complete: bool
-    solutions: list[Solution] = field(default_factory=list)
+    solutions: list[Edges] = field(default_factory=list)
     seconds: float = 0.0
     # The deduction solve() ran, None when it did not deduce: its trail is the grade.
     deduced: Deduction | None = None
@@ -107,31 +86,34 @@ def _genre(puzzle: Puzzle) -> Genre:
     return GENRES[puzzle.genre]
 
 
-def _solution_json(genre: Genre, puzzle: Puzzle, solution: Solution) -> dict[str, Any]:
+def _solution_json(genre: Genre, puzzle: Puzzle, solution: Edges) -> dict[str, Any]:
     """A solution's h/v bit strings, and an MCC file's chosen option lines (docs/json.md)."""
     h, v = bits(genre, puzzle, solution)
     options = option_lines(solution)
     return {"h": h, "v": v} if options is None else {"h": h, "v": v, "options": options}
 
 
-def bits(genre: Genre, puzzle: Puzzle, solution: Solution) -> tuple[list[str], list[str]]:
+def bits(genre: Genre, puzzle: Puzzle, solution: Edges) -> tuple[list[str], list[str]]:
     """The JSON's h/v bit strings of a solution (loopsat/hv.py) on the puzzle's tile lattice."""
     return hv.strings(*genre.tile_shape(puzzle), solution)
 
 
-def drawing(puzzle: Puzzle, solution: Solution | None) -> list[str]:
+def drawing(puzzle: Puzzle, solution: Edges | None) -> list[str]:
     """The canvas of a puzzle with its loop (or without, for none)."""
     genre = _genre(puzzle)
     rows, cols = genre.tile_shape(puzzle)
     return canvas(rows, cols, solution or (), genre.labels(puzzle))
 
 
-class Interrupted(KeyboardInterrupt):
-    """Ctrl-C during solve(), with the CP-SAT search stopped; `outcome` is what was found so far."""
+class Stopped(KeyboardInterrupt):
+    """Ctrl-C during solve() or certain_edges(), the CP-SAT search stopped: `outcome` is what was
+    found so far, and for certain_edges `certainty` what was settled (sound, as after a time
+    limit; before the first loop, the deduction's certain edges). The API's Interrupted carries
+    them on."""
 
-    def __init__(self, outcome: Outcome) -> None:
+    def __init__(self, outcome: Outcome, certainty: Certainty | None = None) -> None:
         super().__init__()
-        self.outcome = outcome
+        self.outcome, self.certainty = outcome, certainty
 
 
 @dataclass(frozen=True)
@@ -151,9 +133,10 @@ def solve(
     time_limit: float | None = None,
     single_loop: bool = True,
     strategy: Strategy | str = Strategy.AUTO,
-    progress: Callable[[int, Solution], None] | None = None,
+    progress: Callable[[int, Edges], None] | None = None,
     fallback: Callable[[str], None] | None = None,
     counting: frontier.Settings | None = None,
+    deduced: Deduction | None = None,
 ) -> Outcome:
     """Find one solution and prove it unique (`unique`), list them (`all`) or count them.
 
@@ -163,7 +146,7 @@ def solve(
     is the (incomplete) outcome. `progress` hears each verified solution of the search with the
     number found so far; `fallback` hears why, when counting cannot use the DP and falls back to
     enumeration; `counting` sets the DP's memory budget and who hears its progress. Ctrl-C
-    raises Interrupted (a KeyboardInterrupt) carrying what was found.
+    raises Stopped (a KeyboardInterrupt) carrying what was found. `deduced` as `stream`'s.
     """
     found = stream(
         puzzle,
@@ -174,6 +157,7 @@ def solve(
         strategy=strategy,
         fallback=fallback,
         counting=counting,
+        deduced=deduced,
     )
     count = 0
     with closing(found):
@@ -186,10 +170,10 @@ def solve(
             except StopIteration as finished:
                 outcome: Outcome = finished.value
                 return outcome
-            except Interrupted:  # raised by the stream, with what it yielded
+            except Stopped:  # raised by the stream, with what it yielded
                 raise
             except KeyboardInterrupt as stop:  # here between solutions (often, at 10^5 a second)
-                found.throw(stop)  # the stream raises Interrupted with what it has yielded
+                found.throw(stop)  # the stream raises Stopped with what it has yielded
 
 
 def stream(
@@ -203,20 +187,20 @@ def stream(
     fallback: Callable[[str], None] | None = None,
     counting: frontier.Settings | None = None,
     deduced: Deduction | None = None,
-) -> Generator[Solution, None, Outcome]:
+) -> Generator[Edges, None, Outcome]:
     """solve() as a generator: each verified solution as the search finds it, and the Outcome as
     its return value (StopIteration.value). Closing it early (or dropping it) stops the search
     and joins its CP-SAT thread. `time_limit` counts from the first `next`, the caller's time
     between solutions included, but its alarm (loopsat/deadline.py) rings only while the stream
     runs, never in the caller's code. Ctrl-C while it runs, or thrown in at a `yield`, raises
-    Interrupted carrying what was yielded. `deduced`: this puzzle's deduction, when the caller ran
+    Stopped carrying what was yielded. `deduced`: this puzzle's deduction, when the caller ran
     it already (the cockpit lists an ambiguous board's loops after its badge): not run again."""
     mode, strategy = Mode(mode), Strategy(strategy)  # ValueError for a misspelt one
     time_limit = limit_seconds(time_limit)  # ValueError for nan or a negative one; inf: none
     if strategy == Strategy.FRONTIER and mode != Mode.COUNT:
         raise NotCountable("the frontier strategy only counts: use it with --count")
     started = time.perf_counter()
-    found: list[Solution] = []  # counting keeps no solutions: there may be billions
+    found: list[Edges] = []  # counting keeps no solutions: there may be billions
     count = 0
     work = _solve(puzzle, mode, limit, time_limit, single_loop, strategy, fallback, counting, started, deduced)
     with closing(work):
@@ -242,7 +226,7 @@ def stream(
         except TimeUp:
             return _outcome(puzzle, count, False, found, started)
         except KeyboardInterrupt:
-            raise Interrupted(_outcome(puzzle, count, False, found, started)) from None
+            raise Stopped(_outcome(puzzle, count, False, found, started)) from None
 
 
 def _solve(
@@ -256,7 +240,7 @@ def _solve(
     counting: frontier.Settings | None,
     started: float,
     deduced: Deduction | None = None,
-) -> Generator[Solution, None, _Settled]:
+) -> Generator[Edges, None, _Settled]:
     """The work of a stream: the DP, else deduction, else the search with the time left."""
     if mode == Mode.COUNT and limit is None and strategy in (Strategy.AUTO, Strategy.FRONTIER):
         try:
@@ -302,7 +286,7 @@ def _outcome(
     puzzle: Puzzle,
     count: int,
     complete: bool,
-    found: list[Solution],
+    found: list[Edges],
     started: float,
     deduced: Deduction | None = None,
 ) -> Outcome:
@@ -318,7 +302,7 @@ def _search(
     time_limit: float | None,
     single_loop: bool,
     strategy: str,
-) -> Generator[Solution, None, tuple[int, bool]]:
+) -> Generator[Edges, None, tuple[int, bool]]:
     """CP-SAT (lazy loop cuts, or the circuit constraint): solutions one at a time, each verified;
     returns how many, and whether the search finished.
 

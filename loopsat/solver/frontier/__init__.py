@@ -66,6 +66,7 @@ def count(
     and OverBudget (a NotCountable) before a step whose states would pass `memory` bytes (None:
     budget.budget()'s default). `progress` hears where the sweep is and how many states it holds.
     """
+    from loopsat.solver.frontier import dense
     from loopsat.solver.frontier.layout import Frontier
     from loopsat.solver.frontier.sweep import Sweep
 
@@ -86,4 +87,6 @@ def count(
     tables = [lattice_table(table, rows, cols, transposed) for table in rules.tables]
     if transposed:
         rows, cols = cols, rows
+    if not tables:  # a state is then its arms alone, with a place of its own: no keys to sort
+        return dense.count(rows, cols, single_loop, budget(memory), progress)
     return Sweep(Frontier(rows, cols, tables, single_loop), budget(memory), progress).run()

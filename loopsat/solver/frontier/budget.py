@@ -58,6 +58,20 @@ def resident() -> int:
         return 0
 
 
+def give_back() -> None:
+    """Hand the heap's free pages back to the system (glibc's malloc_trim; elsewhere nothing).
+    Freed arrays below malloc's mmap threshold stay in the heap, counted in the process's
+    memory: building an empty 16×16's plans leaves 48 MB so (132 MB peak, 84 after a trim)."""
+    import ctypes
+    import ctypes.util
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc.malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
+
+
 def size(n: int) -> str:
     """Bytes as a short human size: `1.5 GB`, `820 MB`."""
     return f"{n / 2**30:.1f} GB" if n >= 2**30 else f"{n / 2**20:.0f} MB"

@@ -25,7 +25,7 @@ WRAP = 1 << 64  # the modulus uint64 arithmetic keeps by itself
 
 
 @cache
-def _primes_below(top: int, how_many: int) -> tuple[int, ...]:
+def primes_below(top: int, how_many: int) -> tuple[int, ...]:
     found: list[int] = []
     candidate = top - 1
     while len(found) < how_many:
@@ -62,7 +62,7 @@ def _prime(n: int) -> bool:
 
 def primes(how_many: int) -> tuple[int, ...]:
     """The moduli after 2⁶⁴: the largest primes below 2³², in falling order."""
-    return _primes_below(1 << 32, how_many)
+    return primes_below(1 << 32, how_many)
 
 
 def extend(counts: Counts, mods: Sequence[int], prime: int) -> Counts:

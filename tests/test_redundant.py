@@ -1,4 +1,4 @@
-"""The cockpit's redundant clues (loopsat/serve/clues.py) against a brute force: each clue taken
+"""The redundant clues (`api.redundant`, loopsat/setter/redundant.py) against a brute force: each clue taken
 away alone and the thinner puzzle solved. Each of the three searches is made to do the work."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from loopsat import api
 from loopsat.puzzle import Puzzle
-from loopsat.serve import clues
+from loopsat.setter import redundant as clues
 from loopsat.setter.board import Thinning
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
@@ -23,7 +23,7 @@ def _brute(puzzle: Puzzle) -> dict[tuple[int, int], bool]:
 
 
 def _redundant(puzzle: Puzzle) -> dict[tuple[int, int], bool | None]:
-    return dict(clues.redundant(puzzle, api.solve(puzzle).solutions[0].edges, 60.0))
+    return dict(api.redundant(puzzle, api.solve(puzzle).solutions[0].edges, time_limit=60.0))
 
 
 @pytest.mark.parametrize("name", ["slitherlink/puzzlink-6x6.slither", "masyu/ohmec-8x8.masyu"])

@@ -1,0 +1,161 @@
+"""The propagator's two loops (`Board.propagate`): inside a probe, every rule from one queue;
+outside, the cheapest rule waiting first, level by level (rules.Level), so that the trail says
+how hard the puzzle is. Both read the board through locals: they are the deduction's hot loops.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from loopsat.deduce import tables as tab
+from loopsat.deduce.rules import PARITY, Contradiction, Level
+
+if TYPE_CHECKING:
+    from loopsat.deduce.board import Board
+
+_LEVELS = tuple(Level)[:-1]  # the queues, cheapest first (SEARCH is no rule)
+
+
+def run_one_queue(board: Board) -> None:
+    """Inside a probe: every rule but the corners' from one queue, in any order.
+
+    The hot loop of the deduction, so it reads everything through locals and inlines the
+    common case: a table whose answer is cached, and edges it decides assigned in place (a
+    table forces only undecided edges, and nobody hears a probe's steps)."""
+    value, readers, queue, assigned = board.value, board.readers, board.queue, board.assigned
+    tables, watch_rules, parity_queue, rules = board.rule_tables, board.watch, board.parity_queue, board.rules
+    lookups = board.lookups
+    parity, chained, unknown, traced = board.parity_on, board.single_loop, tab.UNKNOWN, board.tracer is not None
+    append, stale, ends, chains, add = assigned.append, board.stale, board.ends, board.chains, board.chains.add
+    edge_between, no_early_loop = board.edge_between, board.no_early_loop
+    stale.update(queue)
+    while True:
+        while board.done < len(assigned):
+            k = assigned[board.done]
+            if parity or traced:
+                board._edge_consequences(k)
+            elif chained and value[k]:  # `_edge_consequences` without faces, inlined
+                chain = add(k, *ends[k])
+                board.done += 1
+                if chain is None:
+                    if board.close_on:
+                        board._close(k)
+                else:  # `_forbid_closing` inside a probe
+                    x, y, length = chain
+                    j = edge_between.get((x, y) if x < y else (y, x))
+                    if j is not None and value[j] < 0 and no_early_loop:
+                        if chains.on > length:
+                            value[j] = 0
+                            append(j)
+                        else:
+                            board.lonely = True
+            else:  # an edge off and no faces: nothing but its rules
+                board.done += 1
+            watching = watch_rules[k]
+            queue.extend(watching)
+            stale.update(watching)
+        if queue:
+            while queue:  # until a rule decides an edge, whose consequences come first
+                rule = queue.pop()
+                if rule not in stale:
+                    continue  # read since its edges last changed: it would force nothing
+                stale.remove(rule)
+                values = readers[rule](value)
+                moves = lookups[rule](values, unknown)
+                if moves is unknown:
+                    moves = tables[rule].answer(values)
+                if moves:
+                    if traced:
+                        board._apply(rule, moves)
+                        break
+                    scope = rules[rule][0]
+                    for position, bit in moves:
+                        k = scope[position]
+                        value[k] = bit
+                        append(k)
+                    break
+                if moves is None:
+                    raise Contradiction
+        elif parity_queue and parity:
+            board._check_parity(parity_queue.pop())
+        elif board.done == len(assigned):
+            return
+
+
+def run_by_level(board: Board) -> None:
+    """Outside probes: always the cheapest rule waiting, so that a rule of a higher level
+    runs only where every lower one is stuck, and the trail's highest level is the grade."""
+    assigned, levels = board.assigned, board.rule_levels
+    watch_rules, watch_corner, lanes, pending = board.watch, board.watch_corner, board.lanes, board.pending
+    value, readers, tables, unknown, lookups = board.value, board.readers, board.rule_tables, tab.UNKNOWN, board.lookups
+    parity_level = board.levels[PARITY] if board.allows(PARITY) else None
+    stale = board.lane_stale
+    for rule in board.queue:
+        lanes[levels[rule]].append(rule)
+    stale.update(board.queue)
+    board.queue.clear()
+    easy, guard_of, check, higher = lanes[Level.EASY], board.guard_of, board._check, _LEVELS[1 : board.cap]
+    apply = board._apply
+    while True:
+        while board.done < len(assigned):
+            k = assigned[board.done]
+            board._edge_consequences(k)
+            watching, cornering = watch_rules[k], watch_corner[k]
+            for rule in watching:
+                lanes[levels[rule]].append(rule)
+            for rule in cornering:
+                lanes[levels[rule]].append(rule)
+            stale.update(watching)
+            stale.update(cornering)
+        if easy:  # most of the work: a clue or a vertex, `_check` inlined
+            while easy:  # until a rule decides an edge, whose consequences come first
+                rule = easy.pop()
+                if rule not in stale:
+                    continue  # read since its edges last changed: it would force nothing
+                stale.remove(rule)
+                guard = guard_of[rule]
+                if guard is not None:  # `_one_short`, its cheap half first: a guarded rule
+                    for k in guard[1]:  # does nothing unless its guard holds
+                        if value[k] == 1:
+                            break
+                    else:
+                        continue
+                values = readers[rule](value)
+                moves = lookups[rule](values, unknown)
+                if moves is unknown:
+                    moves = tables[rule].answer(values)
+                if moves:
+                    if guard is None or tables[guard[0]].one_short(readers[guard[0]](value)):
+                        apply(rule, moves)
+                        break
+                elif moves is None and guard is None:
+                    raise Contradiction
+            continue
+        if pending[Level.EASY]:
+            board.assign(*pending[Level.EASY].pop())
+            continue
+        if parity_level == Level.EASY and board.parity_queue:
+            board._run_parities(pending[Level.EASY])
+            continue
+        for level in higher:
+            lane, decided = lanes[level], len(assigned)
+            while lane:  # until a rule decides an edge: the rest leave every cheaper queue empty
+                rule = lane.pop()
+                if rule in stale:  # else read since its edges last changed
+                    stale.remove(rule)
+                    check(rule)
+                    if len(assigned) > decided:
+                        break
+            else:
+                pending_here = pending[level]
+                if pending_here:
+                    board.assign(*pending_here.pop())
+                    break
+                if level == parity_level and board.parity_queue:
+                    board._run_parities(pending_here)
+                    break
+                continue
+            break
+        else:
+            board.settled = len(assigned)
+            return

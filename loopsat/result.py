@@ -1,0 +1,101 @@
+"""What the API's `solve` hands back: a Result of Solutions, or Interrupted with the result so far."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from loopsat.errors import Exit
+from loopsat.genres import GENRES
+from loopsat.grid import Edges
+from loopsat.puzzle import Puzzle
+from loopsat.status import Status
+
+if TYPE_CHECKING:
+    from loopsat.deduce import Difficulty
+    from loopsat.solver.certain import Certainty
+    from loopsat.solver.pipeline import Outcome
+
+PuzzleLike = Puzzle | str | os.PathLike[str]  # a Puzzle, or a file name, URL or game ID holding one
+
+
+@dataclass(frozen=True)
+class Solution:
+    """One loop: its edges in Knuth's doubled coordinates, and the JSON's `h`/`v` bit strings;
+    for an MCC file also the chosen option lines (a solution is a set of options there)."""
+
+    edges: Edges
+    h: tuple[str, ...]
+    v: tuple[str, ...]
+    options: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, puzzle: Puzzle, edges: Edges) -> Solution:
+        """The solution of `puzzle` with these edges (as the search found them)."""
+        from loopsat.model import option_lines
+        from loopsat.solver.pipeline import bits
+
+        h, v = bits(GENRES[puzzle.genre], puzzle, edges)
+        return cls(frozenset(edges), tuple(h), tuple(v), tuple(option_lines(edges) or ()))
+
+
+@dataclass(frozen=True)
+class Result:
+    """What solving established. `count` is exact only when `complete`; `status` is a
+    `Status` (a str enum): `unique`, `multiple`, `none`, `unknown` (stopped before the question
+    was settled)."""
+
+    puzzle: Puzzle
+    status: Status
+    count: int
+    complete: bool
+    solutions: tuple[Solution, ...] = ()
+    seconds: float = 0.0
+    _outcome: Outcome | None = field(default=None, repr=False, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """Exactly the object `loopsat solve --json` prints for this puzzle."""
+        return self._settled().to_json()
+
+    @property
+    def exit_status(self) -> Exit:
+        """The exit status `loopsat solve` gives this answer (docs/exit-status.md)."""
+        return self._settled().exit_status
+
+    @property
+    def difficulty(self) -> Difficulty | None:
+        """The grade (`loopsat.grade`'s), when the solve deduced it; None otherwise."""
+        return self._settled().difficulty
+
+    def text(self) -> str:
+        """The boards `loopsat solve` prints (every solution found, or the empty board), without
+        the status line."""
+        from loopsat.solver.pipeline import drawing
+
+        boards = [drawing(self.puzzle, solution.edges) for solution in self.solutions] or [drawing(self.puzzle, None)]
+        return "\n".join("\n".join(board) for board in boards) + "\n"
+
+    def _settled(self) -> Outcome:
+        """The pipeline's own answer: the one the solve gave, or one made of these fields."""
+        from loopsat.solver.pipeline import Outcome
+
+        if self._outcome is not None:
+            return self._outcome
+        found = [solution.edges for solution in self.solutions]
+        return Outcome(self.puzzle, self.status, self.count, self.complete, found, self.seconds)
+
+
+def result_of(puzzle: Puzzle, outcome: Outcome) -> Result:
+    """The pipeline's outcome as the API's Result."""
+    solutions = tuple(Solution.of(puzzle, edges) for edges in outcome.solutions)
+    return Result(puzzle, outcome.status, outcome.count, outcome.complete, solutions, outcome.seconds, outcome)
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during `solve` or `certain`: `result` (and for `certain` its `certainty`) is what was
+    settled by then; a KeyboardInterrupt still, for a caller who only wants to stop."""
+
+    def __init__(self, result: Result, certainty: Certainty | None = None) -> None:
+        super().__init__()
+        self.result, self.certainty = result, certainty

@@ -1,0 +1,328 @@
+"""What one vertex of the indexed sweep does, planned once per column as views into buffers.
+
+Before the vertex at `col`, a state is its prefix (the arms left of the vertex), the letter `s`
+of the last of them, the letter `e` of the vertex's west arm, and the suffix after it. The
+states with the same depth d (after `s`), `s` and `e` fill a block: rows the prefixes without
+`s`, columns the suffixes (motzkin.py). The last vertex's south and east arms are never `(` `(`,
+`)` `)` or `)` `(`, so those blocks are left out: two states in five would never hold a count.
+And the end of a path that goes on south or east ends the same ways: a prefix ending `(` with
+the west arm off holds the counts of that prefix with the west arm `(`, so the two blocks are
+one (`)` likewise), but in the last row, where no arm goes south: its plans read no block of a
+prefix ending `(` or `)`, as none holds a count there.
+
+The blocks before the vertex fill one flat buffer, those after it the other. Each way the
+vertex's west and north arms become its south and east moves rectangles of blocks before into
+blocks after, and two joins of path ends scatter one through an index map. The plan is the
+list of these moves as numpy views, so a pass runs them with no index arithmetic and no
+allocation but the joins'.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from loopsat.solver.frontier.motzkin import DEPTH, Words
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Block = npt.NDArray[np.uint32]
+    Index = npt.NDArray[np.int32]
+    Key = tuple[int, int, int]  # depth, last letter of the prefix, the west arm
+    Layout = dict[Key, tuple[int, tuple[int, int], str]]
+    Moves = tuple[list[tuple[int, int, int]], list[tuple[Index, Index]]]
+
+OFF, OPEN, SHUT = 0, 1, 2  # the letters: an arm off, a `(` and a `)`
+# What a vertex leaves on its south and east arms: never `(` `(`, `)` `)` or `)` `(`.
+LIVE = ((OFF, OFF), (OFF, OPEN), (OFF, SHUT), (OPEN, OFF), (OPEN, SHUT), (SHUT, OFF))
+# A join's run of consecutive targets moving at least this many states is a sum of slices
+# (a few numpy calls), a shorter one goes by fancy index (about four times the time a state).
+JOIN_SLICE = 256
+# Sums of fewer states go in one batch by flat index (`Plan._batch`): 4,096 states take about
+# as long by fancy index as by the three numpy calls of a sum.
+SMALL = 4096
+# The scratch space of the reduction modulo a prime and of a join's layer, in states each: sums
+# are reduced in pieces of at most this many (2 MB), a few numpy calls each.
+SCRATCH = 1 << 19
+
+
+def layout(words: Words, n: int, col: int) -> Layout:
+    """Where each block lies in a buffer before the vertex at `col`: its offset, shape and order
+    (the longer side innermost, so that numpy's inner loops run long). A row starts with the
+    one block of its first vertex: no prefix, the west arm off."""
+    if col == 0:
+        return {(0, OFF, OFF): (0, (1, words.size(n - 1, 0)), "C")}
+    blocks: Layout = {}
+    offset, aliases = 0, []
+    for depth in range(min(col, n - col) + 1):
+        for last, west in LIVE if col < n - 1 else ((OFF, OFF), (SHUT, OFF)):  # no east arm at the end
+            shape = (words.size(col - 1, depth - DEPTH[last]), words.size(n - col - 1, depth + DEPTH[west]))
+            if not shape[0] or not shape[1]:
+                continue
+            if last != OFF and west == OFF and col < n - 1:  # the block that holds it already
+                aliases.append(((depth, last, west), (depth - DEPTH[last], OFF, last)))
+                continue
+            blocks[depth, last, west] = (offset, shape, "C" if shape[0] <= shape[1] else "F")
+            offset += shape[0] * shape[1]
+    for alias, key in aliases:
+        blocks[alias] = blocks[key]
+    return blocks
+
+
+def states(words: Words, n: int) -> int:
+    """The most states a layout holds: the size of each buffer."""
+    return max(
+        sum({offset: rows * cols for offset, (rows, cols), _ in layout(words, n, col).values()}.values())
+        for col in range(n)
+    )
+
+
+class Plan:
+    """The moves of the vertex at `col` for states in `buffers[side]`, into the other buffer."""
+
+    def __init__(
+        self,
+        words: Words,
+        n: int,
+        col: int,
+        south: bool,
+        east: bool,
+        buffers: tuple[Block, Block],
+        side: int,
+        scratch: Block,
+        shared: dict[tuple[str, int, int, int], Moves],
+    ) -> None:
+        self.scratch, self.spare = scratch
+        self.before, self.after = buffers[side], buffers[side ^ 1]  # each one state longer than any
+        # layout: that last one stays 0, what a batched sum with no second term adds
+        before = views(buffers[side], layout(words, n, col))
+        after = views(buffers[side ^ 1], layout(words, n, col + 1))
+        tail = n - col - 2  # the letters after the vertex's two arms
+        written: set[tuple[Key, int]] = set()
+        self.sums: list[tuple[Block, Block, Block | None]] = []  # out, a, b (None: a copy)
+        self.joins: list[tuple[Block, Block, Index, Index, Block | None, Block | None]] = []
+        self.closing: Block | None = None
+
+        def arms(depth: int, last: int, west: int, north: int) -> Block | None:
+            """The states at `depth` whose last prefix letter, west and north arms are these."""
+            if not south and last != OFF:
+                return None  # the last row: every south arm is off
+            block = before.get((depth, last, west))
+            width = words.size(tail, depth + DEPTH[west] + DEPTH[north])
+            if block is None or not width:
+                return None
+            start = words.suffix_at(tail + 1, depth + DEPTH[west], north)
+            return block[:, start : start + width]
+
+        def piece(depth: int, last: int) -> tuple[int, int]:
+            """Where the prefixes ending with `last` at `depth` lie among all at `depth`."""
+            if col == 0:
+                return 0, 1
+            return words.prefix_at(col, depth, last), words.size(col - 1, depth - DEPTH[last])
+
+        def into(depth: int, last: int, down: int, right: int, join: bool = False) -> Block:
+            """The states whose new south and east arms are these letters, from the prefixes at
+            `depth` ending with `last`. A join adds to what a sum wrote, else to zeros."""
+            key = (depth + DEPTH[down], down, right)
+            if not join:
+                written.add((key, last))
+            top, rows = piece(depth, last)
+            return after[key][top : top + rows]
+
+        for depth, last in sorted({key[:2] for key in before}):
+            level = arms(depth, last, OFF, OFF)
+            if level is not None:  # nothing on, or `)` `(` joined
+                self.sums.append((into(depth, last, OFF, OFF), level, arms(depth, last, SHUT, OPEN)))
+                if south and east:  # a new path end on each
+                    self.sums.append((into(depth, last, OPEN, SHUT), level, None))
+            for letter in (OPEN, SHUT):  # one end comes in (west or north), goes on south or east
+                one = arms(depth, last, OFF, letter)
+                if one is None:
+                    continue
+                other = arms(depth, last, letter, OFF)
+                targets = [into(depth, last, letter, OFF)] if south else []
+                targets += [into(depth, last, OFF, letter)] if east else []
+                if targets:  # south and east are one block (but after the last column)
+                    self.sums.append((targets[0], one, other))
+                    self.sums += [(target, targets[0], None) for target in targets[1:] if col + 1 == n - 1]
+            both = arms(depth, last, OPEN, OPEN)
+            if both is not None:  # `(` `(` joined: the partner of the second turns `(`
+                kind = ("opened", col, depth, last)
+                if kind not in shared:
+                    shared[kind] = join_moves(words.opened(tail, depth + 2, depth + 1), both.shape[0])
+                self._join(into(depth, last, OFF, OFF, join=True).T, both.T, shared[kind])
+            both = arms(depth, last, SHUT, SHUT)
+            if both is not None:  # `)` `)` joined: the partner of the first turns `)`
+                kind = ("closed", col, depth, last)
+                if kind not in shared:
+                    top, rows = piece(depth, last)
+                    shared[kind] = join_moves(words.closed(col, depth, depth)[top : top + rows], both.shape[1])
+                self._join(after[depth - 2, OFF, OFF], both, shared[kind])
+            loop = arms(depth, last, OPEN, SHUT) if depth == 0 and last == OFF else None
+            if loop is not None:  # `(` `)` meet with no other arm on
+                self.closing = loop[:1, :1]
+        self._batch(buffers[side], buffers[side ^ 1])
+        self.moves = [(out, a, b, self._pieces(out) if b is not None else ()) for out, a, b in self.sums]
+        self.zeros = []
+        for key in after:
+            for last in (OFF, OPEN, SHUT) if col else (OFF,):
+                top, rows = piece(key[0] - DEPTH[key[1]], last)
+                if (key, last) not in written and rows:
+                    self.zeros.append(after[key][top : top + rows])
+
+    def _batch(self, before: Block, after: Block) -> None:
+        """The sums of small rectangles from the states before into those after, as one
+        gather, add and scatter of their flat indices: numpy's calls on a few states cost more
+        than the states (an empty 16×16's passes run 0.46 s of 1.6 in sums below 4,096 states).
+        The other sums keep their order: a copy or a join's slice reads what a sum wrote."""
+        import numpy as np
+
+        small: list[tuple[Block, Block, Block | None]] = []
+        kept: list[tuple[Block, Block, Block | None]] = []
+        for out, a, b in self.sums:
+            alone = out.size < SMALL and not np.may_share_memory(a, after)
+            (small if alone else kept).append((out, a, b))
+        self.sums = kept
+        self.batch: tuple[Index, Index, Index, Block, Block] | None = None
+        if small and sum(out.size for out, _, _ in small) <= len(self.scratch):
+            to = np.concatenate([_flat(out, after) for out, _, _ in small])
+            one = np.concatenate([_flat(a, before) for _, a, _ in small])
+            zero = len(before) - 1
+            other = [_flat(b, before) if b is not None else np.full(a.size, zero, np.int32) for _, a, b in small]
+            self.batch = (to, one, np.concatenate(other), self.spare[: len(to)], self.scratch[: len(to)])
+        else:
+            self.sums = small + kept
+
+    def run(self, modulus: int) -> int:
+        """Move the counts (residues modulo `modulus`); the loops closed here."""
+        import numpy as np
+
+        prime = np.uint32(modulus) if modulus < 1 << 32 else None
+        closed = int(self.closing[0, 0]) if self.closing is not None else 0
+        for block in self.zeros:
+            block[...] = 0
+        if self.batch is not None:
+            to, one, other, values, spare = self.batch
+            np.take(self.before, one, out=values, mode="clip")
+            np.take(self.before, other, out=spare, mode="clip")
+            np.add(values, spare, out=values)
+            if prime is not None:
+                np.subtract(values, prime, out=spare)
+                np.minimum(values, spare, out=values)
+            self.after[to] = values
+        for out, a, b, pieces in self.moves:
+            if b is None:
+                np.copyto(out, a)
+            else:
+                np.add(a, b, out=out)
+                if prime is not None:  # below the prime again: min(x, x - p), as x - p wraps when x < p
+                    for piece, spare in pieces:
+                        np.subtract(piece, prime, out=spare)
+                        np.minimum(piece, spare, out=piece)
+        for out, both, source, target, room, spare_room in self.joins:
+            if room is None or spare_room is None:  # a layer larger than the scratch space
+                joined, spare = out[target], both[source]
+            else:
+                joined, spare = room, spare_room
+                np.take(out, target, axis=0, out=joined, mode="clip")
+                np.take(both, source, axis=0, out=spare, mode="clip")
+            np.add(joined, spare, out=joined)
+            if prime is not None:
+                np.subtract(joined, prime, out=spare)
+                np.minimum(joined, spare, out=joined)
+            out[target] = joined
+        return closed
+
+    def _join(self, out: Block, both: Block, moves: Moves) -> None:
+        """Plan out[where[i]] += both[i] along the first axis, as `join_moves` cut it."""
+        runs, layers = moves
+        for to, start, length in runs:
+            self.sums.append((out[to : to + length], out[to : to + length], both[start : start + length]))
+        width = out.shape[1]
+        for source, target in layers:
+            size = len(target) * width
+            fits = size <= len(self.scratch)
+            joined = self.spare[:size].reshape(len(target), width) if fits else None
+            spare = self.scratch[:size].reshape(len(target), width) if fits else None
+            self.joins.append((out, both, source, target, joined, spare))
+
+    def widest(self) -> int:
+        """The most states a join's layer moves that the scratch space cannot hold (0: none)."""
+        return max((len(target) * out.shape[1] for out, _, _, target, room, _ in self.joins if room is None), default=0)
+
+    def adopt(self, room: Block) -> None:
+        """Take `room` (2 × at least `widest()` states) for the layers the scratch space cannot
+        hold, which would else allocate their sums at every vertex (an empty 18×18's passes
+        spent 27 of their 188 CPU-s in the kernel so)."""
+        for k, (out, both, source, target, joined, _) in enumerate(self.joins):
+            if joined is None:
+                size = len(target) * out.shape[1]
+                shape = (len(target), out.shape[1])
+                self.joins[k] = (
+                    out,
+                    both,
+                    source,
+                    target,
+                    room[0, :size].reshape(shape),
+                    room[1, :size].reshape(shape),
+                )
+
+    def _pieces(self, out: Block) -> tuple[tuple[Block, Block], ...]:
+        """`out` cut into pieces that each fit the scratch space, with their scratch views."""
+        if out.strides[0] < out.strides[1]:  # the first axis innermost: cut along the second
+            out = out.T
+        rows, cols = out.shape
+        step, most = max(1, len(self.scratch) // max(cols, 1)), len(self.scratch)
+        pieces = []
+        for top in range(0, rows, step):
+            for left in range(0, cols, most):
+                piece = out[top : top + step, left : left + most]
+                pieces.append((piece, self.scratch[: piece.size].reshape(piece.shape)))
+        return tuple(pieces)
+
+
+def join_moves(where: Index, width: int) -> Moves:
+    """out[where[i]] += both[i] (rows of `width` states) as long runs of consecutive `where`,
+    (to, from, length) for sums of slices, and the rest as fancy-indexed layers (from, to):
+    several i can share one where[i] (a join forgets which paths it joined), a layer never."""
+    import numpy as np
+
+    if not len(where):
+        return [], []
+    starts = np.flatnonzero(np.concatenate(([True], np.diff(where) != 1)))
+    lengths = np.diff(np.append(starts, len(where)))
+    long = lengths * width >= JOIN_SLICE
+    runs = [
+        (int(where[start]), start, length)
+        for start, length in zip(starts[long].tolist(), lengths[long].tolist(), strict=True)
+    ]
+    source = np.flatnonzero(np.repeat(~long, lengths))
+    order = np.argsort(where[source], kind="stable")
+    source, target = source[order], where[source][order]
+    first = np.flatnonzero(np.concatenate(([True], target[1:] != target[:-1])))
+    rank = np.arange(len(target)) - np.repeat(first, np.diff(np.append(first, len(target))))
+    layers = []
+    for layer in range(int(rank.max(initial=-1)) + 1):
+        chosen = rank == layer
+        layers.append((source[chosen].astype(np.int32), target[chosen].astype(np.int32)))
+    return runs, layers
+
+
+def _flat(view: Block, buffer: Block) -> Index:
+    """The flat indices into `buffer` of a 2-D view of it."""
+    import numpy as np
+
+    start = (view.__array_interface__["data"][0] - buffer.__array_interface__["data"][0]) // buffer.itemsize
+    down, across = (stride // buffer.itemsize for stride in view.strides)
+    rows, cols = view.shape
+    grid = start + np.arange(rows, dtype=np.int64)[:, None] * down + np.arange(cols, dtype=np.int64)[None, :] * across
+    return grid.ravel().astype(np.int32)
+
+
+def views(buffer: Block, blocks: Layout) -> dict[Key, Block]:
+    """The blocks of a layout in a buffer."""
+    return {
+        depth: buffer[offset : offset + shape[0] * shape[1]].reshape(shape, order=order)  # type: ignore[call-overload]
+        for depth, (offset, shape, order) in blocks.items()
+    }

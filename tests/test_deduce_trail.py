@@ -1,0 +1,35 @@
+"""The deduction's trail, step by step, on two of Tatham's Hard 20×20 Loopy boards: the propagation
+engine may get faster, never decide other edges, by other rules or in another order (the grade
+and `explain` read this trail). The digests were recorded before the engine's queues learnt to
+pass rules read since their edges last changed; a change of the Slitherlink rules themselves
+records them again (`_digest` below, on each file)."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from loopsat.deduce import puzzle as deduce_puzzle
+from loopsat.genres import read_puzzles
+
+DATA = Path(__file__).parent / "data" / "deduce"
+
+# file: (steps in the trail, edges decided, SHA-256 of the trail's repr)
+TRAILS = {
+    "tatham-hard-20x20-a.slither": (840, 840, "fa9543171ae08efbdc13c1153ee9538383d1b54efb8f839ea90d0f1356f263de"),
+    "tatham-hard-20x20-b.slither": (840, 840, "79ca4c2a336f2004b5819a53837abca5a33da2f914ba42464298f42597f8ff4b"),
+}
+
+
+def _digest(name: str) -> tuple[int, int, str]:
+    path = DATA / name
+    deduction = deduce_puzzle(read_puzzles(str(path), path.read_bytes(), None)[0])
+    trail = [(step.rule, step.read, step.decided) for step in deduction.steps]
+    return len(trail), len(deduction.fixed or {}), hashlib.sha256(repr(trail).encode()).hexdigest()
+
+
+@pytest.mark.parametrize("name", sorted(TRAILS))
+def test_the_trail_is_the_recorded_one(name: str) -> None:
+    assert _digest(name) == TRAILS[name]
