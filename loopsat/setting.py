@@ -118,7 +118,8 @@ def redundant(
     settled within `time_limit`), as they are settled: a needed clue is shown by a second loop
     that breaks it alone, a redundant one proved by CP-SAT (loopsat/setter/redundant.py).
     Closing the generator stops the search. For the puzzles `thinnable` accepts."""
+    from loopsat.deadline import limit_seconds
     from loopsat.setter.redundant import redundant as search
 
     arguments.seconds(time_limit)
-    return search(puzzle, frozenset(solution), time_limit)
+    return search(puzzle, frozenset(solution), limit_seconds(time_limit))  # inf: none
