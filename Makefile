@@ -27,8 +27,14 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
+# Two test processes (pytest-xdist): many tests wait on subprocesses, servers and CP-SAT's threads,
+# so two overlap on 2 cores. --dist loadfile runs each test file whole in one process, in order:
+# a module-scoped fixture (a browser, a server, a batch) is set up once, and the browser tests
+# go on from the page the one before left. (--dist loadgroup does not group under pytest 9.2:
+# xdist 3.8 renames items through an attribute pytest no longer reads.) One file alone:
+# `.venv/bin/python -m pytest FILE`.
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadfile
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/run.py

@@ -1,13 +1,14 @@
 """Where the time of `loopsat generate` goes: each kind of call the generator makes, counted and timed.
 
-    python bench/generate_phases.py GENRE RxC [--seed N]
+    python bench/generate_phases.py GENRE RxC [--seed N] [--difficulty D] [--taste]
 
 Prints how many held clues the looks made as thinning held them showed needed, the wall and CPU
 seconds of each phase (drawing the loop, thinning, proving), then, for the looks (on the thinned
 puzzle) for a loop that breaks a clue nearby, the screens near removed clues, the whole
-deductions and the proofs of held clues: how many answered yes and no, their CPU seconds in all
-and per call (this process, imports excluded; a look, its own thread's; a proof, which runs
-beside another, and the main thread's wait for one, their wall seconds). Never asserts.
+deductions (capped at the difficulty, when one is given) and the proofs of held clues: how many
+answered yes and no, their CPU seconds in all and per call (this process, imports excluded; a
+look, its own thread's; a proof, which runs beside another, and the main thread's wait for one,
+their wall seconds). Never asserts.
 """
 
 from __future__ import annotations
@@ -21,8 +22,11 @@ from typing import Any
 import loopsat.setter.generate as generator
 import loopsat.setter.minimal as proving
 from loopsat.setter.board import Thinning
+from loopsat.setter.taste import default
 
 CALLS: dict[tuple[str, str], tuple[int, float]] = {}
+DIFFICULTY: int | None = None  # what the command line asked: generation() sets them
+TASTE = generator.PLAIN
 
 
 def timed(name: str, call: Callable[..., Any], clock: Callable[[], float] = time.process_time) -> Callable[..., Any]:
@@ -54,8 +58,13 @@ def generation(description: str) -> tuple[str, int, int, int]:
     parser.add_argument("genre")
     parser.add_argument("size", help="RxC")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--difficulty", help="a level, as `loopsat generate --difficulty` takes it")
+    parser.add_argument("--taste", action="store_true", help="the command line's taste (else none)")
     options = parser.parse_args()
     rows, cols = map(int, options.size.split("x"))
+    global DIFFICULTY, TASTE
+    DIFFICULTY = None if options.difficulty is None else generator.level(options.difficulty)
+    TASTE = default(options.genre) if options.taste else generator.PLAIN
     return options.genre, rows, cols, options.seed
 
 
@@ -65,7 +74,7 @@ def main() -> None:
     # the looks run in a thread beside the proofs: their own thread's CPU
     board.broken_near = timed("look near a clue", board.broken_near, time.thread_time)  # type: ignore[method-assign]
     board.screened = timed("screen near removed clues", board.screened)  # type: ignore[method-assign]
-    generator.deduction = timed("whole deduction", generator.deduction)
+    generator.complete = timed("whole deduction", generator.complete)
     # a proof's CP-SAT runs in a thread of its own, beside another proof: wall seconds
     proving.loop_breaking = timed("proof of a held clue", proving.loop_breaking, time.perf_counter)
     proofs = proving.Proofs
@@ -87,7 +96,7 @@ def main() -> None:
         if not phases or phases[-1][0] != phase:
             phases.append((phase, time.perf_counter(), time.process_time()))
 
-    made = generator.generate(genre, rows, cols, seed=seed, progress=heard)
+    made = generator.generate(genre, rows, cols, seed=seed, progress=heard, difficulty=DIFFICULTY, taste=TASTE)
     spent = time.process_time() - started
     phases.append(("end", time.perf_counter(), time.process_time()))
     print(

@@ -7,10 +7,9 @@ set times that peer the same way (bench/peers.py; it finds a loop without provin
 Peers built by bench/peers_build.sh (Tatham's standalone solvers, cspuz_core's CLI) get a row
 each where they take the set's genre, with loopsat ÷ peer (medians); unbuilt ones are skipped.
 Then exact counts (bench/count/: empty boards by the frontier DP, an empty 4×4 as MCC by CP-SAT
-enumeration), `loopsat generate` (seed 1, whole process: CPU-s, and the wall time its target is
-about, as its looks and two CP-SAT proofs at a time run in threads and a helper process; clues
-left of the dense board, grade), and last the targets of the speed issue, each with what this
-run measured.
+enumeration), `loopsat generate` (bench/generate.py: seed 1, whole process CPU-s, beside
+Tatham's generator; the share of generated puzzles his grader rates at the level asked), and
+last the targets of the speed issue, each with what this run measured.
 Never asserts; results also go to bench/results.json. Only the generator:
 `python bench/run.py --sets none --no-counts --no-peers`.
 
@@ -48,9 +47,7 @@ COUNTS = (
     ("empty 14x13", ["--genre", "slitherlink", "count/empty-14x13.slither"], None),
     ("empty 4x4 --mcc", ["--mcc", "count/empty-4x4.mcc"], 9349),
 )
-# `loopsat generate --seed 1` per (genre, rows, cols): the issue's two targets and 40×40 of each.
-GENERATE = (("slitherlink", 20, 20), ("masyu", 30, 30), ("slitherlink", 40, 40), ("masyu", 40, 40))
-# The speed issue's targets, whole process CPU-s (generate: wall s): (label, where in results, statistic, bound).
+# The speed issue's targets, whole process CPU-s: (label, where in results, statistic, bound).
 TARGETS = (
     ("loopsat --help", ("startup", "loopsat --help"), None, 0.06),
     ("loopsat solve 5x5", ("startup", "solve 5x5"), None, 0.06),
@@ -63,8 +60,11 @@ TARGETS = (
     ("--count empty 13x14", ("counts", "empty 13x14"), "cpu", 60.0),
     ("--count --mcc empty 4x4", ("counts", "empty 4x4 --mcc"), "cpu", 5.0),
     ("25x30 needing search max", ("sets", "slitherlink/25x30", "auto"), "max", 0.6),
-    ("generate Slitherlink 20x20 (wall)", ("generate", "slitherlink 20x20"), "wall", 60.0),
-    ("generate Masyu 30x30 (wall)", ("generate", "masyu 30x30"), "wall", 60.0),
+    ("generate Slitherlink 20x20 hard", ("generate", "rows", "Slitherlink 20x20 hard"), "cpu", 2.0),
+    ("generate Slitherlink 40x40 hard", ("generate", "rows", "Slitherlink 40x40 hard"), "cpu", 30.0),
+    ("generate Masyu 20x20 tricky", ("generate", "rows", "Masyu 20x20 tricky"), "cpu", 10.0),
+    ("generate Masyu 40x40 tricky", ("generate", "rows", "Masyu 40x40 tricky"), "cpu", 60.0),
+    ("generate minimal Slitherlink 40x40", ("generate", "rows", "minimal Slitherlink 40x40"), "cpu", 300.0),
     ("hard Masyu 25x25 median", ("sets", "masyu/25x25", "auto"), "median", 0.15),
     ("hard Masyu 25x25 max", ("sets", "masyu/25x25", "auto"), "max", 0.45),
 )
@@ -161,19 +161,11 @@ def run_counts(timeout: float) -> dict[str, dict]:
     return rows
 
 
-def run_generate(timeout: float) -> dict[str, dict]:
-    """Each GENERATE size in its own process; the summary `generate` writes to stderr kept."""
-    print(f"\n{'generate --seed 1':<24} {'CPU-s':>8} {'wall s':>8}  result")
-    rows: dict[str, dict] = {}
-    for genre, height, width in GENERATE:
-        label = f"{genre} {height}x{width}"
-        started = time.perf_counter()
-        cpu, done = run_one(["generate", "--genre", genre, "--size", f"{height}x{width}", "--seed", "1"], timeout)
-        wall = time.perf_counter() - started
-        summary = done.stderr.strip().split(": ", 1)[-1] if done and done.returncode == 0 else "timeout/error"
-        rows[label] = {"cpu": cpu, "wall": wall, "result": summary}
-        print(f"{label:<24} {cpu:8.2f} {wall:8.2f}  {summary}")
-    return rows
+def run_generate(timeout: float, peer_timeout: float) -> dict:
+    """The generator's rows and the agreement with Tatham's grader (bench/generate.py)."""
+    import generate
+
+    return generate.run(None, 5, "10x10", timeout, peer_timeout)
 
 
 def print_targets(results: dict) -> None:
@@ -284,7 +276,7 @@ def main() -> None:
     if not options.no_counts:
         results["counts"] = run_counts(options.timeout)
     if not options.no_generate:
-        results["generate"] = run_generate(max(options.timeout, 1800.0))
+        results["generate"] = run_generate(max(options.timeout, 1800.0), options.peer_timeout)
     print_targets(results)
     results["finished"] = time.strftime("%Y-%m-%d %H:%M:%S")
     write_file(options.out, (json.dumps(results, indent=1) + "\n").encode(), replace=True)

@@ -82,7 +82,8 @@ def solve(
     so far, `fallback` why counting cannot use the DP (it enumerates instead), `sweep` where the
     DP is. NotCountable when `strategy="frontier"` cannot count this puzzle; Ctrl-C raises
     Interrupted with the result so far. `solved`: a Result of this puzzle you have already (say,
-    its uniqueness before listing its solutions): the deduction it ran is not run again."""
+    its uniqueness before listing its solutions): to list or count, the deduction it ran is not
+    run again."""
     from loopsat.solver.frontier import Settings
     from loopsat.solver.pipeline import Stopped
     from loopsat.solver.pipeline import solve as solve_puzzle

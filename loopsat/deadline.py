@@ -9,24 +9,30 @@ from __future__ import annotations
 
 import math
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from types import FrameType
 
-from loopsat.signals import importing
+from loopsat.signals import importing, running
 
 # The alarm rings this long after the deadline, so that CP-SAT, told the deadline itself, stops
 # first and cleanly whenever it is the one running; the alarm is for Python that overruns.
 ALARM_GRACE = 0.5
 
 
-# And again at this interval until the block ends: an exception raised inside a gc callback or a
-# destructor is printed and dropped (seen under hypothesis), and the deadline must not be lost;
-# nor does it ring inside an import, which it would leave half done (networkx then refused to
-# load again: "Algorithm already exists in dispatch namespace", found by tests/test_fuzz.py).
+# And again at this interval until the block ends: it does not ring inside an import, which it
+# would leave half done (networkx then refused to load again: "Algorithm already exists in
+# dispatch namespace", found by tests/test_fuzz.py), and library code may catch and drop it.
 ALARM_RETRY = 0.25
+
+# A TimeUp raised inside a gc callback, a destructor or a weakref callback is dropped by Python
+# and printed as "Exception ignored in ..." (seen under hypothesis, whose gc callback times every
+# collection). The deadline hears of it through sys.unraisablehook, says nothing, and rings again
+# this soon: such a callback has ended by then (the next ring then lands in the work itself).
+ALARM_AGAIN = 1e-3
 
 
 # A limit longer than this is none: a year is no limit on one puzzle, and setitimer's timeval
@@ -84,8 +90,16 @@ def deadline(seconds: float | None) -> Iterator[None]:
     armed = True
 
     def ring(_signum: int, frame: FrameType | None) -> None:
-        if armed and not importing(frame):
+        if armed and not importing(frame) and not running(frame, dropped.__code__):
             raise TimeUp
+
+    unraisable = sys.unraisablehook
+
+    def dropped(what: sys.UnraisableHookArgs) -> None:
+        if armed and isinstance(what.exc_value, TimeUp):
+            signal.setitimer(signal.ITIMER_REAL, ALARM_AGAIN, ALARM_RETRY)
+        else:
+            unraisable(what)
 
     started = time.monotonic()
     # TimeUp can land inside a section that holds signals off (cli.output.Heard blocks Ctrl-C while a
@@ -94,11 +108,14 @@ def deadline(seconds: float | None) -> Iterator[None]:
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, ())
     previous = signal.signal(signal.SIGALRM, ring)
     outer, outer_interval = signal.setitimer(signal.ITIMER_REAL, seconds + ALARM_GRACE, ALARM_RETRY)
+    sys.unraisablehook = dropped
     try:
         yield
     finally:
         armed = False
         signal.setitimer(signal.ITIMER_REAL, 0)
+        if sys.unraisablehook is dropped:  # another hook set in the block is not ours to undo
+            sys.unraisablehook = unraisable
         signal.signal(signal.SIGALRM, previous)
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         if outer:  # an enclosing timer keeps its own deadline (a tiny delay if it has passed)

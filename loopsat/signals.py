@@ -15,7 +15,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 
@@ -46,9 +46,19 @@ def importing(frame: FrameType | None) -> bool:
     return False
 
 
+def running(frame: FrameType | None, code: object) -> bool:
+    """Whether `code` (a function's __code__) runs in `frame` or one of its callers."""
+    while frame is not None:
+        if frame.f_code is code:
+            return True
+        frame = frame.f_back
+    return False
+
+
 def stop_handler(signum: int, frame: FrameType | None) -> None:
-    """SIGINT raises KeyboardInterrupt, SIGTERM Terminated; inside an import, a moment later."""
-    if importing(frame):
+    """SIGINT raises KeyboardInterrupt, SIGTERM Terminated; inside an import (or the hook of
+    dropped exceptions, where it would be lost), a moment later."""
+    if importing(frame) or running(frame, _HeardAgain.__call__.__code__):
         later(signum)
         return
     heard.append(signum)
@@ -56,8 +66,12 @@ def stop_handler(signum: int, frame: FrameType | None) -> None:
 
 
 def later(signum: int) -> None:
-    """Deliver `signum` to the main thread's handler again after IMPORT_RETRY seconds."""
-    timer = threading.Timer(IMPORT_RETRY, _thread.interrupt_main, (signal.Signals(signum),))
+    """Send `signum` to the main thread again after IMPORT_RETRY seconds. A real signal, not
+    _thread.interrupt_main, which only sets a flag: a main thread blocked by then (waiting for
+    CP-SAT's next loop, minutes away) did not see it until it woke (tests/test_dropped.py)."""
+    main = threading.main_thread().ident
+    assert main is not None  # the main thread has started: this code runs in its process
+    timer = threading.Timer(IMPORT_RETRY, signal.pthread_kill, (main, signum))
     timer.daemon = True
     timer.start()
 
@@ -73,6 +87,23 @@ def install() -> None:
     # Tests also start loopsat with them blocked, to stop it at an instant of their choosing
     # after this line: a stop sent before is raised here.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
+    sys.unraisablehook = _HeardAgain(sys.unraisablehook)
+
+
+class _HeardAgain:
+    """An unraisable-exception hook that raises a dropped stop again in the main thread's work:
+    a KeyboardInterrupt raised in a gc callback, a destructor or a weakref callback is printed
+    ("Exception ignored in ...") and dropped by Python, and the stop would be lost. It is sent
+    again a moment later (`later`): sent at once, it was raised in this hook, and lost there."""
+
+    def __init__(self, previous: Callable[[sys.UnraisableHookArgs], object]) -> None:
+        self.previous = previous
+
+    def __call__(self, what: sys.UnraisableHookArgs) -> None:
+        if isinstance(what.exc_value, KeyboardInterrupt) and heard:
+            later(heard[-1])
+        else:
+            self.previous(what)
 
 
 @contextmanager

@@ -9,35 +9,35 @@ Edge = tuple[tuple[int, int], tuple[int, int]]
 
 @cache
 def cycle_unions(rows: int, cols: int) -> list[frozenset[Edge]]:
-    """Every edge set of the rows × cols lattice of points in which each point has degree 0 or 2."""
+    """Every edge set of the rows × cols lattice of points in which each point has degree 0 or 2.
+
+    Such a set is an even subgraph, and every even subgraph of a grid is the sum (mod 2) of the
+    boundaries of one set of its unit squares: so each subset of squares (in Gray-code order,
+    one square's boundary toggled per step) is one candidate, kept when no point has degree 4.
+    2^squares candidates: 4096 for 4×5 points, where a search edge by edge made 690,000 calls.
+    """
     edges = [((i, j), (i, j + 1)) for i in range(rows) for j in range(cols - 1)]
     edges += [((i, j), (i + 1, j)) for i in range(rows - 1) for j in range(cols)]
-    last_use = {}
-    for k, (a, b) in enumerate(edges):
-        last_use[a] = last_use[b] = k
+    bit = {edge: 1 << k for k, edge in enumerate(edges)}
+    squares = []  # each unit square's boundary, as a mask of edges
+    for i in range(rows - 1):
+        for j in range(cols - 1):
+            corners = [(i, j), (i, j + 1), (i + 1, j + 1), (i + 1, j)]
+            squares.append(
+                sum(bit[min(a, b), max(a, b)] for a, b in zip(corners, corners[1:] + corners[:1], strict=True))
+            )
+    touching: dict[tuple[int, int], int] = {}
+    for (a, b), mask in bit.items():
+        touching[a] = touching.get(a, 0) | mask
+        touching[b] = touching.get(b, 0) | mask
+    crowded = [mask for mask in touching.values() if mask.bit_count() > 2]  # a point of degree 3 or 4
     found: list[frozenset[Edge]] = []
-    degree: dict[tuple[int, int], int] = {}
-
-    def extend(k: int, chosen: list[Edge]) -> None:
-        if k == len(edges):
-            found.append(frozenset(chosen))
-            return
-        a, b = edges[k]
-        for take in (False, True):
-            if take:
-                if degree.get(a, 0) == 2 or degree.get(b, 0) == 2:
-                    continue
-                degree[a] = degree.get(a, 0) + 1
-                degree[b] = degree.get(b, 0) + 1
-                chosen.append(edges[k])
-            if all(degree.get(v, 0) in (0, 2) for v in (a, b) if last_use[v] == k):
-                extend(k + 1, chosen)
-            if take:
-                chosen.pop()
-                degree[a] -= 1
-                degree[b] -= 1
-
-    extend(0, [])
+    union = 0
+    for step in range(1 << len(squares)):
+        if step:
+            union ^= squares[(step & -step).bit_length() - 1]
+        if all((union & mask).bit_count() <= 2 for mask in crowded):
+            found.append(frozenset(edge for edge in edges if union & bit[edge]))
     return found
 
 

@@ -6,7 +6,8 @@ rewrite their output.
 Each `$ ` line inside a fenced block is a shell command (the `loopsat` it names is this checkout's,
 run as `python -m loopsat`); the lines under it, up to the next `$ ` line or the block's end, are
 what it prints (stdout, then stderr). `$ time ...` lines show a measurement and are never run.
-`batch` runs on a copy of puzzles/ so that its report lands in a temporary folder.
+`batch` runs on a copy of puzzles/ so that its report lands in a temporary folder, and a command
+that writes a file (`> g.mcc`) in an empty one: nothing is left in the checkout.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 DOCUMENTS = [README, *sorted((ROOT / "docs").glob("*.md"))]  # every page whose examples are run
+WRITES = re.compile(r"(?<![0-9&])>\s*[^\s&]")  # a redirection into a file (not 2>&1)
 MEASURED = re.compile(r"\d+\.\d+ s\b|\"seconds\": \d+\.\d+")  # times differ between runs
 
 
@@ -67,6 +69,8 @@ def run(command: str) -> list[str]:
         if re.search(r"\bloopsat batch\b", command):
             cwd = Path(scratch)
             shutil.copytree(ROOT / "puzzles", cwd / "puzzles", ignore=shutil.ignore_patterns("*.jsonl"))
+        elif WRITES.search(command):
+            cwd = Path(scratch)
         script = f'loopsat() {{ "{sys.executable}" -m loopsat "$@"; }}\n{command}'
         env = {**os.environ, "COLUMNS": "100", "TERM": "dumb"}
         done = subprocess.run(["bash", "-c", script], cwd=cwd, capture_output=True, text=True, env=env, timeout=300)

@@ -92,15 +92,21 @@ def random_boards(draw: st.DrawFn, genre: str, max_rows: int, max_cols: int, cel
 
 
 def verified_loops(puzzle: Puzzle) -> set[frozenset[tuple[int, int]]]:
-    """Every single loop of the board that the verifier accepts, by brute force, as edge midpoints."""
+    """Every single loop of the board that the verifier accepts, by brute force, as edge midpoints.
+
+    A Slitherlink union must first obey the clues by `obeys` above (40 µs against the verifier's
+    330 µs): the two referees must then both accept a loop, so a wrong one still shows."""
     from lattice import cycle_unions, midpoints
 
     from loopsat.genres import GENRES
     from loopsat.solver.pipeline import bits
 
     genre = GENRES[puzzle.genre]
+    unions = cycle_unions(*genre.tile_shape(puzzle))
+    if puzzle.genre == "slitherlink":
+        unions = [union for union in unions if obeys(list(puzzle.grid), puzzle.letters, union)]
     found = set()
-    for union in cycle_unions(*genre.tile_shape(puzzle)):
+    for union in unions:
         solution = midpoints(union)
         try:
             verify(puzzle, *bits(genre, puzzle, solution))

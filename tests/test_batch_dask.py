@@ -60,7 +60,7 @@ def test_the_local_cluster_is_loopback_tls_and_serves_no_http() -> None:
         assert address.startswith("tls://127.0.0.1:")
         for route in ("/info/main/workers.html", "/health", "/metrics", "/status"):
             with pytest.raises(urllib.error.HTTPError) as refused:
-                urllib.request.urlopen(client.dashboard_link.replace("/status", route), timeout=10)
+                urllib.request.urlopen(client.dashboard_link.replace("/status", route), timeout=PATIENCE)
             assert refused.value.code == 404
         with pytest.raises((OSError, TimeoutError)):  # another local user, without the batch's certificates
             Client(address, security=Security.temporary(), timeout=5)
@@ -95,7 +95,7 @@ def test_workers_die_with_a_sigkilled_batch(tmp_path: Path) -> None:
         poll(lambda: report.exists() and b"\n" in report.read_bytes(), PATIENCE, "the first report line")
         os.kill(batch.pid, signal.SIGKILL)
         batch.wait(timeout=PATIENCE)
-        poll(lambda: not in_group(batch.pid), 20, "the workers of the killed batch to exit")
+        poll(lambda: not in_group(batch.pid), PATIENCE, "the workers of the killed batch to exit")
     finally:
         for pid in in_group(batch.pid):
             os.kill(pid, signal.SIGKILL)

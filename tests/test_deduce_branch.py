@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from referees import random_boards, verified_loops
 
 from loopsat.cpsat import Circuit, Search
-from loopsat.deduce import Rule, deduce
+from loopsat.deduce import Rule, deduce, searched
 from loopsat.deduce.branch import find_loop
 from loopsat.genres import GENRES
 from loopsat.grid import lattice_edges
@@ -87,3 +87,25 @@ def test_the_fixpoint_does_not_depend_on_the_probing_order() -> None:
     edges = list(lattice_edges(*genre.tile_shape(puzzle)))
     tables = genre.rules(puzzle).for_deduction()
     assert deduce(edges, tables, focus=(0, 0)) == deduce(edges, tables)
+
+
+@settings(max_examples=60, deadline=None)
+@given(BOARDS)
+def test_backtracking_after_the_deduction_finds_every_loop(puzzle: Puzzle) -> None:
+    """solve()'s uniqueness proof where the deduction leaves edges open (deduce.searched)."""
+    loops = set(verified_loops(puzzle))
+    deduction, found = searched(puzzle, limit=len(loops) + 1, nodes=10**6)
+    if deduction.fixed is None or deduction.complete:
+        assert found is None
+        assert loops == ({deduction.loop} if deduction.complete and deduction.loop else set())
+    else:
+        assert found is not None and len(found) == len(set(found)) and set(found) == loops
+
+
+def test_backtracking_stops_at_its_limit_and_its_budget() -> None:
+    from loopsat.genres import masyu
+
+    puzzle = masyu.parse(b"......\n......\n..1...\n......\n......\n", "t.masyu")[0]  # many loops
+    deduction, found = searched(puzzle, limit=3, nodes=10**6)
+    assert deduction.fixed is not None and found is not None and len(set(found)) == 3
+    assert searched(puzzle, limit=3, nodes=2)[1] is None

@@ -144,7 +144,7 @@ def test_looks_ahead_answer_in_order_and_stop_when_closed() -> None:
     import time
     from contextlib import closing
 
-    from loopsat.setter.minimal import ahead
+    from loopsat.workers import ahead
 
     cells = [(k, k) for k in range(50)]
     assert list(ahead(lambda cell: cell[0] % 3 == 0, cells)) == [k % 3 == 0 for k in range(50)]

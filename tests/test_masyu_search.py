@@ -43,3 +43,27 @@ def test_auto_equals_a_brute_force(puzzle: Puzzle) -> None:
     outcome = solve(puzzle)
     assert outcome.status == {0: Status.NONE, 1: Status.UNIQUE}.get(len(loops), Status.MULTIPLE)
     assert set(outcome.solutions) <= loops and len(outcome.solutions) == min(len(loops), 2)
+
+
+@pytest.mark.parametrize("text", [OPEN.replace("1", ".", 1), OPEN.replace("0", ".", 2)])
+def test_the_tables_model_finds_a_second_loop(text: str) -> None:
+    """After the deduction, a uniqueness check searches the deduction's own tables (cpsat.tabled),
+    never the cover: on boards with several loops it finds two, as the whole cover's circuit does."""
+    puzzle = board(text)
+    auto, cover = solve(puzzle), solve(puzzle, strategy="circuit")
+    assert auto.status == cover.status == Status.MULTIPLE
+    assert len(set(auto.solutions)) == 2
+
+
+@pytest.mark.parametrize("degrees", [True, False])
+def test_the_tables_model_under_either_loop_condition(degrees: bool) -> None:
+    """The tables model states the vertex degrees itself for lazy cuts; the circuit states them."""
+    from loopsat.cpsat import Circuit, LazyCuts, Search, Tabled
+
+    puzzle = board(OPEN.replace("0", ".", 1))  # 71 loops
+    found = deduction(puzzle)
+    assert found.fixed is not None
+    model = Tabled(found.edges, found.rules.tables, found.fixed, degrees=degrees)
+    search = Search(model, LazyCuts() if degrees else Circuit(), fixed=found.fixed)
+    loops = set(search.solutions() if degrees else search.stream())
+    assert len(loops) == 71 and loops == set(solve(puzzle, mode="all", strategy="circuit").solutions)

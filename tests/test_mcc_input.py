@@ -21,17 +21,25 @@ CASES = [
 ]
 
 
+# DLX3's counts up to this many solutions are enumerated here: each is verified against the
+# MCC, 1.5 ms a solution of super_piday's general file (5.3 CPU-s for its 3609). That puzzle's
+# 3609 is counted from knuth.mcc by the example of docs/commands.md, which test_readme.py runs.
+ENUMERATED = 1000
+
+
 @pytest.mark.parametrize(("folder", "name", "dlx3", "single"), CASES, ids=[f"{c[0].name}-{c[1]}" for c in CASES])
 def test_knuths_mcc_gives_knuths_counts(folder: Path, name: str, dlx3: int, single: int) -> None:
     path = folder / name
     [puzzle] = read_puzzles(str(path), path.read_bytes())
     assert puzzle.genre == "mcc"
-    assert solve(puzzle, mode="count", single_loop=False).count == dlx3
+    if dlx3 <= ENUMERATED:
+        assert solve(puzzle, mode="count", single_loop=False).count == dlx3
     assert solve(puzzle, mode="count").count == single  # every loop passes the MCC verifier
 
 
 def test_cases_cover_every_genre() -> None:
     assert {c[0].name.split("_")[0] for c in CASES} == {"masyu", "slink", "slither", "super"}
+    assert {c[0].name.split("_")[0] for c in CASES if c[2] <= ENUMERATED} == {"masyu", "slink", "slither", "super"}
 
 
 def test_the_generals_undeclared_item_is_a_located_error() -> None:

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from loopsat import loops
 from loopsat.cpsat.proto import INT64_MAX, INT64_MIN, Literal, negated
-from loopsat.cpsat.translate import Translation
+from loopsat.cpsat.translate import Lattice
 from loopsat.grid import Edges, Point, edge_ends
 
 SHORT_CYCLE = 6  # cycles up to this length are forbidden before the first solve (loops.short_cycles)
@@ -27,11 +27,11 @@ class LoopCondition(Protocol):
     single_loop: bool
     one_per_solution: bool
 
-    def constrain(self, translation: Translation, fixed: dict[Point, bool]) -> None:
+    def constrain(self, translation: Lattice, fixed: dict[Point, bool]) -> None:
         """Add what holds before the first solve; `fixed` edges hold in every solution (the
         search fixes them itself: a condition may use them to state less)."""
 
-    def cut(self, translation: Translation, found: Edges) -> bool:
+    def cut(self, translation: Lattice, found: Edges) -> bool:
         """Add constraints that forbid `found` (a union of disjoint cycles) because it is no
         single loop; False when it is a solution."""
 
@@ -42,10 +42,10 @@ class Disjoint:
     single_loop = False
     one_per_solution = True
 
-    def constrain(self, translation: Translation, fixed: dict[Point, bool]) -> None:
+    def constrain(self, translation: Lattice, fixed: dict[Point, bool]) -> None:
         pass
 
-    def cut(self, translation: Translation, found: Edges) -> bool:
+    def cut(self, translation: Lattice, found: Edges) -> bool:
         return False
 
 
@@ -55,7 +55,7 @@ class LazyCuts:
     single_loop = True
     one_per_solution = False  # a model without every cut still has solutions of several loops
 
-    def constrain(self, translation: Translation, fixed: dict[Point, bool]) -> None:
+    def constrain(self, translation: Lattice, fixed: dict[Point, bool]) -> None:
         """Some edge is on, and no cycle of at most SHORT_CYCLE edges unless it is the whole
         loop: the cut loop would otherwise meet these small pieces a few at a time, all over."""
         model, edges = translation.model, list(translation.edge_var.values())
@@ -66,7 +66,7 @@ class LazyCuts:
         for cycle in loops.short_cycles(translation.edge_var):
             model.clause([small, *(negated(translation.edge_var[e]) for e in cycle)])
 
-    def cut(self, translation: Translation, found: Edges) -> bool:
+    def cut(self, translation: Lattice, found: Edges) -> bool:
         """For each piece S: a vertex of S and one outside on the loop ⇒ an edge of δ(S).
 
         With a tile known to be on every loop outside S, every vertex of S gets that cut (no
@@ -105,7 +105,7 @@ class Circuit:
     single_loop = True
     one_per_solution = True
 
-    def constrain(self, translation: Translation, fixed: dict[Point, bool]) -> None:
+    def constrain(self, translation: Lattice, fixed: dict[Point, bool]) -> None:
         model = translation.model
         model.clause(translation.edge_var.values())  # the empty set is no loop
         contracted = _contracted(translation, fixed)
@@ -123,11 +123,11 @@ class Circuit:
             arcs += [(index[a], index[b], forward), (index[b], index[a], backward)]
         model.circuit(arcs)
 
-    def cut(self, translation: Translation, found: Edges) -> bool:
+    def cut(self, translation: Lattice, found: Edges) -> bool:
         return False  # the circuit allows nothing but one loop
 
 
-def _whole_circuit(translation: Translation) -> None:
+def _whole_circuit(translation: Lattice) -> None:
     """The circuit over every vertex; the loop's first vertex in row-major order has its arms
     east and south (nothing of the loop lies north or west of it), and the loop leaves it eastwards."""
     model = translation.model
@@ -152,7 +152,7 @@ def _whole_circuit(translation: Translation) -> None:
 
 
 def _arcs(
-    translation: Translation, index: dict[Point, int], edges: Iterable[Point]
+    translation: Lattice, index: dict[Point, int], edges: Iterable[Point]
 ) -> tuple[list[tuple[int, int, Literal]], dict[Point, Literal]]:
     """The circuit's arcs over the vertices of `index`: each one's self-loop (off the loop), and
     for each edge a forward and a backward arc, one of them on exactly when the edge is; the
@@ -169,7 +169,7 @@ def _arcs(
 
 
 def _contracted(
-    translation: Translation, fixed: dict[Point, bool]
+    translation: Lattice, fixed: dict[Point, bool]
 ) -> tuple[list[Point], list[Point], list[tuple[Point, Point]]] | None:
     """The vertices with an undecided edge, the undecided edges, and the chains of edges fixed
     on as (end, end) pairs of such vertices; None when that is no smaller circuit: nothing

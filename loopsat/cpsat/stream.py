@@ -32,9 +32,7 @@ _FINISHED = object()
 class _Hand(cmh.SolutionCallback):
     """Hands each solution, as `read` makes it, to the consumer; stops the search at `limit`."""
 
-    def __init__(
-        self, read: Callable[[cmh.SolutionCallback], object], handed: queue.Queue[Any], limit: int | None
-    ) -> None:
+    def __init__(self, read: Callable[[cmh.SolutionCallback], object], handed: _Handover, limit: int | None) -> None:
         super().__init__()
         self.read, self.handed, self.left = read, handed, limit
 
@@ -44,6 +42,35 @@ class _Hand(cmh.SolutionCallback):
             self.left -= 1
             if self.left <= 0:
                 self.StopSearch()
+
+
+class _Handover:
+    """A queue of at most `size` items from the search's thread to its consumer, made of C-level
+    queues alone: an exception that a signal handler raises in the consumer's wait (Ctrl-C, the
+    time limit's alarm) ends that wait cleanly. queue.Queue's Python-level Condition, cut by one,
+    could be left with its lock released: "RuntimeError: release unlocked lock" then replaced the
+    exception (tests/test_cpsat_backend.py, under load)."""
+
+    def __init__(self, size: int) -> None:
+        self._items: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._room: queue.SimpleQueue[None] = queue.SimpleQueue()  # one token per free place
+        for _ in range(size):
+            self._room.put(None)
+
+    def put(self, item: object) -> None:
+        """From the search's thread: wait for a free place (its consumer is the slower)."""
+        self._room.get()
+        self._items.put(item)
+
+    def finish(self) -> None:
+        """From the search's thread, last: _FINISHED, which never waits for a place."""
+        self._items.put(_FINISHED)
+
+    def get(self, timeout: float | None = None) -> Any:
+        """From the consumer: the next item (queue.Empty after `timeout` seconds)."""
+        item = self._items.get(timeout=timeout)
+        self._room.put(None)  # (a place lost to an exception between the two calls is one of HANDOVER)
+        return item
 
 
 class Stopper:
@@ -88,7 +115,7 @@ def run(
     wrapper.set_parameters(parameters)
     stopper = stopper or Stopper()
     stopper._started(wrapper)
-    handed: queue.Queue[Any] = queue.Queue(maxsize=HANDOVER)  # what `read` makes, then _FINISHED
+    handed = _Handover(HANDOVER)  # what `read` makes, then _FINISHED
     if read is not None:
         hand = _Hand(read, handed, limit)
         wrapper.add_solution_callback(hand)
@@ -105,7 +132,7 @@ def run(
         except BaseException as error:  # a bug in `read`: raised again in the caller's thread
             outcome.append(error)
         finally:
-            handed.put(_FINISHED)
+            handed.finish()
 
     worker = threading.Thread(target=search, name="cp-sat", daemon=True)
     # Left unfinished (an API user's iterator kept in a variable past the end of the program),
@@ -134,13 +161,13 @@ class _Ending:
     """What a search's finalizer is attached to: dropped with the generator's frame."""
 
 
-def _end(wrapper: cmh.SolveWrapper, worker: threading.Thread, handed: queue.Queue[Any]) -> BaseException | None:
+def _end(wrapper: cmh.SolveWrapper, worker: threading.Thread, handed: _Handover) -> BaseException | None:
     """Stop the search and wait for its thread (`_wait_for`); nothing to wait for when never started."""
     wrapper.stop_search()  # a stop before the search starts holds too: it then returns at once
     return _wait_for(worker, handed) if worker.ident is not None else None
 
 
-def _wait_for(worker: threading.Thread, handed: queue.Queue[Any]) -> BaseException | None:
+def _wait_for(worker: threading.Thread, handed: _Handover) -> BaseException | None:
     """Until the stopped search has ended, so that no CP-SAT thread outlives its caller (one that
     calls back into a finalizing interpreter aborts the process). The queue is drained for a
     callback blocked on it. An exception meanwhile (an interrupt, an alarm) does not cut the wait

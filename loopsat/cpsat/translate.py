@@ -22,33 +22,28 @@ from loopsat.model import ExactCover, Item, Option
 Rows = list[tuple[tuple[int, ...], int]]  # (0/1 colouring of the owner's edges, option index)
 
 
-class Translation:
-    """The cover as a CP-SAT model, and the lattice its edge items form.
+class Lattice:
+    """A CP-SAT model with a boolean per edge, and the lattice those edges form: what the loop
+    conditions (encodings) and the search read, whoever wrote the model."""
 
-    `options_follow_edges` is True when every option boolean is a function of the edge
-    booleans: then each loop is one assignment of the model, up to the loop condition's own
-    variables (which follow the edges too).
-    """
-
-    def __init__(self, cover: ExactCover) -> None:
+    def __init__(self, mandatory: frozenset[Point] = frozenset()) -> None:
         self.model = Model()
         self.edge_var: dict[Point, Literal] = {}
         self.incident: dict[Point, list[Point]] = defaultdict(list)
-        self.mandatory = cover.mandatory
+        self.mandatory = mandatory  # vertices on every loop
         self._vertex_var: dict[Point, Literal] = {}
         self.options_follow_edges = True
-        self._options = cover.options
-        self._option_var: list[tuple[int, Literal]] = []  # (option index, its boolean)
-        self._patterned: list[tuple[list[Literal], Rows]] = []  # an owner's edge literals and rows
-        self._translate(cover)
+
+    def add_edge(self, edge: Point) -> Literal:
+        """A new boolean for `edge`, which joins the lattice."""
+        var = self.edge_var[edge] = self.model.new_bool()
+        for v in edge_ends(edge):
+            self.incident[v].append(edge)
+        return var
 
     def chosen(self, value: Callable[[Literal], bool]) -> tuple[Option, ...]:
-        """The options a solution chooses, in the file's order, given each variable's value."""
-        picked = [index for index, var in self._option_var if value(var)]
-        for literals, rows in self._patterned:
-            pattern = tuple(int(value(lit)) for lit in literals)
-            picked += [index for row, index in rows if row == pattern]
-        return tuple(self._options[index] for index in sorted(picked))
+        """The options a solution chooses: none, unless the model was written from options."""
+        return ()
 
     def vertex(self, v: Point) -> Literal:
         """A boolean that is true iff some edge at vertex v is on (made on first use)."""
@@ -62,15 +57,37 @@ class Translation:
             self._vertex_var[v] = var
         return var
 
+
+class Translation(Lattice):
+    """The cover as a CP-SAT model, and the lattice its edge items form.
+
+    `options_follow_edges` is True when every option boolean is a function of the edge
+    booleans: then each loop is one assignment of the model, up to the loop condition's own
+    variables (which follow the edges too).
+    """
+
+    def __init__(self, cover: ExactCover) -> None:
+        super().__init__(cover.mandatory)
+        self._options = cover.options
+        self._option_var: list[tuple[int, Literal]] = []  # (option index, its boolean)
+        self._patterned: list[tuple[list[Literal], Rows]] = []  # an owner's edge literals and rows
+        self._translate(cover)
+
+    def chosen(self, value: Callable[[Literal], bool]) -> tuple[Option, ...]:
+        """The options a solution chooses, in the file's order, given each variable's value."""
+        picked = [index for index, var in self._option_var if value(var)]
+        for literals, rows in self._patterned:
+            pattern = tuple(int(value(lit)) for lit in literals)
+            picked += [index for row, index in rows if row == pattern]
+        return tuple(self._options[index] for index in sorted(picked))
+
     def _translate(self, cover: ExactCover) -> None:
         model = self.model
         primary = {item.name: item for item in cover.items if item.primary}
         for item in cover.items:
             edge = cover.edges.get(item.name)
             if not item.primary and edge is not None:
-                self.edge_var[edge] = model.new_bool()
-                for v in edge_ends(edge):
-                    self.incident[v].append(edge)
+                self.add_edge(edge)
         owned = _pattern_items(cover, primary)
         terms: dict[str, list[tuple[int, Literal]]] = {name: [] for name in primary}
         constant = dict.fromkeys(primary, 0)

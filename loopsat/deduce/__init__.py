@@ -25,6 +25,18 @@ grade read off its trail).
 
 from loopsat.deduce.probe import deduce
 from loopsat.deduce.rules import GRADES, Level, Rule, Rules, Step
-from loopsat.deduce.run import Deduction, Difficulty, loop, puzzle
+from loopsat.deduce.run import Deduction, Difficulty, loop, puzzle, searched
 
-__all__ = ["GRADES", "Deduction", "Difficulty", "Level", "Rule", "Rules", "Step", "deduce", "loop", "puzzle"]
+__all__ = [
+    "GRADES",
+    "Deduction",
+    "Difficulty",
+    "Level",
+    "Rule",
+    "Rules",
+    "Step",
+    "deduce",
+    "loop",
+    "puzzle",
+    "searched",
+]

@@ -14,7 +14,8 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from loopsat.deduce.branch import find_loop
+from loopsat.deduce.board import Board
+from loopsat.deduce.branch import OutOfNodes, find_loop, loops
 from loopsat.deduce.probe import deduced_board
 from loopsat.deduce.rules import GIVEN, NO_SUCH_EDGE, PROBES, Contradiction, Level, Rule, Rules, Step
 from loopsat.grid import Point, lattice_edges
@@ -143,6 +144,34 @@ def puzzle(
     """Deduce `puzzle`: `given` edges first (rule "given"), probing nearest `focus` first, no
     rule above `max_level`; `near` and `extra` as in `setup`. `trace` hears each step too;
     without `trail` no step is kept (a setter's many deductions need no grade)."""
+    return _deduced(puzzle, given, trace, focus, max_level, near, extra, trail)[0]
+
+
+def searched(puzzle: Puzzle, *, limit: int, nodes: int) -> tuple[Deduction, list[frozenset[Point]] | None]:
+    """`puzzle`'s deduction, and the loops of what it left open found by backtracking on its
+    board (branch.loops): up to `limit`, every one when fewer; None when that took more than
+    `nodes` decisions, or the deduction failed or finished, or its tables do not state every
+    clue (a loop they allow need not be the puzzle's)."""
+    deduction, board = _deduced(puzzle, None, None, None, Level.SEARCH, None, (), True)
+    if board is None or deduction.complete or not deduction.rules.whole:
+        return deduction, None
+    try:
+        return deduction, loops(board, limit, nodes)
+    except OutOfNodes:
+        return deduction, None
+
+
+def _deduced(
+    puzzle: Puzzle,
+    given: Mapping[Point, bool] | None,
+    trace: Callable[[Step], None] | None,
+    focus: Point | None,
+    max_level: Level,
+    near: AbstractSet[Point] | None,
+    extra: Sequence[Rule],
+    trail: bool,
+) -> tuple[Deduction, Board | None]:
+    """`puzzle`'s work, and the board it leaves (None after a contradiction)."""
     edges, rules, tables = setup(puzzle, near, extra)
     steps: list[Step] = []
     heard: Callable[[Step], None] | None = steps.append if trail else trace
@@ -155,10 +184,10 @@ def puzzle(
     try:
         board = deduced_board(edges, tables, True, given, heard, focus, rules.levels, max_level)
     except Contradiction:
-        return Deduction(edges, rules, steps, None, rules.levels)
+        return Deduction(edges, rules, steps, None, rules.levels), None
     value, index = board.value, board.index
     fixed = {e: bool(value[index[e]]) for e in edges if value[index[e]] >= 0}
-    return Deduction(edges, rules, steps, fixed, board.levels)
+    return Deduction(edges, rules, steps, fixed, board.levels), board
 
 
 def loop(

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from itertools import product
 
 from loopsat import deduce
-from loopsat.deduce import Rule
+from loopsat.deduce import Level, Rule
 from loopsat.deduce.branch import OutOfNodes
 from loopsat.errors import VerificationError
 from loopsat.genres import GENRES, SETTERS
@@ -45,6 +45,11 @@ class Thinning:
         self.edges = list(lattice_edges(rows, cols))
         if not genre.rules(puzzle).whole:  # what the deduction's completeness proves relies on it
             raise ValueError(f"{puzzle.genre}: its clue tables do not state every clue")
+        self.made = puzzle, solution
+
+    def __reduce__(self) -> tuple[type[Thinning], tuple[Puzzle, Edges]]:
+        """Sent to a helper process as what it is made from (its genre is a module)."""
+        return Thinning, self.made
 
     def clues(self, puzzle: Puzzle) -> frozenset[Point]:
         """The cells of `puzzle` that hold a clue: the thinner puzzles' differ only in them."""
@@ -82,10 +87,11 @@ class Thinning:
             )
         return near, {edge: edge in self.solution for edge in self.edges if edge not in near}
 
-    def screened(self, candidate: Puzzle, laws: list[Rule]) -> bool:
-        """Whether the deduction decides every edge near the removed laws, the rest given."""
-        near, given = self.near(laws, SCREEN)
-        fixed = deduce.puzzle(candidate, given=given, near=near, trail=False).fixed
+    def screened(self, candidate: Puzzle, laws: list[Rule], most: Level = Level.SEARCH, reach: int = SCREEN) -> bool:
+        """Whether the deduction (no rule above `most`) decides every edge within `reach` of the
+        removed laws, the rest given."""
+        near, given = self.near(laws, reach)
+        fixed = deduce.puzzle(candidate, given=given, near=near, max_level=most, trail=False).fixed
         return fixed is not None and len(fixed) == len(self.edges)
 
     def refuted(self, candidate: Puzzle, law: Rule) -> bool:

@@ -9,18 +9,21 @@ loop known; this module thins its clues, genre-free, while the loop stays the on
    When the deduction (loopsat/deduce) with c's law negated meets a contradiction, no such loop
    exists and c goes; it probes nearest c first, where the contradiction usually is. Otherwise
    random batches of clues are tried at once (doubling after a success, halving after a
-   failure), and a removal is kept while the whole deduction still decides the board, with a
-   grade at most D when a difficulty D below `search` is asked (deduce.GRADES: 1 easy ... 5
-   deep, "decided by the deduction alone"). Each try is screened first by a deduction near the
-   removed clues, every edge farther than board.SCREEN given as in the loop: it knows more than
-   the whole one and so fails whenever that one would, at a fraction of the cost. A single clue
+   failure), and a removal is kept while the whole deduction still decides the board, with no
+   rule above D when a difficulty D below `search` is asked (deduce.GRADES: 1 easy ... 5 deep,
+   "decided by the deduction alone"). With a difficulty no check needs a search, as in
+   Tatham's generators: a board the deduction decides has one loop. Each try is screened first
+   by a deduction near the removed clues, every edge farther than board.SCREEN (SCREEN_GRADED
+   with a difficulty) given as in the loop: it knows more than the whole one and so fails
+   whenever that one would, at a fraction of the cost. A single clue
    that fails is held; deduction is monotone (fewer clues never deduce more), so it stays held.
 2. Without a difficulty, each held clue is then tried once, in order (setter/minimal.py): it
    goes when no loop breaks its law, found near it or by CP-SAT on the whole board. Removing
    clues only adds loops, so a clue once needed stays needed: one pass leaves a minimal set.
 
 With a difficulty the result is minimal *for that difficulty*: removing any one clue more either
-admits a second loop or makes the puzzle harder than D.
+admits a second loop or makes the puzzle harder than D. A result graded below D is refused and
+another loop drawn (Tatham's generators do the same).
 
 Reproducible: one `random.Random(seed)` drives the genre's loop and the order of removals, and
 the answers are deterministic (the deduction and its backtracking are, and so is CP-SAT with
@@ -37,12 +40,13 @@ from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass, replace
 
-from loopsat.deduce import GRADES, Difficulty, Rule
+from loopsat import deduce
+from loopsat.deduce import GRADES, Difficulty, Level, Rule
 from loopsat.errors import Unmet
 from loopsat.genres import SETTERS, SUFFIXES
 from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
-from loopsat.setter.board import Thinning
+from loopsat.setter.board import SCREEN, Thinning
 from loopsat.setter.dense import dense
 from loopsat.setter.minimal import Looker, minimal
 from loopsat.setter.taste import Taste, orbits
@@ -59,6 +63,14 @@ _SEARCH = len(GRADES)  # the level at which the search may prove what the deduct
 # bench/difficulty_kept.py --seeds 6`: Slitherlink 7×7 and 10×10 met every level from the first
 # loop; Masyu 7×7 normal took 1-3 loops, the other levels 1-2; 12×12 easy 1-3 loops.
 ATTEMPTS = 8
+# The screen's reach (board.SCREEN) when a difficulty caps the deduction: 6 (three cells) against
+# 12, CPU-s of the whole generation (the same puzzles: a screen only spares whole deductions),
+# Slitherlink 20×20 hard seed 1 7.7 against 9.1, seed 2 10.2 against 12.5, Masyu 20×20 tricky
+# seed 1 9.7 against 11.0; at 2 and 4 the whole deductions the screen let through cost more, and
+# a second screen at 10, 12 or 16 before the whole deduction of a single orbit saved nothing
+# (8.3-9.4 against 8.0-8.4: `python bench/generate_phases.py slitherlink 20x20 --difficulty hard
+# --taste`).
+SCREEN_GRADED = 6
 PLAIN = Taste()  # no symmetry, mask, ceiling or target: the puzzles of a seed as they always were
 
 
@@ -149,8 +161,6 @@ def generate(
         puzzle = replace(puzzle, path=file_name(genre, rows, cols, seed))
         dense_clues = len(setter.clue_cells(puzzle))
         puzzle, why = _laid_out(puzzle, taste, difficulty or _SEARCH)
-        if not why and difficulty is not None and (start := graded(puzzle)).level > difficulty:
-            why = f"the fully clued board was {start.grade}"  # fewer clues: never easier
         if why:
             missed[why] += 1
             continue
@@ -173,19 +183,32 @@ def graded(puzzle: Puzzle) -> Difficulty:
     return found
 
 
+def decided(puzzle: Puzzle, most: int) -> bool:
+    """Whether `puzzle` has one loop, proved at grade `most` at the most: below `search`, the
+    deduction with no rule above that level decides every edge (no search at all: Tatham's
+    generators ask only this); at `search`, the solver finds one loop and proves it the only one."""
+    return len(unique_loops(puzzle)) == 1 if most >= _SEARCH else complete(puzzle, Level(most))
+
+
+def complete(puzzle: Puzzle, cap: Level) -> bool:
+    """Whether the deduction, no rule above `cap`, decides every edge of `puzzle`."""
+    return deduce.puzzle(puzzle, max_level=cap, trail=False).complete
+
+
 def _laid_out(puzzle: Puzzle, taste: Taste, most: int) -> tuple[Puzzle, str]:
     """The dense puzzle less the clues off the mask or without their symmetric images, and why it
-    will not do ("" when it will): it must stay unique."""
+    will not do ("" when it will): it must stay unique, and decided at grade `most` (fewer clues
+    are never easier)."""
     setter = SETTERS[puzzle.genre]
     cells = setter.clue_cells(puzzle)
     off = [cell for cell in cells if taste.mask is not None and cell not in taste.mask]
     kept = [cell for cell in cells if cell not in off]
     off += orbits(kept, puzzle.rows, puzzle.cols, taste.symmetry)[1]
-    if not off:
-        return _unsparse(puzzle, taste, most), ""
-    puzzle = setter.without(puzzle, off)
-    if len(unique_loops(puzzle)) != 1:
-        return puzzle, "the clues the mask and symmetry allow left it ambiguous"
+    puzzle = setter.without(puzzle, off) if off else puzzle
+    if (off or most < _SEARCH) and not decided(puzzle, most):
+        if most >= _SEARCH:
+            return puzzle, "the clues the mask and symmetry allow left it ambiguous"
+        return puzzle, f"the {'fully ' if not off else ''}clued board was harder than {GRADES[most - 1]}"
     return _unsparse(puzzle, taste, most), ""
 
 
@@ -201,7 +224,7 @@ def _unsparse(puzzle: Puzzle, taste: Taste, most: int) -> Puzzle:
     whole, _ = orbits([cell for cell in cells if cell not in sparse], puzzle.rows, puzzle.cols, taste.symmetry)
     others = {cell for orbit in whole for cell in orbit}
     bare = setter.without(puzzle, [cell for cell in cells if cell not in others])  # orbits stay whole
-    if len(unique_loops(bare)) == 1 and (most >= _SEARCH or graded(bare).level <= most):
+    if decided(bare, most):
         return bare
     return puzzle
 
@@ -230,19 +253,15 @@ def _thinned(
     most = _SEARCH if difficulty is None else difficulty
     board = Thinning(puzzle, solution)
 
+    cap = Level(min(most, _SEARCH - 1))  # a deduction stops at the grade asked: one above fails
     singly = most >= _SEARCH and setter.REFUTE_SINGLY  # each law negated: a proof may use the search
     first, largest = (1, 1) if singly else (FIRST_BATCH, LARGEST_BATCH)
 
     def removable(candidate: Puzzle, laws: list[Rule]) -> bool:
         if singly and len(laws) == 1:
             return board.refuted(candidate, laws[0])
-        if not board.screened(candidate, laws):
-            return False
-        found = deduction(candidate)
-        if not found.complete or most >= _SEARCH - 1:
-            return found.complete
-        grade = found.grade()
-        return grade is not None and grade.level <= most
+        screened = board.screened(candidate, laws, cap, SCREEN_GRADED if difficulty is not None else SCREEN)
+        return screened and complete(candidate, cap)
 
     order = orbits(setter.clue_cells(puzzle), puzzle.rows, puzzle.cols, taste.symmetry)[0]
     rng.shuffle(order)

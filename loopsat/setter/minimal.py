@@ -12,12 +12,8 @@ clue set, and but for proofs out of time the answers are those of trying clue by
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import queue
 import signal
-import threading
-from collections.abc import Callable, Generator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import closing
 from dataclasses import dataclass
@@ -30,7 +26,7 @@ from loopsat.setter.board import Thinning
 from loopsat.signals import die_with, held
 from loopsat.solver.pipeline import bits
 from loopsat.verify import verify
-from loopsat.workers import leave_signals_to_main
+from loopsat.workers import ahead, cpus, leave_signals_to_main, process_context
 
 if TYPE_CHECKING:
     from loopsat.cpsat import Search, Stopper
@@ -115,17 +111,14 @@ def minimal(puzzle: Puzzle, held: list[Point], board: Thinning) -> tuple[Puzzle,
 
 class Looker:
     """Looks near each clue as thinning holds it (`Thinning.shown_needed` on the puzzle then), in a
-    helper process beside the thinning, when `wanted`: a clue it shows needed then is needed in
-    the end, and skips its look and proof (179 of the 214 clues held in 30×30 Masyu seed 1). The
-    process is forked, so that the board comes along; where fork is missing, nothing is looked."""
+    helper process beside the thinning, when `wanted` and this process may use more than one
+    CPU: a clue it shows needed then is needed in the end, and skips its look and proof (179 of
+    the 214 clues held in 30×30 Masyu seed 1). The process comes from workers.process_context
+    (never a fork of this threaded process); the board is sent to it once."""
 
     def __init__(self, board: Thinning, wanted: bool) -> None:
-        forks = "fork" in multiprocessing.get_all_start_methods()
-        self.pool = (
-            ProcessPoolExecutor(1, multiprocessing.get_context("fork"), _looking, (board, os.getpid()))
-            if wanted and forks
-            else None
-        )
+        context = process_context(["loopsat.setter.board"])
+        self.pool = ProcessPoolExecutor(1, context, _looking, (board,)) if wanted and cpus() > 1 else None
         self.looks: dict[Point, Future[bool]] = {}
 
     def look(self, puzzle: Puzzle, cell: Point) -> None:
@@ -145,47 +138,18 @@ class Looker:
 _LOOKING: list[Thinning] = []  # the looker process's board
 
 
-def _looking(board: Thinning, parent: int) -> None:
+def _looking(board: Thinning) -> None:
     """Start the looker process: Ctrl-C is its parent's to handle (it closes the pool), SIGTERM
-    ends it as it would any process (not the parent's handler, forked along), and it dies with
-    its parent, which a SIGKILL gives no chance to close the pool."""
+    ends it as it would any process, and it dies with the fork server that started it, which
+    ends with this process's parent (a SIGKILL there gives no chance to close the pool)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    die_with(parent)
+    die_with(os.getppid())
     _LOOKING.append(board)
 
 
 def _shown_needed(puzzle: Puzzle, cell: Point) -> bool:
     return _LOOKING[0].shown_needed(puzzle, cell)
-
-
-def ahead(answer: Callable[[Point], bool], cells: list[Point]) -> Generator[bool, None, None]:
-    """`answer` of each cell in turn, worked out ahead in a daemon thread; closing the generator
-    stops the thread at its next cell."""
-    answers: queue.Queue[tuple[bool] | BaseException] = queue.Queue()
-    stop = threading.Event()
-
-    def work() -> None:
-        leave_signals_to_main()
-        for cell in cells:
-            if stop.is_set():
-                return
-            try:
-                answers.put((answer(cell),))
-            except BaseException as error:  # raised again in the caller's thread
-                answers.put(error)
-                return
-
-    with held():  # started whole, so that the `finally` below stops it
-        threading.Thread(target=work, name="looks ahead", daemon=True).start()
-    try:
-        for _ in cells:
-            got = answers.get()
-            if isinstance(got, BaseException):
-                raise got
-            yield got[0]
-    finally:
-        stop.set()
 
 
 @dataclass(frozen=True)
@@ -211,7 +175,7 @@ class Proofs:
 
     def __init__(self, board: Thinning) -> None:
         self.board = board
-        self.pool = ThreadPoolExecutor(2, "proof", initializer=leave_signals_to_main)
+        self.pool = ThreadPoolExecutor(min(2, cpus()), "proof", initializer=leave_signals_to_main)
         self.begun: dict[Point, _Begun] = {}
 
     def begin(self, cell: Point, puzzle: Puzzle) -> None:

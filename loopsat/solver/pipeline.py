@@ -29,7 +29,17 @@ from loopsat.status import Strategy as Strategy
 from loopsat.verify import verify
 
 if TYPE_CHECKING:
+    from loopsat.cpsat.translate import Lattice
     from loopsat.solver.certain import Certainty
+
+# After the deduction, a uniqueness proof first backtracks over the deduction's own propagator
+# (deduce.branch), at most BRANCH_NODES decisions (about 50 µs each), and only then asks CP-SAT,
+# whose import alone costs 0.06 CPU-s. Of the 16 hard Masyu 25×25 of bench/, 9 took at most
+# 1,024 decisions (0.024 CPU-s at most), 5 took 1,025-4,096 (0.05-0.22 s: no cheaper than
+# CP-SAT) and 2 more (`python bench/branch_nodes.py bench/masyu/25x25/*`). Solving all 16 with
+# 500, 2,000 or 4,000 took the same CPU as with 1,000, within the noise of paired whole-process
+# runs on a loaded machine (medians of 3).
+BRANCH_NODES = 1000
 
 
 @dataclass
@@ -194,7 +204,8 @@ def stream(
     between solutions included, but its alarm (loopsat/deadline.py) rings only while the stream
     runs, never in the caller's code. Ctrl-C while it runs, or thrown in at a `yield`, raises
     Stopped carrying what was yielded. `deduced`: this puzzle's deduction, when the caller ran
-    it already (the cockpit lists an ambiguous board's loops after its badge): not run again."""
+    it already (the cockpit lists an ambiguous board's loops after its badge): not run again to
+    list or count (a proof of uniqueness backtracks from a deduction of its own)."""
     mode, strategy = Mode(mode), Strategy(strategy)  # ValueError for a misspelt one
     time_limit = limit_seconds(time_limit)  # ValueError for nan or a negative one; inf: none
     if strategy == Strategy.FRONTIER and mode != Mode.COUNT:
@@ -256,24 +267,38 @@ def _solve(
     genre = _genre(puzzle)
     fixed: dict[Point, bool] | None = None
     deduce_first = puzzle.rows * puzzle.cols <= genre.DEDUCE_FIRST_CELLS
+    proving = strategy == Strategy.AUTO and mode == Mode.UNIQUE and limit is None  # one loop, and no other
+    found: list[Edges] | None = None  # the loops backtracking found after the deduction, if it finished
     if single_loop and (strategy == Strategy.DEDUCE or (strategy == Strategy.AUTO and deduce_first)):
-        deduced = deduced or deduction(puzzle)
+        if proving:  # its backtracking goes on from a deduction of its own: a given one is not used
+            deduced, found = deduce.searched(puzzle, limit=2, nodes=BRANCH_NODES)
+        else:
+            deduced = deduced or deduction(puzzle)
         fixed = deduced.fixed
         if fixed is None:
             return _Settled(0, True, deduced)
-        if deduced.complete:
-            solution = deduced.loop
-            if not solution:
-                return _Settled(0, True, deduced)
-            verify(puzzle, *bits(genre, puzzle, solution), single_loop=True)
-            yield solution
-            return _Settled(1, True, deduced)
-    cover = genre.cover(puzzle)
-    if fixed is not None:
-        fixed = cover.modelled(fixed)
-        cover = cover.agreeing(fixed)
+        if deduced.complete or (found is not None and len(found) < 2):
+            loops = [deduced.loop] if deduced.complete else found or []
+            for solution in loops:
+                if solution:
+                    verify(puzzle, *bits(genre, puzzle, solution), single_loop=True)
+                    yield solution
+            return _Settled(sum(1 for solution in loops if solution), True, deduced)
+    model: ExactCover | Lattice
+    # two loops found: the cover's search shows the two it always showed
+    if deduced is not None and fixed is not None and proving and deduced.rules.whole and found is None:
+        from loopsat.cpsat import Tabled  # CP-SAT is slow to import: only when a search follows
+
+        # cheaper than the cover (cpsat.tabled); a circuit states the degrees. Listing keeps the
+        # cover's model: CP-SAT lists another model's loops in another order (docs/python.md's)
+        model = Tabled(deduced.edges, deduced.rules.tables, fixed, degrees=not genre.AUTO_CIRCUIT)
+    else:
+        model = genre.cover(puzzle)
+        if fixed is not None:
+            fixed = model.modelled(fixed)
+            model = model.agreeing(fixed)
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
-    count, complete = yield from _search(puzzle, cover, fixed, mode, limit, left, single_loop, strategy)
+    count, complete = yield from _search(puzzle, model, fixed, mode, limit, left, single_loop, strategy)
     return _Settled(count, complete, deduced)
 
 
@@ -295,7 +320,7 @@ def _outcome(
 
 def _search(
     puzzle: Puzzle,
-    cover: ExactCover,
+    cover: ExactCover | Lattice,
     fixed: dict[Point, bool] | None,
     mode: str,
     limit: int | None,
@@ -328,9 +353,11 @@ def _search(
     listing = mode != Mode.UNIQUE
     circuit = strategy == Strategy.CIRCUIT or (strategy == Strategy.AUTO and (listing or genre.AUTO_CIRCUIT))
     options = puzzle.genre == "mcc"  # an MCC file's solutions name their options
-    loop = single_loop and (bool(cover.edges) or not options)  # no edge items: a plain exact cover
+    # no edge items: a plain exact cover
+    loop = single_loop and (not isinstance(cover, ExactCover) or bool(cover.edges) or not options)
     condition = Disjoint() if not loop else Circuit() if circuit else LazyCuts()
-    search = Search(cover, condition, time_limit=time_limit, fixed=fixed, options=options)
+    light = not isinstance(cover, ExactCover)  # the deduction's own tables: presolved already, in effect
+    search = Search(cover, condition, time_limit=time_limit, fixed=fixed, options=options, light_presolve=light)
     one_run = listing or not loop or circuit
     if loop and not search.translation.options_follow_edges:  # one loop, several option sets
         if not circuit:
