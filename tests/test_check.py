@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from damage import damage
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -120,14 +121,7 @@ def test_any_damage_to_a_pzprv3_board_is_a_located_error_or_a_board(data: st.Dat
 
     path, _, board = data.draw(st.sampled_from(_pzprjs_boards()))
     words = board.replace("/", " / ").split(" ")
-    at = data.draw(st.integers(0, len(words) - 1))
-    damage = data.draw(st.sampled_from(["drop", "double", "replace"]))
-    if damage == "drop":
-        del words[at]
-    elif damage == "double":
-        words.insert(at, words[at])
-    else:
-        words[at] = data.draw(st.sampled_from(["2", "-", "x", "", "/", "pzprv3", "-1", "99999", "é"]))
+    damage(words, data, st.sampled_from(["2", "-", "x", "", "/", "pzprv3", "-1", "99999", "é"]))
     (puzzle,) = load(path)
     try:
         lines = read_partial("b.pzprv3", " ".join(words).replace(" / ", "/").encode(), puzzle)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from damage import damage
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -131,14 +132,7 @@ def test_any_damage_to_a_save_is_a_located_error_or_a_board(data: st.DataObject)
     number = len(grid_c_edges(5, 5))
     moves = [("MOVE", f"{data.draw(st.integers(0, number - 1))}{data.draw(st.sampled_from('ynu'))}") for _ in range(3)]
     raw = bytearray(save("loopy-5x5.sav", moves, position=data.draw(st.integers(1, 4))))
-    at = data.draw(st.integers(0, len(raw) - 1))
-    damage = data.draw(st.sampled_from(["drop", "double", "replace"]))
-    if damage == "drop":
-        del raw[at]
-    elif damage == "double":
-        raw.insert(at, raw[at])
-    else:
-        raw[at] = data.draw(st.integers(0, 255))
+    damage(raw, data, st.integers(0, 255))
     (puzzle,) = load(LOOPY)
     try:
         lines = read_partial("x.sav", bytes(raw), puzzle)
