@@ -3,10 +3,12 @@ an edit to the page showing the answer, against `loopsat serve` on this machine.
 
 For each puzzle: the board is opened (its badge, hint and redundant clues timed from then:
 `open status`, `open explain`, `clues`), then EDITS clues are cleared one at a time by the
-keyboard, each timed from the key to the badge (`status`), to the certain edges drawn (`certain`:
-an ambiguous board's take rounds of CP-SAT) and to the hint and the grade (`explain`), then undone
-(which stops that board's analysis still running). The page itself measures (`performance.now()`
-at the edit and after the answer is drawn: window.cockpit.timings).
+keyboard, each timed from the key to the badge (`status`), to the first certain edges drawn
+(`certain`: a unique board's all, an ambiguous board's deduced ones, with the badge), to every
+edge tested (`certain done`: an ambiguous board's take rounds of CP-SAT) and to the hint and the
+grade (`explain`), then undone (which stops that board's analysis still running). The page
+itself measures (`performance.now()` at the edit and after the answer is drawn:
+window.cockpit.timings).
 
     python bench/serve_latency.py [FILE ...] [--edits N]
     make bench-serve
@@ -38,8 +40,10 @@ DEFAULT = sorted(HERE.glob("slitherlink/20x20/*.slither")) + sorted(HERE.glob("s
 TARGETS = (
     ("status 20x20", "20x20", "status", 300),
     ("status + certain edges 20x20", "20x20", "certain", 300),
+    ("  every edge tested 20x20", "20x20", "certain done", 300),
     ("status 40x40", "40x40", "status", 2000),
     ("status + certain edges 40x40", "40x40", "certain", 2000),
+    ("  every edge tested 40x40", "40x40", "certain done", 2000),
     ("hint 20x20", "20x20", "explain", 300),
     ("redundant clues of a unique 20x20", "20x20", "clues", 5000),
 )
@@ -72,6 +76,7 @@ def measure(driver: webdriver.Chrome, url: str, path: Path, edits: int) -> dict[
     times: dict[str, list[float]] = {
         "status": [],
         "certain": [],
+        "certain done": [],
         "explain": [],
         "clues": [],
         "open status": [],
@@ -93,6 +98,7 @@ def measure(driver: webdriver.Chrome, url: str, path: Path, edits: int) -> dict[
         times["status"].append(wait_for(driver, "status"))
         times["explain"].append(wait_for(driver, "explain"))
         times["certain"].append(wait_for(driver, "certain"))
+        times["certain done"].append(wait_for(driver, "certain done"))
         body.send_keys(Keys.CONTROL, "z")
         wait_for(driver, "done")
     return times

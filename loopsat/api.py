@@ -15,7 +15,7 @@ Interrupted) and setting.py (the setter's: generate, taste, fix, redundant).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import closing, contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from loopsat.solver.certain import Certainty
     from loopsat.solver.check import Checked
     from loopsat.solver.explain import Explanation, Hint
+    from loopsat.solver.pipeline import Outcome
 
 Drawn = Solution | Edges | None  # what a picture shows: a Result's Solution, its edges, or the bare board
 
@@ -70,6 +71,7 @@ def solve(
     progress: Callable[[int, Edges], None] | None = None,
     fallback: Callable[[str], None] | None = None,
     sweep: Callable[[str], None] | None = None,
+    solved: Result | None = None,
 ) -> Result:
     """Find a solution and prove whether it is unique (`mode="unique"`), list them (`"all"`) or
     count them (`"count"`, by the frontier DP where it applies). `single_loop=False` gives DLX3's
@@ -79,7 +81,9 @@ def solve(
     caller that shows progress: `progress` hears each solution (its edges) with the number found
     so far, `fallback` why counting cannot use the DP (it enumerates instead), `sweep` where the
     DP is. NotCountable when `strategy="frontier"` cannot count this puzzle; Ctrl-C raises
-    Interrupted with the result so far."""
+    Interrupted with the result so far. `solved`: a Result of this puzzle you have already (say,
+    its uniqueness before listing its solutions): to list or count, the deduction it ran is not
+    run again."""
     from loopsat.solver.frontier import Settings
     from loopsat.solver.pipeline import Stopped
     from loopsat.solver.pipeline import solve as solve_puzzle
@@ -89,6 +93,7 @@ def solve(
         arguments.hook(hook, name)
     puzzle = _check_search("loopsat.solve", puzzle, limit, time_limit, single_loop, strategy)
     memory = None if memory_limit is None else memory_budget(memory_limit)
+    earlier = _earlier(solved, puzzle)
     try:
         outcome = solve_puzzle(
             puzzle,
@@ -100,6 +105,7 @@ def solve(
             progress=progress,
             fallback=fallback,
             counting=Settings(memory, sweep),
+            deduced=earlier.deduced if earlier is not None else None,
         )
     except Stopped as stop:
         raise Interrupted(result_of(puzzle, stop.outcome)) from None
@@ -162,21 +168,38 @@ def count(puzzle: PuzzleLike, *, single_loop: bool = True, time_limit: float | N
 
 
 def certain(
-    puzzle: PuzzleLike, *, time_limit: float | None = None, progress: Callable[[str], None] | None = None
+    puzzle: PuzzleLike,
+    *,
+    time_limit: float | None = None,
+    progress: Callable[[str], None] | None = None,
+    solved: Result | None = None,
+    known: Iterable[Solution] = (),
+    search: bool = True,
 ) -> tuple[Result, Certainty | None]:
     """The edges every solution uses (`on`), none uses (`off`), and the rest (`undecided`), as
     `solve --certain`; None when there is no loop. The Result has the loops met on the way
     (`unique` when no edge can differ). Stopped by `time_limit`, the Certainty is incomplete;
     by Ctrl-C, Interrupted carries both. `progress` hears once per edge decided, of
-    `len(edges(puzzle))`."""
-    from loopsat.solver.certain import certain_edges
+    `len(edges(puzzle))`. What you have already saves work: `solved`, a Result of this puzzle
+    (its deduction is not run again), and `known`, some of its Solutions (every edge where two
+    differ is undecided without a solve). `search=False` solves nothing: a unique `solved`'s
+    loop, else the edges the deduction fixes, the Certainty incomplete (the Result is `solved`)."""
+    from loopsat.solver.certain import at_once, certain_edges
     from loopsat.solver.pipeline import Stopped
 
     puzzle = one(puzzle, "loopsat.certain")
     arguments.seconds(time_limit)
     arguments.hook(progress, "progress")
+    arguments.flag(search, "search")
+    earlier = _earlier(solved, puzzle)
+    if not search:
+        return solved or Result(puzzle, Status.UNKNOWN, 0, False), at_once(puzzle, earlier)
+    loops = list(dict.fromkeys(_loop(solution) for solution in known))
+    deduced = earlier.deduced if earlier is not None else None
     try:
-        outcome, certainty = certain_edges(puzzle, time_limit=time_limit, progress=progress)
+        outcome, certainty = certain_edges(
+            puzzle, time_limit=time_limit, progress=progress, deduced=deduced, known=loops
+        )
     except Stopped as stop:
         raise Interrupted(result_of(puzzle, stop.outcome), stop.certainty) from None
     return result_of(puzzle, outcome), certainty
@@ -189,18 +212,22 @@ def edges(puzzle: PuzzleLike) -> Edges:
     return board_edges(one(puzzle, "loopsat.edges"))
 
 
-def explain(puzzle: PuzzleLike, *, time_limit: float | None = None, search: bool = True) -> Explanation:
+def explain(
+    puzzle: PuzzleLike, *, time_limit: float | None = None, search: bool = True, solved: Result | None = None
+) -> Explanation:
     """The solving path as steps (`steps`, `text()`, `to_json()` as `explain --json`, `svg(n)`
     step n's picture) and the grade (`difficulty`); TimeoutError when `time_limit` runs out
     first. `search=False` solves nothing: the deduction's steps alone, the status unknown unless
-    they prove it (for a caller who knows it already)."""
+    they prove it (for a caller who knows it already). `solved`: `solve`'s Result for this
+    puzzle, when you have it: its deduction and loops are read, not made again."""
     from loopsat.solver.explain import explain as explaining
 
     puzzle = _explainable(one(puzzle, "loopsat.explain"))
     arguments.seconds(time_limit)
     arguments.flag(search, "search")
+    earlier = _earlier(solved, puzzle)
     with _timeout(puzzle):
-        return explaining(puzzle, time_limit=time_limit, search=search)
+        return explaining(puzzle, time_limit=time_limit, search=search, solved=earlier)
 
 
 def hint(
@@ -333,6 +360,17 @@ def _loop(solution: Any) -> Edges:
         return solution.edges if isinstance(solution, Solution) else solution or frozenset()
     kind = type(solution).__name__
     raise TypeError(f"solution must be a loopsat.Solution (from a Result), its edges, a Certainty or None, not {kind}")
+
+
+def _earlier(solved: Any, puzzle: Puzzle) -> Outcome | None:
+    """The pipeline's answer that `solved`, a Result of this puzzle, carries (None: none given)."""
+    if solved is None:
+        return None
+    if not isinstance(solved, Result):
+        raise TypeError(f"solved must be a loopsat.Result of this puzzle or None, not {type(solved).__name__}")
+    if solved.puzzle != puzzle:
+        raise ValueError("solved must be a Result of this same puzzle")
+    return solved._settled()
 
 
 def _check_search(what: str, puzzle: Any, limit: Any, time_limit: Any, single_loop: Any, strategy: Any) -> Puzzle:

@@ -5,7 +5,7 @@ the work is loopsat/setter's."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from loopsat import arguments
 from loopsat.grid import Edges, Point
@@ -111,44 +111,15 @@ def thinnable(puzzle: Puzzle) -> bool:
     return puzzle.genre in SETTERS and not puzzle.letters
 
 
-def redundant(puzzle: Puzzle, solution: Edges) -> Iterator[tuple[Point, bool | None]]:
-    """Each clue of a unique puzzle (`solution` its loop) and whether it can go (None: the proof
-    ran out of time), as they are settled: the cheap looks near the clue (setter/board.py) and
-    the deduction with its law negated here, while CP-SAT proves the clues those leave open in a
-    thread beside (it releases the GIL: the two cores both work). Closing the generator stops
-    the proofs under way. For the puzzles `thinnable` accepts."""
-    from concurrent.futures import Future, ThreadPoolExecutor
+def redundant(
+    puzzle: Puzzle, solution: Edges, *, time_limit: float | None = None
+) -> Iterator[tuple[Point, bool | None]]:
+    """Each clue of a unique puzzle (`solution` its loop) and whether it can go (None: not
+    settled within `time_limit`), as they are settled: a needed clue is shown by a second loop
+    that breaks it alone, a redundant one proved by CP-SAT (loopsat/setter/redundant.py).
+    Closing the generator stops the search. For the puzzles `thinnable` accepts."""
+    from loopsat.deadline import limit_seconds
+    from loopsat.setter.redundant import redundant as search
 
-    from loopsat.cpsat import Stopper, TimedOut
-    from loopsat.setter.board import Thinning
-    from loopsat.setter.minimal import loop_breaking
-    from loopsat.workers import leave_signals_to_main
-
-    board = Thinning(puzzle, solution)
-    stopper = Stopper()
-    pool = ThreadPoolExecutor(1, "redundant clue proof", initializer=leave_signals_to_main)
-    proofs: dict[Point, Future[Any]] = {}
-
-    def proved(cell: Point) -> tuple[Point, bool | None]:
-        try:
-            return cell, proofs.pop(cell).result() is None
-        except TimedOut:
-            return cell, None
-
-    try:
-        for cell in sorted(board.clues(puzzle)):
-            for done in [c for c, proof in proofs.items() if proof.done()]:
-                yield proved(done)
-            if board.shown_needed(puzzle, cell):
-                yield cell, False
-                continue
-            candidate, law = board.without(puzzle, cell)
-            if board.refuted(candidate, law):
-                yield cell, True
-                continue
-            proofs[cell] = pool.submit(loop_breaking, candidate, law, board, stopper)
-        for cell in list(proofs):
-            yield proved(cell)
-    finally:
-        stopper.stop()
-        pool.shutdown(wait=False, cancel_futures=True)
+    arguments.seconds(time_limit)
+    return search(puzzle, frozenset(solution), limit_seconds(time_limit))  # inf: none

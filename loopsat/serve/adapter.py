@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import asdict, is_dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from loopsat import api
 from loopsat.errors import PuzzleError
 from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
 from loopsat.status import Status
+
+if TYPE_CHECKING:
+    from loopsat.solver.certain import Certainty
 
 PAGE = "<page>"  # the "file" a board typed on the page is, in located errors
 # The genres the page draws and edits (SuperSlitherlink is Slitherlink with letters), each with
@@ -96,9 +99,14 @@ def edges(points: Any) -> list[list[int]]:
     return sorted([x, y] for x, y in points)
 
 
-def status(puzzle: Puzzle, time_limit: float | None) -> Json:
+def solved(puzzle: Puzzle, time_limit: float | None) -> api.Result:
+    """`solve`'s Result: the badge, and the deduction and loops the other answers read (as
+    `solved=`), so that an edit pays for one deduction, not one per answer."""
+    return api.solve(puzzle, time_limit=time_limit)
+
+
+def status(result: api.Result) -> Json:
     """The badge: unique, multiple, none or unknown (the time limit), and a loop when there is one."""
-    result = api.solve(puzzle, time_limit=time_limit)
     return {
         "status": result.status,
         "found": len(result.solutions),
@@ -107,15 +115,26 @@ def status(puzzle: Puzzle, time_limit: float | None) -> Json:
     }
 
 
-def certain(puzzle: Puzzle, status: Json, time_limit: float | None) -> Json:
-    """The certain edges: every solution uses them, or none does. A unique puzzle's are its loop
-    and the rest; an ambiguous one's take rounds of CP-SAT (loopsat/solver/certain.py)."""
-    if status["status"] == Status.UNIQUE:
-        loop = {(x, y) for x, y in status["solution"]}
-        return {"on": edges(loop), "off": edges(api.edges(puzzle) - loop), "undecided": [], "complete": True}
-    _, certainty = api.certain(puzzle, time_limit=time_limit)
+def certain_at_once(puzzle: Puzzle, result: api.Result) -> Json:
+    """The certain edges known without another solve: a unique puzzle's loop and the rest; an
+    ambiguous one's deduced edges (`pending`: the rest are being tested, `certain` follows)."""
+    _, certainty = api.certain(puzzle, solved=result, search=False)
+    assert certainty is not None  # without a search there is always an answer
+    found = _certain_json(certainty)
+    return found if certainty.complete else found | {"pending": True}
+
+
+def certain(puzzle: Puzzle, result: api.Result, known: list[api.Solution], time_limit: float | None) -> Json:
+    """An ambiguous puzzle's certain edges: every solution uses them, or none does. Rounds of
+    CP-SAT (`api.certain`) after the badge's deduction; the `known` loops show every edge where
+    they differ undecided without a solve."""
+    _, certainty = api.certain(puzzle, time_limit=time_limit, solved=result, known=known)
     if certainty is None:
         return {"on": [], "off": [], "undecided": edges(api.edges(puzzle)), "complete": False}
+    return _certain_json(certainty)
+
+
+def _certain_json(certainty: Certainty) -> Json:
     return {
         "on": edges(certainty.on),
         "off": edges(certainty.off),
@@ -124,11 +143,14 @@ def certain(puzzle: Puzzle, status: Json, time_limit: float | None) -> Json:
     }
 
 
-def explanation(puzzle: Puzzle, status: str | None = None) -> Json:
+def explanation(puzzle: Puzzle, status: str | None = None, result: api.Result | None = None) -> Json:
     """The steps a person can follow (the hints), which edges the rules alone decide, the grade.
     A board whose `status` (the badge's) is known to be other than unique has no grade, and the
-    page shows no search step: it is explained without solving it again."""
-    found = api.explain(puzzle, search=status in (None, Status.UNIQUE))
+    page shows no search step: it is explained without solving it again. With the badge's
+    `result`, its deduction is read, not run again."""
+    if result is not None:
+        status = result.status
+    found = api.explain(puzzle, search=status in (None, Status.UNIQUE), solved=result)
     steps = []
     for step, text in zip(found.steps, found.step_texts(), strict=True):
         decided = {edge for edge, _ in step.decided}
@@ -149,33 +171,32 @@ def explanation(puzzle: Puzzle, status: str | None = None) -> Json:
     }
 
 
-def usage(puzzle: Puzzle, undecided: list[Point], limit: int, time_limit: float | None) -> Json:
-    """How many of the first `limit` solutions use each undecided edge (an ambiguous board)."""
+def loops(puzzle: Puzzle, result: api.Result, limit: int, time_limit: float | None) -> tuple[list[api.Solution], bool]:
+    """The first `limit` loops of an ambiguous puzzle (one CP-SAT run after the badge's
+    deduction), and whether they are all of them."""
+    listed = api.solve(puzzle, mode=api.Mode.ALL, limit=limit + 1, time_limit=time_limit, solved=result)
+    found = list(listed.solutions)
+    return found[:limit], listed.complete and len(found) <= limit
+
+
+def usage(found: list[api.Solution], complete: bool, undecided: list[Point]) -> Json:
+    """How many of the `found` loops use each undecided edge (an ambiguous board)."""
     counts = dict.fromkeys(undecided, 0)
-    found = 0
-    try:
-        for solution in api.solutions(puzzle, limit=limit + 1, time_limit=time_limit):
-            if found == limit:
-                break
-            found += 1
-            for edge in solution.edges:
-                if edge in counts:
-                    counts[edge] += 1
-        else:
-            return {"counts": _counts(counts), "solutions": found, "complete": True}
-    except TimeoutError:
-        pass
-    return {"counts": _counts(counts), "solutions": found, "complete": False}
+    for loop in found:
+        for edge in loop.edges:
+            if edge in counts:
+                counts[edge] += 1
+    return {"counts": _counts(counts), "solutions": len(found), "complete": complete}
 
 
 def _counts(counts: dict[Point, int]) -> list[list[int]]:
     return sorted([x, y, n] for (x, y), n in counts.items())
 
 
-def redundant(puzzle: Puzzle, solution: Edges) -> Iterator[tuple[Point, bool | None]]:
-    """Each clue of a unique puzzle and whether it can go (None: the proof ran out of time), as
-    they are settled (`api.redundant`); closing it stops the proofs under way."""
-    return api.redundant(puzzle, solution)
+def redundant(puzzle: Puzzle, solution: Edges, time_limit: float | None) -> Iterator[tuple[Point, bool | None]]:
+    """Each clue of a unique puzzle and whether it can go (None: not settled in time), as they
+    are settled (`api.redundant`); closing it stops the search under way."""
+    return api.redundant(puzzle, solution, time_limit=time_limit)
 
 
 def can_thin(puzzle: Puzzle) -> bool:

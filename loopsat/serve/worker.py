@@ -110,35 +110,37 @@ def _warm() -> None:
 
 
 def analyse(board: adapter.Json, limits: Limits) -> Iterator[tuple[str, Any]]:
-    """The messages of one board, cheapest and most wanted first: the badge (a unique board's
-    certain edges come with it), the hints and the grade, then an ambiguous board's certain
-    edges (rounds of CP-SAT, the slow part) and usage colours, or a unique one's redundant clues."""
+    """The messages of one board, cheapest and most wanted first: the badge and the certain edges
+    known with it, the hints and the grade (all from the one deduction `solve` ran), then an
+    ambiguous board's certain edges (rounds of CP-SAT, the slow part) and usage colours, or a
+    unique one's redundant clues."""
     try:
         puzzle = adapter.puzzle_of(board)
     except PuzzleError as exc:
         yield "error", {"message": str(exc)}
         return
-    status = adapter.status(puzzle, limits.seconds)
-    yield "status", status
-    if status["status"] == Status.UNIQUE:
-        yield "certain", adapter.certain(puzzle, status, limits.seconds)
-    yield "explain", _bounded(partial(adapter.explanation, status=status["status"]), puzzle, limits, _NO_EXPLANATION)
+    result = adapter.solved(puzzle, limits.seconds)  # read again by the answers below (`solved=`)
+    yield "status", adapter.status(result)
+    if result.status in (Status.UNIQUE, Status.MULTIPLE):
+        yield "certain", adapter.certain_at_once(puzzle, result)
+    yield "explain", _bounded(partial(adapter.explanation, result=result), puzzle, limits, _NO_EXPLANATION)
     yield BACKGROUND, {}
-    if status["status"] == Status.MULTIPLE:
-        certain = adapter.certain(puzzle, status, limits.seconds)
+    if result.status == Status.MULTIPLE:
+        # The loops first: every edge where two differ is undecided without a solve of its own.
+        loops, complete = adapter.loops(puzzle, result, USAGE_SOLUTIONS, limits.seconds)
+        known = list(dict.fromkeys([*result.solutions, *loops]))
+        certain = adapter.certain(puzzle, result, known, limits.seconds)
         yield "certain", certain
-        undecided = [(x, y) for x, y in certain["undecided"]]
-        yield "usage", adapter.usage(puzzle, undecided, USAGE_SOLUTIONS, limits.seconds)
-    if status["status"] in (Status.MULTIPLE, Status.NONE) and adapter.has_fix():
+        yield "usage", adapter.usage(loops, complete, [(x, y) for x, y in certain["undecided"]])
+    if result.status in (Status.MULTIPLE, Status.NONE) and adapter.has_fix():
         yield "fixes", {"fixes": _bounded(adapter.fixes, puzzle, limits, [])}
-    if status["status"] == Status.UNIQUE and not adapter.can_thin(puzzle):
+    if result.status == Status.UNIQUE and not adapter.can_thin(puzzle):
         yield "clues", {"complete": False, "skipped": "redundant clues are looked for in Slitherlink and Masyu"}
-    elif status["status"] == Status.UNIQUE:
+    elif result.status == Status.UNIQUE:
         # No alarm across a yield (it could ring while the message is sent): the clock is read
         # between clues, and each CP-SAT proof has its own limit.
-        solution = frozenset((x, y) for x, y in status["solution"])
         ends = None if limits.seconds is None else time.monotonic() + limits.seconds
-        for (row, col), goes in adapter.redundant(puzzle, solution):
+        for (row, col), goes in adapter.redundant(puzzle, result.solutions[0].edges, limits.seconds):
             yield "clue", {"cell": [row, col], "goes": goes}
             if ends is not None and time.monotonic() > ends:
                 yield "clues", {"complete": False}

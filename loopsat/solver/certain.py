@@ -21,7 +21,7 @@ the first loop is CP-SAT's difficulty there, not the rounds'.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,8 +85,28 @@ def board_edges(puzzle: Puzzle) -> frozenset[Point]:
     return frozenset(lattice_edges(*GENRES[puzzle.genre].tile_shape(puzzle)))
 
 
+def at_once(puzzle: Puzzle, outcome: Outcome | None) -> Certainty:
+    """The certain edges known without a solve: a unique `outcome`'s loop and the rest of the
+    board; else the edges the deduction fixes (the outcome's, when it ran one), the rest
+    undecided and the answer incomplete (the cockpit shows these with its badge)."""
+    board = board_edges(puzzle)
+    if outcome is not None and outcome.status == Status.UNIQUE:
+        loop = outcome.solutions[0]
+        return Certainty(loop, board - loop, frozenset(), True)
+    deduced = outcome.deduced if outcome is not None else None
+    fixed = (deduced or deduce.puzzle(puzzle, trail=False)).fixed or {}
+    on = frozenset(edge for edge, value in fixed.items() if value)
+    off = frozenset(edge for edge, value in fixed.items() if not value)
+    return Certainty(on, off, board - on - off, False)
+
+
 def certain_edges(
-    puzzle: Puzzle, *, time_limit: float | None = None, progress: Callable[[str], None] | None = None
+    puzzle: Puzzle,
+    *,
+    time_limit: float | None = None,
+    progress: Callable[[str], None] | None = None,
+    deduced: deduce.Deduction | None = None,
+    known: Sequence[Edges] = (),
 ) -> tuple[Outcome, Certainty | None]:
     """The outcome (every distinct loop met on the way) and the certain edges, None when no loop
     exists; stopped before a loop is found, the edges the deduction made certain.
@@ -94,7 +114,10 @@ def certain_edges(
     The outcome's status is `unique` when no edge can differ, `multiple` as soon as one does.
     Every loop found passes the independent verifier (VerificationError on a bug). `time_limit`
     bounds all of it (loopsat/deadline.py); the answer is then incomplete. `progress` hears
-    once per edge decided (certain or undecided), of `board_edges(puzzle)` in all.
+    once per edge decided (certain or undecided), of `board_edges(puzzle)` in all. A caller that
+    has the deduction of this puzzle (`deduced`) or some of its loops (`known`, distinct) hands
+    them over: the deduction is not run again, and every edge where two known loops differ is
+    undecided without a solve (the cockpit's first loops settle most of an ambiguous 20×20's).
     """
     if shows_options(puzzle, single_loop=True):  # an MCC file without edge items: DLX3's solutions
         raise PuzzleError(puzzle.path, 1, 1, "no edge items, so no edge to be certain of: solve it without --certain")
@@ -102,7 +125,7 @@ def certain_edges(
     rounds = _Rounds(puzzle, progress or (lambda _description: None))
     try:
         with deadline(time_limit):
-            rounds.run(time_limit)
+            rounds.run(time_limit, deduced, known)
     except TimeUp:
         pass
     except KeyboardInterrupt:
@@ -124,7 +147,7 @@ class _Rounds:
         self.settled = False  # every edge proved one way or the other (or no loop at all)
         self.deduced_on: set[Point] = set()  # the certain edges on the loop before one is found
 
-    def run(self, time_limit: float | None) -> None:
+    def run(self, time_limit: float | None, deduced: deduce.Deduction | None, known: Sequence[Edges]) -> None:
         from loopsat.cpsat import LazyCuts, Search, TimedOut  # imported here: CP-SAT is slow to import
         from loopsat.cpsat.proto import negated
 
@@ -132,7 +155,7 @@ class _Rounds:
         model_edges = set(cover.edges.values())
         self._decide(self.certain, self.board - model_edges)  # edges the rules forbid outright
         # Deduction holds in every loop, so each edge it fixes is certain without a solve.
-        fixed = deduce.puzzle(self.puzzle, trail=False).fixed
+        fixed = (deduced or deduce.puzzle(self.puzzle, trail=False)).fixed
         if fixed is not None:
             fixed = cover.modelled(fixed)
         if fixed is None:
@@ -144,12 +167,15 @@ class _Rounds:
         search = Search(cover, LazyCuts(), time_limit=left, fixed=fixed)
         edge_var = search.translation.edge_var
         try:
-            first = search.find()
-            if first is None:
+            found = known[0] if known else search.find()
+            if found is None:
                 self.settled = True
                 return
+            first = found
             self._keep(first)
             candidates = model_edges - fixed.keys()  # not yet seen to differ nor proved certain
+            for loop in known[1:]:
+                self._differ(first, loop, candidates)
             # A round asks for a loop that differs from the first on some candidate; each loop
             # shows every edge where it differs undecided. The rounds' questions narrow, each
             # implying the one before, so their clauses stay in the model for good, and every

@@ -159,6 +159,7 @@ def explain(
     time_limit: float | None = None,
     *,
     search: bool = True,
+    solved: Outcome | None = None,
 ) -> Explanation:
     """The deduction's steps (after the `given` edges, each a step of rule `given`), closed by a
     `search` step when the deduction stops short of the whole loop. Without `given` the
@@ -167,22 +168,27 @@ def explain(
 
     Without `search` nothing is solved: the steps are the deduction's alone, and the status is
     unknown (so no grade) unless the deduction proves it. For a caller that knows the status
-    already (the cockpit's badge): an ambiguous 20×20 spent 1.2 of its 1.9 s in that search."""
+    already (the cockpit's badge): an ambiguous 20×20 spent 1.2 of its 1.9 s in that search.
+    `solved`: `solve`'s outcome on this puzzle, when the caller has it (the badge's again): its
+    deduction and loops are read, not made a second time."""
     started = time.monotonic()
     with deadline(time_limit):
-        return _explain(puzzle, given, None if time_limit is None else started + time_limit, search)
+        ends = None if time_limit is None else started + time_limit
+        return _explain(puzzle, given, ends, search, None if given else solved)
 
 
-def _explain(puzzle: Puzzle, given: Mapping[Point, bool] | None, ends: float | None, search: bool) -> Explanation:
+def _explain(
+    puzzle: Puzzle, given: Mapping[Point, bool] | None, ends: float | None, search: bool, solved: Outcome | None
+) -> Explanation:
     from loopsat.solver.pipeline import solve  # explain reads the pipeline; never the reverse
 
-    def solved() -> Outcome:
+    def solving() -> Outcome:
         outcome = solve(puzzle, time_limit=None if ends is None else max(0.0, ends - time.monotonic()))
         if outcome.status == Status.UNKNOWN and not outcome.solutions:
             raise TimeUp
         return outcome
 
-    outcome = solved() if search and not given else None
+    outcome = solved or (solving() if search and not given else None)
     ran = outcome.deduced if outcome is not None else None
     found = ran if ran is not None else deduce.puzzle(puzzle, given=given)
     steps = grouped_steps(found.steps)
@@ -191,7 +197,7 @@ def _explain(puzzle: Puzzle, given: Mapping[Point, bool] | None, ends: float | N
     elif not search:
         status = Status.UNKNOWN
     else:
-        outcome = outcome or solved()
+        outcome = outcome or solving()
         status = outcome.status
         loop = next((s for s in outcome.solutions if all((e in s) == on for e, on in (given or {}).items())), None)
         if loop is None:

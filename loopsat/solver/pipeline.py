@@ -146,6 +146,7 @@ def solve(
     progress: Callable[[int, Edges], None] | None = None,
     fallback: Callable[[str], None] | None = None,
     counting: frontier.Settings | None = None,
+    deduced: Deduction | None = None,
 ) -> Outcome:
     """Find one solution and prove it unique (`unique`), list them (`all`) or count them.
 
@@ -155,7 +156,7 @@ def solve(
     is the (incomplete) outcome. `progress` hears each verified solution of the search with the
     number found so far; `fallback` hears why, when counting cannot use the DP and falls back to
     enumeration; `counting` sets the DP's memory budget and who hears its progress. Ctrl-C
-    raises Stopped (a KeyboardInterrupt) carrying what was found.
+    raises Stopped (a KeyboardInterrupt) carrying what was found. `deduced` as `stream`'s.
     """
     found = stream(
         puzzle,
@@ -166,6 +167,7 @@ def solve(
         strategy=strategy,
         fallback=fallback,
         counting=counting,
+        deduced=deduced,
     )
     count = 0
     with closing(found):
@@ -194,13 +196,16 @@ def stream(
     strategy: Strategy | str = Strategy.AUTO,
     fallback: Callable[[str], None] | None = None,
     counting: frontier.Settings | None = None,
+    deduced: Deduction | None = None,
 ) -> Generator[Edges, None, Outcome]:
     """solve() as a generator: each verified solution as the search finds it, and the Outcome as
     its return value (StopIteration.value). Closing it early (or dropping it) stops the search
     and joins its CP-SAT thread. `time_limit` counts from the first `next`, the caller's time
     between solutions included, but its alarm (loopsat/deadline.py) rings only while the stream
     runs, never in the caller's code. Ctrl-C while it runs, or thrown in at a `yield`, raises
-    Stopped carrying what was yielded."""
+    Stopped carrying what was yielded. `deduced`: this puzzle's deduction, when the caller ran
+    it already (the cockpit lists an ambiguous board's loops after its badge): not run again to
+    list or count (a proof of uniqueness backtracks from a deduction of its own)."""
     mode, strategy = Mode(mode), Strategy(strategy)  # ValueError for a misspelt one
     time_limit = limit_seconds(time_limit)  # ValueError for nan or a negative one; inf: none
     if strategy == Strategy.FRONTIER and mode != Mode.COUNT:
@@ -208,7 +213,7 @@ def stream(
     started = time.perf_counter()
     found: list[Edges] = []  # counting keeps no solutions: there may be billions
     count = 0
-    work = _solve(puzzle, mode, limit, time_limit, single_loop, strategy, fallback, counting, started)
+    work = _solve(puzzle, mode, limit, time_limit, single_loop, strategy, fallback, counting, started, deduced)
     with closing(work):
         try:
             while True:
@@ -245,6 +250,7 @@ def _solve(
     fallback: Callable[[str], None] | None,
     counting: frontier.Settings | None,
     started: float,
+    deduced: Deduction | None = None,
 ) -> Generator[Edges, None, _Settled]:
     """The work of a stream: the DP, else deduction, else the search with the time left."""
     if mode == Mode.COUNT and limit is None and strategy in (Strategy.AUTO, Strategy.FRONTIER):
@@ -261,14 +267,13 @@ def _solve(
     genre = _genre(puzzle)
     fixed: dict[Point, bool] | None = None
     deduce_first = puzzle.rows * puzzle.cols <= genre.DEDUCE_FIRST_CELLS
-    deduced: Deduction | None = None
     proving = strategy == Strategy.AUTO and mode == Mode.UNIQUE and limit is None  # one loop, and no other
     found: list[Edges] | None = None  # the loops backtracking found after the deduction, if it finished
     if single_loop and (strategy == Strategy.DEDUCE or (strategy == Strategy.AUTO and deduce_first)):
-        if proving:
+        if proving:  # its backtracking goes on from a deduction of its own: a given one is not used
             deduced, found = deduce.searched(puzzle, limit=2, nodes=BRANCH_NODES)
         else:
-            deduced = deduction(puzzle)
+            deduced = deduced or deduction(puzzle)
         fixed = deduced.fixed
         if fixed is None:
             return _Settled(0, True, deduced)

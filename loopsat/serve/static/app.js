@@ -120,15 +120,18 @@ function heard(msg) {
   } else if (msg.kind === "fixes") {
     showFixes(msg.fixes);
   }
+  if (!drawn.length) requestAnimationFrame(frame);
   drawn.push(msg.kind);
-  if (drawn.length === 1) requestAnimationFrame(frame);
+  if (msg.kind === "certain" && !msg.pending) drawn.push("certain done");
 }
 
 // Answers that come together (a clue at a time) are drawn once per frame.
 let drawn = [];
 
 function frame() {
+  const start = performance.now();
   render();
+  state.drawMs = performance.now() - start; // how long the last drawing took, for a look from the console
   // Milliseconds from the edit to each answer drawn (bench/serve_latency.py reads them).
   const now = performance.now() - state.sent;
   for (const kind of drawn) state.timings[kind] ??= now;
@@ -157,7 +160,8 @@ function showStatus(msg) {
 
 function showCertain(msg) {
   const certain = `${msg.on.length} lines and ${msg.off.length} blanks certain, ${msg.undecided.length} undecided`;
-  $("detail").textContent = certain + (msg.complete ? "" : " (time limit: some edges untested)");
+  const more = msg.pending ? " … testing the rest" : " (time limit: some edges untested)";
+  $("detail").textContent = certain + (msg.complete ? "" : more);
 }
 
 function showRedundant(done, complete) {
