@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import multiprocessing
 import os
 import threading
 from collections import OrderedDict
@@ -18,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from loopsat.serve import worker
+from loopsat.workers import process_context
 
 # Seconds a stopped analysis has to say so before its worker is killed and replaced. The stop
 # lands between two Python steps, and CP-SAT's searches end within milliseconds of one; a
@@ -54,7 +54,7 @@ class Analyst:
         self._spawn()
 
     def _spawn(self) -> None:
-        context = multiprocessing.get_context("spawn")  # the server runs threads: no fork
+        context = process_context([worker.__name__])  # the server runs threads: never a fork of it
         ours, theirs = context.Pipe()
         self.process = context.Process(target=worker.main, args=(theirs, self.limits), name="loopsat-analysis")
         self.process.daemon = True
