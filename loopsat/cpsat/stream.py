@@ -25,7 +25,10 @@ from loopsat.signals import held
 from loopsat.workers import leave_signals_to_main
 
 T = TypeVar("T")
-HANDOVER = 1024  # loops the search may run ahead of its consumer (which verifies each, slower) before it waits
+# Loops the search may run ahead of its consumer (which verifies each, slower) before it waits:
+# a bound on memory, not a speed knob. `solve --all -q` of an empty 4×4 (9,349 loops) took the
+# same CPU and peak memory with 16, 1024 or 65,536 (1.04× and 0.95× of 1024, within noise, 70 MB).
+HANDOVER = 1024
 _FINISHED = object()
 
 
