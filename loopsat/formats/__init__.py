@@ -10,7 +10,7 @@ import re
 
 from loopsat.errors import PuzzleError
 from loopsat.formats import puzzlink, tatham
-from loopsat.formats.link import LINKED, SLITHERLINK_LIKE, Link
+from loopsat.formats.link import LINKED, Link, family
 from loopsat.puzzle import Puzzle
 
 FORMS = ("url", "slither", "masyu", "tatham")
@@ -49,7 +49,7 @@ def convert(puzzle: Puzzle, form: str) -> str:
         return puzzlink.encode(puzzle)
     if form == "tatham":
         return tatham.encode(puzzle)
-    genre = "slitherlink" if puzzle.genre in SLITHERLINK_LIKE else puzzle.genre
+    genre = family(puzzle.genre)
     if genre != {"slither": "slitherlink", "masyu": "masyu"}[form]:
         which = f" ({puzzle.label})" if puzzle.index is not None else ""
         raise PuzzleError(puzzle.path, 1, 1, f"a {genre} puzzle{which} has no .{form} form")

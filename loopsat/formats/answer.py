@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from loopsat.errors import PuzzleError
+from loopsat.formats.link import family
 from loopsat.formats.puzzlink import PIDS
 from loopsat.puzzle import Puzzle
 
@@ -53,7 +54,7 @@ def pzprv3(path: str, data: bytes, puzzle: Puzzle) -> dict[str, list[str]]:
     take("the puzzle type")
     kind = take("the puzzle type")
     genre = PIDS.get(" ".join(kind.words))
-    if genre is None or (genre != puzzle.genre and {genre, puzzle.genre} != {"slitherlink", "slink"}):
+    if genre is None or genre != family(puzzle.genre):
         raise PuzzleError(
             path, kind.line, kind.column, f"a pzprv3 file of {' '.join(kind.words)!r}, not of this {puzzle.genre}"
         )

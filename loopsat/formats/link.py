@@ -13,6 +13,11 @@ SLITHERLINK_LIKE = ("slitherlink", "slink")
 LINKED = (*SLITHERLINK_LIKE, "masyu")  # the genres a URL or a game ID can carry
 
 
+def family(genre: str) -> str:
+    """The genre a link or a saved game of a `genre` puzzle names: a SLINK board is Slitherlink's."""
+    return "slitherlink" if genre in SLITHERLINK_LIKE else genre
+
+
 @dataclass(frozen=True)
 class Link:
     """`text` found on line `line` of `path`, starting at column `col`."""

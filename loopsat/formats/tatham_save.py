@@ -19,7 +19,7 @@ import re
 
 from loopsat.errors import PuzzleError
 from loopsat.formats import tatham
-from loopsat.formats.link import Link
+from loopsat.formats.link import Link, family
 from loopsat.grid import Point
 from loopsat.puzzle import DataSet, Puzzle
 
@@ -65,7 +65,7 @@ def lines(path: str, data: bytes, puzzle: Puzzle) -> dict[Point, bool]:
     records = _records(path, data)
     found = {key: (value, line) for key, value, line in records}
     saved = _puzzle(path, records, found)
-    if saved.genre != puzzle.genre and {saved.genre, puzzle.genre} != {"slitherlink", "slink"}:
+    if saved.genre != family(puzzle.genre):
         raise PuzzleError(path, found["GAME"][1], 1, f"a save file of {found['GAME'][0]!r}, not of this {puzzle.genre}")
     if saved.grid != puzzle.grid:
         raise PuzzleError(path, found["DESC"][1], 1, "the save file's puzzle is not this one")
