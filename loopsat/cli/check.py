@@ -8,6 +8,7 @@ import typer
 
 from loopsat.cli.app import GenreOption, PlainUsage, PuzzleSource, app, fail, genre_name
 from loopsat.errors import Exit, PuzzleError
+from loopsat.genres import saved_game
 
 
 @app.command(cls=PlainUsage)
@@ -28,7 +29,7 @@ def check(
     file; a save alone is both. Exit 1 when a rule is broken or no solution extends the lines."""
     from loopsat import api
 
-    if partial is None and not file.lower().endswith(".sav"):
+    if partial is None and not saved_game(file):
         fail("error: check needs the player's lines (PARTIAL), unless FILE is a Tatham save (.sav)", Exit.BAD_INPUT)
     try:
         checked = api.check(api.one(file, "check", genre_name(genre)), partial or file)

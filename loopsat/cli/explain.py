@@ -19,6 +19,7 @@ from loopsat.cli.app import (
 )
 from loopsat.cli.output import write
 from loopsat.errors import Exit, PuzzleError
+from loopsat.genres import saved_game
 from loopsat.puzzle import Puzzle
 
 _T = TypeVar("_T")
@@ -60,7 +61,7 @@ def explain(
     if step is not None and (svg is None or hint):
         fail("error: --step goes with --svg, without --hint", Exit.BAD_INPUT)
     refuse_overwriting(svg, [file, *([partial] if partial else [])])
-    if hint and partial is None and file.lower().endswith(".sav"):
+    if hint and partial is None and saved_game(file):
         partial = file  # a Tatham save is the puzzle and the player's board: the hint goes on from it
     try:
         puzzle = api.one(file, "explain", genre_name(genre))

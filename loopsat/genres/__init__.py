@@ -73,6 +73,7 @@ __all__ = [
     "genre_of",
     "read_data_sets",
     "read_puzzles",
+    "saved_game",
 ]
 READERS: Mapping[str, Reader] = _Registry(
     {**_HOMES, "url": "loopsat.formats.url", "save": "loopsat.formats.tatham_save"}
@@ -85,6 +86,11 @@ SUFFIXES: dict[str, str] = {
     ".sav": "save",
     ".mcc": "mcc",
 }
+
+
+def saved_game(path: str) -> bool:
+    """Whether the file is a saved game (`.sav`): the puzzle and the player's board at once."""
+    return SUFFIXES.get(os.path.splitext(path)[1].lower()) == "save"
 
 
 def genre_of(path: str, data: bytes, override: str | None = None) -> Reader:
