@@ -8,9 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import typer
-
-from loopsat.cli.app import fail
+from loopsat.cli.guard import echo, fail
 from loopsat.errors import Exit, OutputError, PuzzleError, printable, write_failed
 from loopsat.grid import Edges
 from loopsat.puzzle import Puzzle
@@ -27,21 +25,21 @@ if TYPE_CHECKING:
 def bad_input(error: PuzzleError, file: str, as_json: bool) -> None:
     """A file or data set that gave no puzzle: its located line on stderr; in the output, with
     --json its error object, else a bad data set's `FILE#N: error` in its place among the others."""
-    typer.echo(str(error), err=True)
+    echo(str(error), err=True)
     if as_json:
         index = {} if error.index is None else {"index": error.index}
-        typer.echo(json.dumps({"file": file, **index, "status": "error", "error": str(error)}))
+        echo(json.dumps({"file": file, **index, "status": "error", "error": str(error)}))
     elif error.index is not None:
-        typer.echo(f"{error.label}: error")
+        echo(f"{error.label}: error")
 
 
 def timed_out(file: str, doing: str, as_json: bool) -> None:
     """The time limit ran out outside the solve (reading a file, drawing it): a located line on
     stderr, with --json an object of status `unknown` in the puzzle's place."""
     message = f"{printable(file)}:1:1: time limit reached while {doing}"
-    typer.echo(message, err=True)
+    echo(message, err=True)
     if as_json:
-        typer.echo(json.dumps({"file": file, "status": Status.UNKNOWN, "complete": False, "error": message}))
+        echo(json.dumps({"file": file, "status": Status.UNKNOWN, "complete": False, "error": message}))
 
 
 class Heard:
@@ -80,7 +78,7 @@ class Heard:
         CP-SAT is imported (a Ctrl-C meant for the enumeration then stops the enumeration)."""
         import loopsat.cpsat  # noqa: F401
 
-        typer.echo(
+        echo(
             f"{self.puzzle.label}: the frontier DP does not apply: {why}; counting by enumeration "
             "instead (Ctrl-C stops it with the count so far)",
             err=True,
@@ -104,26 +102,26 @@ def print_outcome(
         result = dataclasses.replace(result, count=heard.streamed, solutions=result.solutions[: heard.streamed])
     summary = certainty.summary() if certainty else status_line(result, mode, interrupted)
     if quiet or mode == Mode.COUNT:
-        typer.echo(f"{puzzle.label}: {summary}" if several or quiet else summary)
+        echo(f"{puzzle.label}: {summary}" if several or quiet else summary)
         return
     if several and not heard.streaming:
-        typer.echo(f"{puzzle.label}:")
+        echo(f"{puzzle.label}:")
     if certainty:
-        typer.echo(drawing(puzzle, certainty))
+        echo(drawing(puzzle, certainty))
     else:
         unshown: list[Solution | None] = [*result.solutions[heard.streamed :]]
         if not unshown and not heard.streamed and not heard.options:
             unshown = [None]  # the bare board: no solution
         for number, solution in enumerate(unshown, start=heard.streamed + 1):
             if heard.options and solution is not None:
-                typer.echo(_dlx3(number, solution.options), nl=False)
+                echo(_dlx3(number, solution.options), nl=False)
                 continue
             board = drawing(puzzle, solution)
             if mode == Mode.ALL and solution is not None and solution.edges:
-                typer.echo(_numbered(number, board), nl=False)
+                echo(_numbered(number, board), nl=False)
             else:
-                typer.echo(board)
-    typer.echo(summary)
+                echo(board)
+    echo(summary)
 
 
 def _numbered(number: int, board: str) -> str:
