@@ -15,9 +15,10 @@ Interrupted) and setting.py (the setter's: generate, taste, fix, redundant).
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import closing, contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from loopsat import arguments
 from loopsat.errors import NotCountable as NotCountable
@@ -331,11 +332,10 @@ def to_url(puzzle: PuzzleLike) -> str:
 def drawing(puzzle: PuzzleLike, solution: Drawn | Certainty = None) -> str:
     """The board as `loopsat solve` prints it (no final newline), with the loop of `solution`
     (a Solution, or its edges) when given, or a `certain` answer's edges (`?` on the undecided)."""
-    from loopsat.solver.certain import Certainty
     from loopsat.solver.pipeline import drawing as lines
 
     puzzle = one(puzzle, "loopsat.drawing")
-    if isinstance(solution, Certainty):
+    if _is_certainty(solution):
         return "\n".join(solution.drawing(puzzle))
     return "\n".join(lines(puzzle, _loop(solution) or None))
 
@@ -352,6 +352,13 @@ def svg(puzzle: PuzzleLike, solution: Drawn | Certainty = None) -> str:
     else:
         on, undecided = _loop(solution), frozenset()
     return picture.draw(GENRES[puzzle.genre].sketch(puzzle), on, undecided)
+
+
+def _is_certainty(solution: object) -> TypeGuard[Certainty]:
+    """Whether `solution` is a `certain` answer: there is none before its module is loaded, and a
+    plain solve need not load it (5 M instructions of a small puzzle's start-up)."""
+    certain = sys.modules.get("loopsat.solver.certain")
+    return certain is not None and isinstance(solution, certain.Certainty)
 
 
 def _loop(solution: Any) -> Edges:

@@ -2,7 +2,6 @@
 --all, and files written whole. The commands decide what to show; this module shows it."""
 
 import dataclasses
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -12,7 +11,6 @@ from loopsat.cli.guard import echo, fail
 from loopsat.errors import Exit, OutputError, PuzzleError, printable, write_failed
 from loopsat.grid import Edges
 from loopsat.puzzle import Puzzle
-from loopsat.safefile import write_file
 from loopsat.signals import held
 from loopsat.status import Mode, Status
 
@@ -28,9 +26,16 @@ def bad_input(error: PuzzleError, file: str, as_json: bool) -> None:
     echo(str(error), err=True)
     if as_json:
         index = {} if error.index is None else {"index": error.index}
-        echo(json.dumps({"file": file, **index, "status": "error", "error": str(error)}))
+        json_line({"file": file, **index, "status": "error", "error": str(error)})
     elif error.index is not None:
         echo(f"{error.label}: error")
+
+
+def json_line(obj: object) -> None:
+    """One object of --json's output, on its line (json is imported for --json only)."""
+    import json
+
+    echo(json.dumps(obj))
 
 
 def timed_out(file: str, doing: str, as_json: bool) -> None:
@@ -39,7 +44,7 @@ def timed_out(file: str, doing: str, as_json: bool) -> None:
     message = f"{printable(file)}:1:1: time limit reached while {doing}"
     echo(message, err=True)
     if as_json:
-        echo(json.dumps({"file": file, "status": Status.UNKNOWN, "complete": False, "error": message}))
+        json_line({"file": file, "status": Status.UNKNOWN, "complete": False, "error": message})
 
 
 class Heard:
@@ -186,6 +191,8 @@ def write(target: Path | None, text: str, what: str, replace: bool = True) -> No
     if target is None:
         sys.stdout.write(text)
         return
+    from loopsat.safefile import write_file  # tempfile and shutil: 9 ms of a small solve's imports
+
     try:
         write_file(target, text.encode(), replace=replace)
     except OSError as exc:

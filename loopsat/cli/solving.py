@@ -2,12 +2,11 @@
 or its certain edges. cli/solve.py declares the command for typer; cli/quick.py calls `run` at
 once for the argument lists it can read as typer would."""
 
-import json
 import sys
 from pathlib import Path
 
 from loopsat.cli.guard import echo, fail, refuse_overwriting
-from loopsat.cli.output import Heard, bad_input, print_outcome, timed_out, write_svg
+from loopsat.cli.output import Heard, bad_input, json_line, print_outcome, timed_out, write_svg
 from loopsat.deadline import Budget, TimeUp
 from loopsat.errors import Exit, NotCountable, PuzzleError, printable
 from loopsat.status import Mode, Strategy
@@ -122,7 +121,7 @@ def run(
                 obj = result.to_json()
                 if certain:
                     obj["certain"] = certainty.to_json(puzzle) if certainty else None
-                echo(json.dumps(obj))
+                json_line(obj)
             else:
                 print_outcome(puzzle, result, certainty, mode, heard, several, quiet, interrupted)
             if interrupted:
