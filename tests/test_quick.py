@@ -162,10 +162,11 @@ def test_the_help_of_python_m_loopsat_names_it() -> None:
 
 
 def test_a_small_solve_imports_neither_typer_nor_ortools() -> None:
+    """Nor inspect's ast and dis: dataclasses imports inspect for a class without a docstring only (give it one)."""
     code = (
         "import atexit, sys\n"
         "atexit.register(lambda: print(*sorted(m for m in sys.modules if m.split('.')[0] in "
-        "('typer', 'click', 'rich', 'ortools')), file=sys.stderr))\n"
+        "('typer', 'click', 'rich', 'ortools', 'ast', 'dis')), file=sys.stderr))\n"
         "sys.argv[0] = 'loopsat'\n"
         "from loopsat.start import main\n"
         "main()\n"
@@ -173,3 +174,14 @@ def test_a_small_solve_imports_neither_typer_nor_ortools() -> None:
     done = subprocess.run([sys.executable, "-c", code, "solve", FIVE], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout.endswith("unique\n"), done.stderr
     assert done.stderr.strip() == "", done.stderr
+
+
+def test_a_deferred_module_loads_on_first_use() -> None:
+    name = "colorsys"  # a standard module nothing here imports
+    sys.modules.pop(name, None)
+    quick._defer(name)
+    stand_in = sys.modules[name]
+    assert stand_in.rgb_to_hsv(1.0, 0.0, 0.0) == (0.0, 1.0, 1.0)
+    assert sys.modules[name] is not stand_in and sys.modules[name].hsv_to_rgb(0.0, 0.0, 1.0) == (1.0, 1.0, 1.0)
+    with pytest.raises(AttributeError):
+        stand_in.no_such_name  # noqa: B018
