@@ -13,7 +13,10 @@ import contextlib
 import signal
 import sys
 from types import FrameType
-from typing import NoReturn
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (and re): the quick --help needs neither
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 _STOPPED = 130  # the status loopsat.cli gives a stop, and SIGINT's: SIGTERM's (143) is told apart here
 

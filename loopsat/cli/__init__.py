@@ -3,11 +3,15 @@ the app (commands.py imports them all), output.py prints, quick.py starts `loops
 `loopsat --help` without typer. The package itself imports nothing: its names (`app`, `main`,
 the choices) load the whole command line on first use, so that the quick start stays quick."""
 
+from __future__ import annotations
+
 import sys
 import types
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the quick --help needs none of it
 if TYPE_CHECKING:
+    from typing import Any
+
     from loopsat.cli.commands import Form, Genre, Variant, app, main
 
 __all__ = ["Form", "Genre", "Variant", "app", "main", "read_file"]

@@ -2,14 +2,19 @@
 status, and `guarded`, which turns every failure into one line and an exit status, never a
 traceback. The quick start (cli/quick.py) runs `loopsat solve` through these without typer."""
 
+from __future__ import annotations
+
 import os
 import sys
-from collections.abc import Callable
-from pathlib import Path
-from typing import NoReturn
 
 from loopsat.errors import Exit, OutputError, PuzzleError, VerificationError, printable, write_failed
 from loopsat.stdio import discard_stdout, flush_stdout, prepare_stdout
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the quick --help needs none of it
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+    from typing import NoReturn
 
 debug = False  # --debug: tracebacks for internal errors
 

@@ -12,10 +12,9 @@ import os
 import sys
 import zlib
 from importlib.util import find_spec
-from pathlib import Path
 
-HERE = Path(__file__).parent
-CACHE = HERE / "help_cache.py"
+HERE = os.path.dirname(__file__)
+CACHE = "help_cache.py"
 PROGRAMS = ("loopsat", "python -m loopsat")  # quick.py's two ways of starting
 WIDE = 80  # click's help is as wide as the terminal up to 80 columns: from here on it is one text
 
@@ -23,7 +22,7 @@ WIDE = 80  # click's help is as wide as the terminal up to 80 columns: from here
 def key() -> int:
     """The checksum of what the help is made of: the command line's modules (this package's,
     the cache aside) and typer's, whose version changes with it and with the click it carries."""
-    names = sorted(name for name in os.listdir(HERE) if name.endswith(".py") and name != CACHE.name)
+    names = sorted(name for name in os.listdir(HERE) if name.endswith(".py") and name != CACHE)
     typer = find_spec("typer")
     paths = [os.path.join(HERE, name) for name in names] + ([typer.origin] if typer and typer.origin else [])
     checksum = 0
@@ -94,7 +93,8 @@ def write() -> None:
         lines.extend(f"        {json.dumps(line, ensure_ascii=False)}" for line in render(program).splitlines(True))
         lines.append("    ),")
     lines.append("}")
-    CACHE.write_text("\n".join(lines) + "\n")
+    with open(os.path.join(HERE, CACHE), "w") as cache:
+        cache.write("\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

@@ -10,14 +10,19 @@ typer unchanged, which then says what it says. The options are the solve command
 and both whole paths to the same output, so a change to one that the other lacks fails there.
 """
 
+from __future__ import annotations
+
 import importlib
 import os
 import sys
 import types
-from collections.abc import Callable
-from typing import Any
 
 from loopsat.cli import guard
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the quick --help needs none of it
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 # solve's boolean options: the word, the parameter of cli/solving.run it sets.
 FLAGS = {
