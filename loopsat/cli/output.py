@@ -1,10 +1,11 @@
 """The command's text and pictures: status lines, boards, DLX3's form, the streamed solutions of
 --all, and files written whole. The commands decide what to show; this module shows it."""
 
+from __future__ import annotations
+
 import dataclasses
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from loopsat.cli.guard import echo, fail
@@ -15,6 +16,8 @@ from loopsat.signals import held
 from loopsat.status import Mode, Status
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from loopsat.api import Result, Solution
     from loopsat.setter.generate import Generated
     from loopsat.solver.certain import Certainty
@@ -92,8 +95,8 @@ class Heard:
 
 def print_outcome(
     puzzle: Puzzle,
-    result: "Result",
-    certainty: "Certainty | None",
+    result: Result,
+    certainty: Certainty | None,
     mode: Mode,
     heard: Heard,
     several: bool,
@@ -140,7 +143,7 @@ def _dlx3(number: int, options: tuple[str, ...]) -> str:
     return "".join([f"{number}:\n", *(f" {line}\n" for line in options)])
 
 
-def status_line(outcome: "Result", mode: Mode, interrupted: bool = False) -> str:
+def status_line(outcome: Result, mode: Mode, interrupted: bool = False) -> str:
     """The status line of a puzzle: its count for --count, else what was proved."""
     if mode == Mode.COUNT:
         if outcome.complete:
@@ -160,7 +163,7 @@ def status_line(outcome: "Result", mode: Mode, interrupted: bool = False) -> str
     return "no solution" if outcome.status == Status.NONE else str(outcome.status)
 
 
-def judged(number: int, result: "Result") -> str:
+def judged(number: int, result: Result) -> str:
     """One SLINK data set as the judge expects it: its number, then the loop drawn, or why not."""
     if result.status == Status.UNIQUE:
         return f"{number}\n{result.text()}"
@@ -168,7 +171,7 @@ def judged(number: int, result: "Result") -> str:
     return f"{number}\n{why}\n"
 
 
-def generated(made: "Generated") -> str:
+def generated(made: Generated) -> str:
     """What `generate` says of a puzzle it made: its clues, its grade, and a minimality unproved."""
     d = made.difficulty
     about = f"{made.clues} clues (of {made.dense_clues}), unique, {d.grade} ({d.steps} steps, {d.probes} probes)"
@@ -177,7 +180,7 @@ def generated(made: "Generated") -> str:
     return about
 
 
-def write_svg(target: Path | None, puzzle: Puzzle, drawn: "Certainty | Solution | None") -> None:
+def write_svg(target: Path | None, puzzle: Puzzle, drawn: Certainty | Solution | None) -> None:
     """The puzzle's SVG picture (the API's) to `target` (stdout when None)."""
     from loopsat.api import svg
 

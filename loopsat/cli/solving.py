@@ -2,14 +2,19 @@
 or its certain edges. cli/solve.py declares the command for typer; cli/quick.py calls `run` at
 once for the argument lists it can read as typer would."""
 
+from __future__ import annotations
+
 import sys
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from loopsat.cli.guard import echo, fail, refuse_overwriting
 from loopsat.cli.output import Heard, bad_input, json_line, print_outcome, timed_out, write_svg
 from loopsat.deadline import Budget, TimeUp
 from loopsat.errors import Exit, NotCountable, PuzzleError, printable
 from loopsat.status import Mode, Strategy
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def run(
