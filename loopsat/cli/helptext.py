@@ -54,10 +54,11 @@ def cached(program: str | None) -> str | None:
         return None
     try:
         from loopsat.cli import help_cache
-    except ImportError:
+
+        text = help_cache.TEXTS.get(program)
+        return text if text is not None and key() == help_cache.KEY else None
+    except (ImportError, OSError):  # not rendered, or a source unreadable: typer renders it
         return None
-    text = help_cache.TEXTS.get(program)
-    return text if text is not None and key() == help_cache.KEY else None
 
 
 def render(program: str) -> str:

@@ -1,4 +1,4 @@
-"""The quick start: `loopsat solve FILE...` and `loopsat --help` without importing typer.
+"""The quick start: `loopsat solve FILE...`, `loopsat --help` and `--version` without typer.
 
 typer and click were half of a small puzzle's whole run (callgrind: 153M of 446M instructions for
 a 5×5; `--help` 333M in all). Here only argument lists whose reading by typer is certain are
@@ -108,6 +108,10 @@ def _job(argv: list[str]) -> Callable[[], None] | None:
 
         text = helptext.cached(_program_name())
         return None if text is None else lambda: guard.echo(text, nl=False)
+    if argv == ["--version"]:
+        from loopsat import __version__
+
+        return lambda: guard.echo(f"loopsat {__version__}")
     debug = False
     while argv[:1] == ["--debug"]:
         argv, debug = argv[1:], True
