@@ -173,17 +173,18 @@ def _as_typer_would(job: Callable[[], None]) -> None:
     stop, a broken pipe as its reader gone (exit 141) or else click's exit 1."""
     import errno
 
+    from loopsat.errors import Exit
+    from loopsat.stdio import discard_stdout
+
     try:
         job()
     except EOFError:
         guard.echo(err=True)
-        raise SystemExit(130) from None
+        raise SystemExit(int(Exit.INTERRUPTED)) from None
     except OSError as exc:
         if exc.errno != errno.EPIPE:
             raise
         if guard.reader_gone():
             guard.closed_output()
-        from loopsat.stdio import discard_stdout
-
         discard_stdout()
-        raise SystemExit(1) from None
+        raise SystemExit(1) from None  # click's status for a broken pipe that is not stdout's reader
