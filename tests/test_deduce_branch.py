@@ -109,3 +109,14 @@ def test_backtracking_stops_at_its_limit_and_its_budget() -> None:
     deduction, found = searched(puzzle, limit=3, nodes=10**6)
     assert deduction.fixed is not None and found is not None and len(set(found)) == 3
     assert searched(puzzle, limit=3, nodes=2)[1] is None
+
+
+def test_backtracking_is_not_tried_beyond_its_open_edges() -> None:
+    from loopsat.genres import masyu
+
+    puzzle = masyu.parse(b"......\n......\n..1...\n......\n......\n", "t.masyu")[0]
+    deduction, found = searched(puzzle, limit=3, nodes=10**6, most_open=10**6)
+    assert deduction.fixed is not None and found is not None
+    still_open = len(deduction.edges) - len(deduction.fixed)
+    assert searched(puzzle, limit=3, nodes=10**6, most_open=still_open)[1] is not None
+    assert searched(puzzle, limit=3, nodes=10**6, most_open=still_open - 1)[1] is None

@@ -147,13 +147,18 @@ def puzzle(
     return _deduced(puzzle, given, trace, focus, max_level, near, extra, trail)[0]
 
 
-def searched(puzzle: Puzzle, *, limit: int, nodes: int) -> tuple[Deduction, list[frozenset[Point]] | None]:
+def searched(
+    puzzle: Puzzle, *, limit: int, nodes: int, most_open: int | None = None
+) -> tuple[Deduction, list[frozenset[Point]] | None]:
     """`puzzle`'s deduction, and the loops of what it left open found by backtracking on its
     board (branch.loops): up to `limit`, every one when fewer; None when that took more than
-    `nodes` decisions, or the deduction failed or finished, or its tables do not state every
-    clue (a loop they allow need not be the puzzle's)."""
+    `nodes` decisions, or the deduction left more than `most_open` edges open (not tried), or
+    failed or finished, or its tables do not state every clue (a loop they allow need not be
+    the puzzle's)."""
     deduction, board = _deduced(puzzle, None, None, None, Level.SEARCH, None, (), True)
     if board is None or deduction.complete or not deduction.rules.whole:
+        return deduction, None
+    if most_open is not None and len(deduction.edges) - len(deduction.fixed or ()) > most_open:
         return deduction, None
     try:
         return deduction, loops(board, limit, nodes)
