@@ -277,7 +277,9 @@ def _solve(
     found: list[Edges] | None = None  # the loops backtracking found after the deduction, if it finished
     if single_loop and (strategy == Strategy.DEDUCE or (strategy == Strategy.AUTO and deduce_first)):
         if proving:  # its backtracking goes on from a deduction of its own: a given one is not used
-            deduced, found = deduce.searched(puzzle, limit=2, nodes=BRANCH_NODES, most_open=BRANCH_OPEN)
+            deduced, found = deduce.searched(
+                puzzle, limit=2, nodes=BRANCH_NODES, most_open=BRANCH_OPEN, walk=genre.BRANCH_WALK
+            )
         else:
             deduced = deduced or deduction(puzzle)
         fixed = deduced.fixed
