@@ -13,10 +13,12 @@ from itertools import compress
 from loopsat.deduce.board import Board
 from loopsat.deduce.branch import DEAD, Nearest
 
-# The walk costs about as much as a few nodes, so it runs at every CHECK_EVERY-th node. Proving
-# the 16 hard Masyu 25×25 of bench/ unique after the deduction, every 3rd node took 1,028-5,468
-# decisions down to 522-3,126 on the 7 that need over 1,000 (016 and 017 then fit the pipeline's
-# budget) and the least CPU in all of every 1st, 2nd and 3rd (in process, under load).
+# The walk costs about as much as a few nodes, so it runs at every CHECK_EVERY-th node. Of the 16
+# hard Masyu 25×25 of bench/, the 7 whose proof after the deduction took over 1,000 decisions took
+# (without the walk → with it every 3rd node) 3,734 → 1,838, 5,468 → 1,530, 1,910 → 522, 1,028 →
+# 546, 5,310 → 3,126, 3,350 → 1,326, and one 1,262 → 1,558; every 3rd node cost the least CPU in
+# all of every 1st, 2nd, 3rd and none (in process, under load; `python bench/branch_nodes.py`
+# shows the nodes visited per chooser).
 CHECK_EVERY = 3
 
 
