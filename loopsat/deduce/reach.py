@@ -8,8 +8,6 @@ reach every other one, else no single loop can join them and the branch ends at 
 
 from __future__ import annotations
 
-from itertools import compress
-
 from loopsat.deduce.board import Board
 from loopsat.deduce.branch import DEAD, Nearest
 
@@ -31,7 +29,6 @@ class Reaching(Nearest):
         ends, arms = board.ends, board.arms
         # each vertex's (neighbour, edge) pairs
         self.around = [[(b if a == v else a, k) for k in arms[v] for a, b in (ends[k],)] for v in range(len(arms))]
-        self.vertices = range(len(arms))
         self.nodes = 0
 
     def __call__(self, board: Board) -> int:
@@ -41,16 +38,24 @@ class Reaching(Nearest):
         return super().__call__(board)
 
     def cut_apart(self, board: Board) -> bool:
-        """Whether some chain end cannot reach the first one over edges that are not off."""
-        chain_ends = list(compress(self.vertices, map((1).__eq__, board.chains.degree)))
-        if len(chain_ends) < 2:
+        """Whether some chain end cannot reach the first one over edges that are not off (the
+        walk stops once it has met them all)."""
+        degree = board.chains.degree
+        left = degree.count(1) - 1  # the chain ends besides the first
+        if left < 1:
             return False
         value, around = board.value, self.around
-        start = chain_ends[0]
-        seen, todo = {start}, [start]
+        start = degree.index(1)
+        seen = bytearray(len(degree))
+        seen[start] = 1
+        todo = [start]
         while todo:
             for w, k in around[todo.pop()]:
-                if value[k] and w not in seen:  # on (1) or undecided (-1)
-                    seen.add(w)
+                if value[k] and not seen[w]:  # on (1) or undecided (-1)
+                    seen[w] = 1
+                    if degree[w] == 1:
+                        left -= 1
+                        if not left:
+                            return False
                     todo.append(w)
-        return not seen.issuperset(chain_ends)
+        return True
