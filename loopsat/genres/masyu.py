@@ -52,6 +52,10 @@ MCC_MAX = 31  # Knuth's maxn: every coordinate (up to 2*31 - 1) then encodes as 
 # lazy cuts took 12-17 s; after the deduction no search is left there.
 DEDUCE_FIRST_CELLS = math.inf
 AUTO_CIRCUIT = True
+# The backtracking before CP-SAT ends a branch whose chain ends are walled apart (deduce.reach):
+# 016 and 017 of the hard 25×25 of bench/ then fit its budget, 0.76 of the whole process each
+# (paired A/B, medians of 5; `python bench/branch_nodes.py bench/masyu/25x25/*`).
+BRANCH_WALK = True
 
 _WHITE, _BLACK, _EMPTY = "0", "1", "."
 _DRAWN = str.maketrans({"O": _WHITE, "@": _BLACK})

@@ -40,6 +40,12 @@ if TYPE_CHECKING:
 # 500, 2,000 or 4,000 took the same CPU as with 1,000, within the noise of paired whole-process
 # runs on a loaded machine (medians of 3).
 BRANCH_NODES = 1000
+# ...and only where the deduction left at most BRANCH_OPEN edges open. Of those 16 boards, the 9
+# the backtracking proved within BRANCH_NODES had 168-386 open edges; the 5 with 405-746 open all
+# ran out and went on to CP-SAT, after 0.045-0.07 CPU-s of decisions for nothing (in process;
+# 295 and 303 open ran out too: a budget, not a boundary). The Slitherlink 25×30 that need search
+# leave 125 and 188 open.
+BRANCH_OPEN = 400
 
 
 @dataclass
@@ -271,7 +277,9 @@ def _solve(
     found: list[Edges] | None = None  # the loops backtracking found after the deduction, if it finished
     if single_loop and (strategy == Strategy.DEDUCE or (strategy == Strategy.AUTO and deduce_first)):
         if proving:  # its backtracking goes on from a deduction of its own: a given one is not used
-            deduced, found = deduce.searched(puzzle, limit=2, nodes=BRANCH_NODES)
+            deduced, found = deduce.searched(
+                puzzle, limit=2, nodes=BRANCH_NODES, most_open=BRANCH_OPEN, walk=genre.BRANCH_WALK
+            )
         else:
             deduced = deduced or deduction(puzzle)
         fixed = deduced.fixed
