@@ -1,0 +1,387 @@
+"""Tatham's Loopy reasoning above single clues and dots, level by level as his solver grades it.
+
+His Normal knows, for each pair of lines that meet at a dot around one face (a "dline"), whether
+at most one and whether at least one of them is on, learnt from the dot (a line already enters
+it), and reads a clue's face through those facts. His Tricky also learns them from a clue
+(a 3 needs one of any two of its sides) and carries them across a dot to the pair opposite, so
+facts run along diagonal chains of clues (3-2-2-3). His Hard relates lines as equal or opposite
+(union-find with parity) by the parity of a clue's or a dot's open lines. Nothing of his probes:
+loopsat's probes are its own Deep level.
+
+The tables (one clue, one dot) cannot hold these facts, which are about pairs, so this keeps
+them beside the board: `Pairs(level)` runs one level's reasoning over the faces and dots that
+changed since it last looked, and the propagator (queues.run_by_level) calls it once every
+cheaper rule is stuck. A line it decides cites the level of the facts it used, so the trail's
+highest level is the lowest at which his solver would finish. It runs outside probes only.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES, Contradiction, Level
+from loopsat.grid import lattice_edges, tile_extent
+
+if TYPE_CHECKING:
+    from loopsat.deduce.board import Board
+
+NAMES = {Level.NORMAL: PAIR_AT_A_DOT, Level.TRICKY: PAIRS_ALONG_A_DIAGONAL, Level.HARD: RELATED_LINES}
+_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # a dot's arms clockwise: N, E, S, W
+# the corner between side j and side j+1 of a face (sides N, E, S, W): the dot there, as a
+# step from the face's centre, and the face's pair at that dot (its dline: arms i, i+1)
+_CORNERS = (((-1, 1), 2), ((1, 1), 3), ((1, -1), 0), ((-1, -1), 1))
+
+
+@lru_cache(maxsize=8)  # a batch of boards of mixed sizes keeps a few, as board._bare_board
+def _geometry(rows: int, cols: int) -> tuple[list[list[int]], dict]:
+    """Each dot's arms N, E, S, W (-1 off the lattice), and a cache of faces found by scope."""
+    index = {e: k for k, e in enumerate(lattice_edges(rows, cols))}
+    arms = [
+        [index.get((2 * r + dx, 2 * c + dy), -1) for dx, dy in _STEPS] for r in range(rows) for c in range(cols)
+    ]
+    return arms, {}
+
+
+Face = tuple[int, tuple[int, int, int, int], tuple[int, int, int, int]]  # clue, sides, corner dlines
+
+
+def for_board(board: Board) -> Pairs | None:
+    """The pairs' reasoning for a board whose clues count the sides of cells (Slitherlink), or
+    None (Masyu, or no rule of it within the board's level)."""
+    if not board.allows(PAIR_AT_A_DOT):
+        return None
+    faces = _count_faces(board)
+    return Pairs(board, faces) if faces else None
+
+
+def _count_faces(board: Board) -> list[Face]:
+    """The clue rules that count the lines around one cell: their number, sides and corners."""
+    rows, cols = tile_extent(board.lattice)
+    arms, known = _geometry(rows, cols)
+    lattice, index = board.lattice, board.index
+    faces = []
+    for number in range(board.vertex_rules, board.clue_rules):
+        scope, table = board.rules[number]
+        key = scope, table.allowed
+        face = known.get(key, False)
+        if face is False:
+            face = known[key] = _face(scope, table.allowed, lattice, index, cols)
+        if face is not None:
+            faces.append(face)
+    return faces
+
+
+def _face(scope: tuple[int, ...], allowed: frozenset[int], lattice: list, index: dict, cols: int) -> Face | None:
+    """A rule as a count of a cell's sides, or None when it is none."""
+    if len(scope) != 4:
+        return None
+    counts = {p.bit_count() for p in allowed}
+    if len(counts) != 1 or len(allowed) != sum(1 for p in range(16) if p.bit_count() in counts):
+        return None
+    points = [lattice[k] for k in scope]
+    x = sum(p[0] for p in points) // 4
+    y = sum(p[1] for p in points) // 4
+    sides = tuple(index.get((x + dx, y + dy), -1) for dx, dy in _STEPS)
+    if x % 2 == 0 or y % 2 == 0 or set(sides) != set(scope):
+        return None
+    corners = tuple(4 * (((x + dx) // 2) * cols + (y + dy) // 2) + i for (dx, dy), i in _CORNERS)
+    return counts.pop(), sides, corners  # type: ignore[return-value]
+
+
+class Pairs:
+    """The facts about pairs of lines and the relations between lines, for one board."""
+
+    def __init__(self, board: Board, faces: list[Face]) -> None:
+        self.board = board
+        rows, cols = tile_extent(board.lattice)
+        self.arms = _geometry(rows, cols)[0]
+        self.faces = faces
+        self.face_at = {dline: f for f, face in enumerate(faces) for dline in face[2]}  # a dline's clue face
+        self.faces_of: list[list[int]] = [[] for _ in board.lattice]
+        for f, (_, sides, _) in enumerate(faces):
+            for k in sides:
+                self.faces_of[k].append(f)
+        dlines = 4 * len(self.arms)
+        self.most = [0] * dlines  # the level at which "at most one on" was learnt (0: not known)
+        self.least = [0] * dlines  # likewise "at least one on"
+        self.seen = 0  # board.assigned[:seen] have marked their faces and dots
+        self.dirty = {level: (set(range(len(faces))), set(range(len(self.arms)))) for level in NAMES}
+        self.fresh: list[int] = []  # edges decided since Hard last spread their values
+        self.parent = list(range(len(board.lattice)))  # lines equal (0) or opposite (1) to their leader
+        self.flip = [0] * len(board.lattice)
+        self.members = [[k] for k in range(len(board.lattice))]
+        self.news = 0  # facts and relations learnt: a pass that learnt one says so
+
+    def __call__(self, level: Level) -> bool:
+        """One level's reasoning where something changed; whether it learnt anything."""
+        if level not in NAMES:
+            return False
+        self._catch_up()
+        run = self._normal if level == Level.NORMAL else self._tricky if level == Level.TRICKY else self._hard
+        news = self.news
+        return run() or self.news > news
+
+    # --- bookkeeping ----------------------------------------------------------------------
+
+    def _catch_up(self) -> None:
+        assigned = self.board.assigned
+        for k in assigned[self.seen :]:
+            self._touch_edge(k)
+            self.fresh.append(k)
+        self.seen = len(assigned)
+
+    def _touch_edge(self, k: int) -> None:
+        for faces, dots in self.dirty.values():
+            faces.update(self.faces_of[k])
+            dots.update(self.board.ends[k])
+
+    def _learn(self, facts: list[int], dline: int, level: Level) -> bool:
+        """Record a fact about a pair (in `facts`: most or least) at `level`; whether it is new."""
+        if facts[dline]:
+            return False
+        facts[dline] = level
+        self.news += 1
+        face = self.face_at.get(dline)
+        for faces, dots in self.dirty.values():
+            dots.add(dline >> 2)
+            if face is not None:
+                faces.add(face)
+        return True
+
+    def _set(self, k: int, bit: int, level: int, read: tuple[int, ...]) -> None:
+        self.board.assign(k, bit, NAMES[Level(max(level, Level.NORMAL))], read)
+
+    def _value(self, k: int) -> int:
+        return self.board.value[k] if k >= 0 else 0
+
+    # --- Normal and Tricky: facts about pairs ---------------------------------------------
+
+    def _arcs(self, face: Face) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """Tatham's bounds on a face's lines two at a time: (most, level) and (least, level) of
+        sides j and j+1, through the facts at their corner."""
+        _, sides, corners = face
+        value, most, least = self.board.value, self.most, self.least
+        highs, lows = [], []
+        for j in range(4):
+            a, b = value[sides[j]], value[sides[(j + 1) % 4]]
+            high, low = (a != 0) + (b != 0), (a == 1) + (b == 1)
+            d = corners[j]
+            highs.append((1, most[d]) if high == 2 and most[d] else (high, 0))
+            lows.append((1, least[d]) if low == 0 and least[d] else (low, 0))
+        return highs, lows
+
+    def _normal(self) -> bool:
+        """Whether a line was decided (the facts learnt are counted in `news`)."""
+        faces, dots = self.dirty[Level.NORMAL]
+        while faces or dots:
+            if self._face_lines(faces.pop()) if faces else self._dot(dots.pop()):
+                return True
+        return False
+
+    def _face_lines(self, f: int) -> bool:
+        """A clue's open sides through the bounds of the other three (Tatham's Normal)."""
+        face = self.faces[f]
+        clue, sides, _ = face
+        value = self.board.value
+        if all(value[k] >= 0 for k in sides):
+            return False
+        highs, lows = self._arcs(face)
+        for j, k in enumerate(sides):
+            if value[k] >= 0:
+                continue
+            # the other three sides: side j+1 and the pair after it, or the pair from j+1 and side j+3
+            one, two, three = (j + 1) % 4, (j + 2) % 4, sides[(j + 3) % 4]
+            after, before = value[sides[one]], value[three]
+            high = min((int(after != 0) + highs[two][0], highs[two][1]), (highs[one][0] + int(before != 0), highs[one][1]))
+            first, second = (int(after == 1) + lows[two][0], lows[two][1]), (lows[one][0] + int(before == 1), lows[one][1])
+            low = first if (first[0], -first[1]) >= (second[0], -second[1]) else second
+            if low[0] > clue or high[0] < clue - 1:
+                raise Contradiction
+            if low[0] == clue:
+                self._set(k, 0, low[1], sides)
+                return True
+            if high[0] == clue - 1:
+                self._set(k, 1, high[1], sides)
+                return True
+        return False
+
+    def _dot(self, v: int) -> bool:
+        """Tatham's Normal at a dot: its pairs' facts from its lines and back."""
+        arms, value, most, least = self.arms[v], self.board.value, self.most, self.least
+        states = [value[k] if k >= 0 else 0 for k in arms]
+        yes, unknown = states.count(1), states.count(-1)
+        for i in range(4):
+            d, j = 4 * v + i, (i + 1) % 4
+            a, b = states[i], states[j]
+            if most[d] and 1 in (a, b) and -1 in (a, b):
+                self._set(arms[i if a < 0 else j], 0, most[d], tuple(arms))
+                return True
+            if least[d] and 0 in (a, b) and -1 in (a, b):
+                self._set(arms[i if a < 0 else j], 1, least[d], tuple(arms))
+                return True
+            if a >= 0 or b >= 0:
+                continue
+            if yes == 0 and unknown == 2 and (most[d] or least[d]):
+                bit = 0 if most[d] else 1
+                self._set(arms[i], bit, most[d] or least[d], tuple(arms))
+                self._set(arms[j], bit, most[d] or least[d], tuple(arms))
+                return True
+            if yes == 1:
+                self._learn(most, d, Level.NORMAL)
+                if unknown == 2:
+                    self._learn(least, d, Level.NORMAL)
+        return False
+
+    def _tricky(self) -> bool:
+        """Whether a line was decided (the facts learnt are counted in `news`)."""
+        faces, dots = self.dirty[Level.TRICKY]
+        while faces or dots:
+            if faces:
+                self._face_pairs(faces.pop())
+            elif self._dot_pairs(dots.pop()):
+                return True
+        return False
+
+    def _face_pairs(self, f: int) -> None:
+        """Facts about a clue's pairs of open sides from the bounds of the other two."""
+        face = self.faces[f]
+        clue, sides, corners = face
+        value = self.board.value
+        highs, lows = self._arcs(face)
+        for j in range(4):
+            if value[sides[j]] >= 0 or value[sides[(j + 1) % 4]] >= 0:
+                continue
+            other = (j + 2) % 4
+            if lows[other][0] > clue - 2:
+                self._learn(self.most, corners[j], Level(max(Level.TRICKY, lows[other][1])))
+            if highs[other][0] < clue:
+                self._learn(self.least, corners[j], Level(max(Level.TRICKY, highs[other][1])))
+
+    def _dot_pairs(self, v: int) -> bool:
+        """Tatham's Tricky at a dot: a pair with a line on leaves at most one on opposite it; a
+        pair with exactly one on decides the rest. Whether it decided a line."""
+        arms, value, most, least = self.arms[v], self.board.value, self.most, self.least
+        states = [value[k] if k >= 0 else 0 for k in arms]
+        yes, unknown = states.count(1), states.count(-1)
+        for i in range(4):
+            d, j = 4 * v + i, (i + 1) % 4
+            if states[i] >= 0 or states[j] >= 0 or not least[d]:
+                continue
+            facts = Level(max(Level.TRICKY, least[d]))
+            self._learn(most, 4 * v + (i + 2) % 4, facts)
+            if yes or not most[d]:
+                continue
+            facts = Level(max(facts, most[d]))
+            if unknown == 3:
+                third = next(n for n in range(4) if n not in (i, j) and states[n] < 0)
+                self._set(arms[third], 1, facts, tuple(arms))
+                return True
+            if unknown == 4:
+                self._learn(least, 4 * v + (i + 2) % 4, facts)
+        return False
+
+    # --- Hard: lines equal or opposite ----------------------------------------------------
+
+    def _leader(self, k: int) -> tuple[int, int]:
+        """k's class and whether k is opposite to its leader."""
+        parent, flip = self.parent, self.flip
+        return parent[k], flip[k]
+
+    def _relate(self, j: int, k: int, opposite: int) -> None:
+        """Lines j and k are equal (0) or opposite (1)."""
+        p, fj = self._leader(j)
+        q, fk = self._leader(k)
+        parity = opposite ^ fj ^ fk
+        if p == q:
+            if parity:
+                raise Contradiction
+            return
+        self.news += 1
+        members = self.members
+        if len(members[p]) > len(members[q]):
+            p, q = q, p
+        for h in members[p]:
+            self.parent[h] = q
+            self.flip[h] ^= parity
+            self._touch_edge(h)
+            self.fresh.append(h)
+        members[q].extend(members[p])
+        members[p] = []
+
+    def _hard(self) -> bool:
+        """Whether a line was decided (the relations and facts learnt are counted in `news`)."""
+        faces, dots = self.dirty[Level.HARD]
+        value, members = self.board.value, self.members
+        while self.fresh or faces or dots:
+            if self.fresh:  # a class with a line decided decides the rest
+                p = self._leader(self.fresh.pop())[0]
+                known = next((h for h in members[p] if value[h] >= 0), -1)
+                if known >= 0:
+                    bit = value[known] ^ self.flip[known]
+                    for h in members[p]:
+                        if value[h] < 0:
+                            self._set(h, bit ^ self.flip[h], Level.HARD, (known,))
+                            return True
+                        if value[h] != bit ^ self.flip[h]:
+                            raise Contradiction
+            elif self._face_relations(faces.pop()) if faces else self._dot_relations(dots.pop()):
+                return True
+        return False
+
+    def _face_relations(self, f: int) -> bool:
+        """A clue one line short (or one off short) cannot have two equal open sides on (off);
+        the parity of its open sides relates them. Whether it decided a line."""
+        clue, sides, _ = self.faces[f]
+        value = self.board.value
+        open_sides = [k for k in sides if value[k] < 0]
+        yes = sum(value[k] == 1 for k in sides)
+        no = 4 - yes - len(open_sides)
+        for bit, short in ((0, yes + 1 == clue), (1, no + 1 == 4 - clue)):
+            if short:
+                for n, j in enumerate(open_sides):
+                    for k in open_sides[n + 1 :]:
+                        if self._leader(j) == self._leader(k):
+                            self._set(j, bit, Level.HARD, sides)
+                            self._set(k, bit, Level.HARD, sides)
+                            return True
+        return self._parity(open_sides, (clue - yes) % 2, sides)
+
+    def _dot_relations(self, v: int) -> bool:
+        """A pair known to hold exactly one line is two opposite lines, and back; the parity of
+        a dot's open lines (an even number on) relates them. Whether it decided a line."""
+        arms, value = self.arms[v], self.board.value
+        for i in range(4):
+            d, a, b = 4 * v + i, arms[i], arms[(i + 1) % 4]
+            if a < 0 or b < 0 or value[a] >= 0 or value[b] >= 0:
+                continue
+            (p, fa), (q, fb) = self._leader(a), self._leader(b)
+            if p == q and fa != fb:
+                self._learn(self.most, d, Level.HARD)
+                self._learn(self.least, d, Level.HARD)
+            elif self.most[d] and self.least[d]:
+                self._relate(a, b, 1)
+        present = tuple(k for k in arms if k >= 0)
+        yes = sum(value[k] == 1 for k in present)
+        return self._parity([k for k in present if value[k] < 0], yes % 2, present)
+
+    def _parity(self, lines: list[int], parity: int, read: tuple[int, ...]) -> bool:
+        """Open lines whose sum has a known parity: two are related; of three, two related fix the
+        third; of four, two related relate the other two. Whether it decided a line."""
+        if len(lines) == 2:
+            self._relate(lines[0], lines[1], parity)
+        if len(lines) not in (3, 4):
+            return False
+        leaders = [self._leader(k) for k in lines]
+        for n in range(len(lines)):
+            for m in range(n + 1, len(lines)):
+                if leaders[n][0] != leaders[m][0]:
+                    continue
+                rest = [k for i, k in enumerate(lines) if i not in (n, m)]
+                bit = parity ^ leaders[n][1] ^ leaders[m][1]
+                if len(rest) == 1:
+                    self._set(rest[0], bit, Level.HARD, read)
+                    return True
+                self._relate(rest[0], rest[1], bit)
+                return False
+        return False
