@@ -37,9 +37,7 @@ _CORNERS = (((-1, 1), 2), ((1, 1), 3), ((1, -1), 0), ((-1, -1), 1))
 def _geometry(rows: int, cols: int) -> tuple[list[list[int]], dict]:
     """Each dot's arms N, E, S, W (-1 off the lattice), and a cache of faces found by scope."""
     index = {e: k for k, e in enumerate(lattice_edges(rows, cols))}
-    arms = [
-        [index.get((2 * r + dx, 2 * c + dy), -1) for dx, dy in _STEPS] for r in range(rows) for c in range(cols)
-    ]
+    arms = [[index.get((2 * r + dx, 2 * c + dy), -1) for dx, dy in _STEPS] for r in range(rows) for c in range(cols)]
     return arms, {}
 
 
@@ -58,7 +56,7 @@ def for_board(board: Board) -> Pairs | None:
 def _count_faces(board: Board) -> list[Face]:
     """The clue rules that count the lines around one cell: their number, sides and corners."""
     rows, cols = tile_extent(board.lattice)
-    arms, known = _geometry(rows, cols)
+    known = _geometry(rows, cols)[1]
     lattice, index = board.lattice, board.index
     faces = []
     for number in range(board.vertex_rules, board.clue_rules):
@@ -86,7 +84,7 @@ def _face(scope: tuple[int, ...], allowed: frozenset[int], lattice: list, index:
     if x % 2 == 0 or y % 2 == 0 or set(sides) != set(scope):
         return None
     corners = tuple(4 * (((x + dx) // 2) * cols + (y + dy) // 2) + i for (dx, dy), i in _CORNERS)
-    return counts.pop(), sides, corners  # type: ignore[return-value]
+    return counts.pop(), sides, corners
 
 
 class Pairs:
@@ -193,9 +191,12 @@ class Pairs:
             # the other three sides: side j+1 and the pair after it, or the pair from j+1 and side j+3
             one, two, three = (j + 1) % 4, (j + 2) % 4, sides[(j + 3) % 4]
             after, before = value[sides[one]], value[three]
-            high = min((int(after != 0) + highs[two][0], highs[two][1]), (highs[one][0] + int(before != 0), highs[one][1]))
-            first, second = (int(after == 1) + lows[two][0], lows[two][1]), (lows[one][0] + int(before == 1), lows[one][1])
-            low = first if (first[0], -first[1]) >= (second[0], -second[1]) else second
+            high = min(
+                (int(after != 0) + highs[two][0], highs[two][1]), (highs[one][0] + int(before != 0), highs[one][1])
+            )
+            first = int(after == 1) + lows[two][0], lows[two][1]
+            second = lows[one][0] + int(before == 1), lows[one][1]
+            low = first if (first[0], -first[1]) >= (second[0], -second[1]) else second  # a tie: the lower level
             if low[0] > clue or high[0] < clue - 1:
                 raise Contradiction
             if low[0] == clue:
