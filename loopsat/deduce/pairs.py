@@ -103,9 +103,14 @@ class Pairs:
         dlines = 4 * len(self.arms)
         self.most = [0] * dlines  # the level at which "at most one on" was learnt (0: not known)
         self.least = [0] * dlines  # likewise "at least one on"
-        self.seen = 0  # board.assigned[:seen] have marked their faces and dots
+        self.seen = 0  # board.assigned[:seen] are in `touched`
+        # what changed, for each level to read since it last looked: edges decided or related,
+        # and pairs with a new fact; then the faces and dots each level has still to look at
+        self.touched: list[int] = []
+        self.learnt: list[int] = []
+        self.read = {level: [0, 0] for level in NAMES}
         self.dirty = {level: (set(range(len(faces))), set(range(len(self.arms)))) for level in NAMES}
-        self.fresh: list[int] = []  # edges decided since Hard last spread their values
+        self.fresh: list[int] = []  # edges decided or related since Hard last spread their values
         self.parent = list(range(len(board.lattice)))  # lines equal (0) or opposite (1) to their leader
         self.flip = [0] * len(board.lattice)
         self.members = [[k] for k in range(len(board.lattice))]
@@ -115,43 +120,49 @@ class Pairs:
         """One level's reasoning where something changed; whether it learnt anything."""
         if level not in NAMES:
             return False
-        self._catch_up()
+        assigned = self.board.assigned
+        self.touched += assigned[self.seen :]
+        self.seen = len(assigned)
         run = self._normal if level == Level.NORMAL else self._tricky if level == Level.TRICKY else self._hard
         news = self.news
         return run() or self.news > news
 
     # --- bookkeeping ----------------------------------------------------------------------
 
-    def _catch_up(self) -> None:
-        assigned = self.board.assigned
-        for k in assigned[self.seen :]:
-            self._touch_edge(k)
-            self.fresh.append(k)
-        self.seen = len(assigned)
+    def _dirty(self, level: Level) -> tuple[set[int], set[int]]:
+        """The faces and dots `level` has to look at: those near what changed since it last read."""
+        faces, dots = self.dirty[level]
+        read = self.read[level]
+        touched, learnt = self.touched, self.learnt
+        if read[0] < len(touched):
+            faces_of, ends = self.faces_of, self.board.ends
+            hard = level == Level.HARD
+            parent, members, fresh = self.parent, self.members, self.fresh
+            for k in touched[read[0] :]:
+                faces.update(faces_of[k])
+                dots.update(ends[k])
+                if hard and len(members[parent[k]]) > 1:
+                    fresh.append(k)
+            read[0] = len(touched)
+        if read[1] < len(learnt):
+            face_at = self.face_at
+            for dline in learnt[read[1] :]:
+                dots.add(dline >> 2)
+                face = face_at.get(dline)
+                if face is not None:
+                    faces.add(face)
+            read[1] = len(learnt)
+        return faces, dots
 
-    def _touch_edge(self, k: int) -> None:
-        for faces, dots in self.dirty.values():
-            faces.update(self.faces_of[k])
-            dots.update(self.board.ends[k])
-
-    def _learn(self, facts: list[int], dline: int, level: Level) -> bool:
-        """Record a fact about a pair (in `facts`: most or least) at `level`; whether it is new."""
-        if facts[dline]:
-            return False
-        facts[dline] = level
-        self.news += 1
-        face = self.face_at.get(dline)
-        for faces, dots in self.dirty.values():
-            dots.add(dline >> 2)
-            if face is not None:
-                faces.add(face)
-        return True
+    def _learn(self, facts: list[int], dline: int, level: Level) -> None:
+        """Record a fact about a pair (in `facts`: most or least) at `level`, unless known."""
+        if not facts[dline]:
+            facts[dline] = level
+            self.news += 1
+            self.learnt.append(dline)
 
     def _set(self, k: int, bit: int, level: int, read: tuple[int, ...]) -> None:
         self.board.assign(k, bit, NAMES[Level(max(level, Level.NORMAL))], read)
-
-    def _value(self, k: int) -> int:
-        return self.board.value[k] if k >= 0 else 0
 
     # --- Normal and Tricky: facts about pairs ---------------------------------------------
 
@@ -171,11 +182,12 @@ class Pairs:
 
     def _normal(self) -> bool:
         """Whether a line was decided (the facts learnt are counted in `news`)."""
-        faces, dots = self.dirty[Level.NORMAL]
-        while faces or dots:
+        while True:
+            faces, dots = self._dirty(Level.NORMAL)
+            if not (faces or dots):
+                return False
             if self._face_lines(faces.pop()) if faces else self._dot(dots.pop()):
                 return True
-        return False
 
     def _face_lines(self, f: int) -> bool:
         """A clue's open sides through the bounds of the other three (Tatham's Normal)."""
@@ -212,6 +224,8 @@ class Pairs:
         arms, value, most, least = self.arms[v], self.board.value, self.most, self.least
         states = [value[k] if k >= 0 else 0 for k in arms]
         yes, unknown = states.count(1), states.count(-1)
+        if unknown < 2:  # one open arm: the dot's own rule decides it
+            return False
         for i in range(4):
             d, j = 4 * v + i, (i + 1) % 4
             a, b = states[i], states[j]
@@ -236,13 +250,14 @@ class Pairs:
 
     def _tricky(self) -> bool:
         """Whether a line was decided (the facts learnt are counted in `news`)."""
-        faces, dots = self.dirty[Level.TRICKY]
-        while faces or dots:
+        while True:
+            faces, dots = self._dirty(Level.TRICKY)
+            if not (faces or dots):
+                return False
             if faces:
                 self._face_pairs(faces.pop())
             elif self._dot_pairs(dots.pop()):
                 return True
-        return False
 
     def _face_pairs(self, f: int) -> None:
         """Facts about a clue's pairs of open sides from the bounds of the other two."""
@@ -265,6 +280,8 @@ class Pairs:
         arms, value, most, least = self.arms[v], self.board.value, self.most, self.least
         states = [value[k] if k >= 0 else 0 for k in arms]
         yes, unknown = states.count(1), states.count(-1)
+        if unknown < 2:  # one open arm: the dot's own rule decides it
+            return False
         for i in range(4):
             d, j = 4 * v + i, (i + 1) % 4
             if states[i] >= 0 or states[j] >= 0 or not least[d]:
@@ -305,16 +322,17 @@ class Pairs:
         for h in members[p]:
             self.parent[h] = q
             self.flip[h] ^= parity
-            self._touch_edge(h)
-            self.fresh.append(h)
+        self.touched += members[p]
         members[q].extend(members[p])
         members[p] = []
 
     def _hard(self) -> bool:
         """Whether a line was decided (the relations and facts learnt are counted in `news`)."""
-        faces, dots = self.dirty[Level.HARD]
         value, members = self.board.value, self.members
-        while self.fresh or faces or dots:
+        while True:
+            faces, dots = self._dirty(Level.HARD)
+            if not (self.fresh or faces or dots):
+                return False
             if self.fresh:  # a class with a line decided decides the rest
                 p = self._leader(self.fresh.pop())[0]
                 known = next((h for h in members[p] if value[h] >= 0), -1)
@@ -328,7 +346,6 @@ class Pairs:
                             raise Contradiction
             elif self._face_relations(faces.pop()) if faces else self._dot_relations(dots.pop()):
                 return True
-        return False
 
     def _face_relations(self, f: int) -> bool:
         """A clue one line short (or one off short) cannot have two equal open sides on (off);
@@ -352,6 +369,8 @@ class Pairs:
         """A pair known to hold exactly one line is two opposite lines, and back; the parity of
         a dot's open lines (an even number on) relates them. Whether it decided a line."""
         arms, value = self.arms[v], self.board.value
+        if sum(k >= 0 and value[k] < 0 for k in arms) < 2:
+            return False
         for i in range(4):
             d, a, b = 4 * v + i, arms[i], arms[(i + 1) % 4]
             if a < 0 or b < 0 or value[a] >= 0 or value[b] >= 0:
