@@ -49,6 +49,7 @@ class Layout:
 
     def _lay(self, rows: int, cols: int) -> None:
         """The rows × cols lattice with its vertex rules and nothing else: what `_bare_board` keeps."""
+        self.shape = rows, cols  # tiles (dots, in Slitherlink)
         self.lattice = list(lattice_edges(rows, cols))
         self.index = {e: k for k, e in enumerate(self.lattice)}
         self.single_loop = True

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES, Contradiction, Level
-from loopsat.grid import lattice_edges, tile_extent
+from loopsat.grid import lattice_edges
 
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
@@ -34,10 +34,12 @@ _CORNERS = (((-1, 1), 2), ((1, 1), 3), ((1, -1), 0), ((-1, -1), 1))
 
 
 @lru_cache(maxsize=8)  # a batch of boards of mixed sizes keeps a few, as board._bare_board
-def _geometry(rows: int, cols: int) -> tuple[list[list[int]], dict]:
+def _geometry(rows: int, cols: int) -> tuple[list[tuple[int, ...]], dict]:
     """Each dot's arms N, E, S, W (-1 off the lattice), and a cache of faces found by scope."""
     index = {e: k for k, e in enumerate(lattice_edges(rows, cols))}
-    arms = [[index.get((2 * r + dx, 2 * c + dy), -1) for dx, dy in _STEPS] for r in range(rows) for c in range(cols)]
+    arms = [
+        tuple(index.get((2 * r + dx, 2 * c + dy), -1) for dx, dy in _STEPS) for r in range(rows) for c in range(cols)
+    ]
     return arms, {}
 
 
@@ -55,7 +57,7 @@ def for_board(board: Board) -> Pairs | None:
 
 def _count_faces(board: Board) -> list[Face]:
     """The clue rules that count the lines around one cell: their number, sides and corners."""
-    rows, cols = tile_extent(board.lattice)
+    rows, cols = board.shape
     known = _geometry(rows, cols)[1]
     lattice, index = board.lattice, board.index
     faces = []
@@ -92,7 +94,7 @@ class Pairs:
 
     def __init__(self, board: Board, faces: list[Face]) -> None:
         self.board = board
-        rows, cols = tile_extent(board.lattice)
+        rows, cols = board.shape
         self.arms = _geometry(rows, cols)[0]
         self.faces = faces
         self.face_at = {dline: f for f, face in enumerate(faces) for dline in face[2]}  # a dline's clue face
@@ -129,8 +131,9 @@ class Pairs:
 
     # --- bookkeeping ----------------------------------------------------------------------
 
-    def _dirty(self, level: Level) -> tuple[set[int], set[int]]:
-        """The faces and dots `level` has to look at: those near what changed since it last read."""
+    def _drained(self, level: Level) -> bool:
+        """Add to the faces and dots `level` has to look at those near what changed since it
+        last read; whether any are left to look at."""
         faces, dots = self.dirty[level]
         read = self.read[level]
         touched, learnt = self.touched, self.learnt
@@ -152,7 +155,7 @@ class Pairs:
                 if face is not None:
                     faces.add(face)
             read[1] = len(learnt)
-        return faces, dots
+        return bool(faces or dots)
 
     def _learn(self, facts: list[int], dline: int, level: Level) -> None:
         """Record a fact about a pair (in `facts`: most or least) at `level`, unless known."""
@@ -182,20 +185,23 @@ class Pairs:
 
     def _normal(self) -> bool:
         """Whether a line was decided (the facts learnt are counted in `news`)."""
-        while True:
-            faces, dots = self._dirty(Level.NORMAL)
-            if not (faces or dots):
-                return False
-            if self._face_lines(faces.pop()) if faces else self._dot(dots.pop()):
-                return True
+        faces, dots = self.dirty[Level.NORMAL]
+        while self._drained(Level.NORMAL):
+            while faces:
+                if self._face_lines(faces.pop()):
+                    return True
+            while dots:
+                if self._dot(dots.pop()):
+                    return True
+        return False
 
     def _face_lines(self, f: int) -> bool:
         """A clue's open sides through the bounds of the other three (Tatham's Normal)."""
         face = self.faces[f]
-        clue, sides, _ = face
-        value = self.board.value
-        if all(value[k] >= 0 for k in sides):
-            return False
+        clue, sides, corners = face
+        value, most, least = self.board.value, self.most, self.least
+        if not any(most[d] or least[d] for d in corners):
+            return False  # bare counting: the clue's own table (Easy) has done it
         highs, lows = self._arcs(face)
         for j, k in enumerate(sides):
             if value[k] >= 0:
@@ -226,21 +232,28 @@ class Pairs:
         yes, unknown = states.count(1), states.count(-1)
         if unknown < 2:  # one open arm: the dot's own rule decides it
             return False
+        d = 4 * v
+        if (
+            yes == 0
+            and not (most[d] or least[d] or most[d + 1] or least[d + 1])
+            and not (most[d + 2] or least[d + 2] or most[d + 3] or least[d + 3])
+        ):
+            return False  # no line in and no fact: nothing to learn
         for i in range(4):
             d, j = 4 * v + i, (i + 1) % 4
             a, b = states[i], states[j]
             if most[d] and 1 in (a, b) and -1 in (a, b):
-                self._set(arms[i if a < 0 else j], 0, most[d], tuple(arms))
+                self._set(arms[i if a < 0 else j], 0, most[d], arms)
                 return True
             if least[d] and 0 in (a, b) and -1 in (a, b):
-                self._set(arms[i if a < 0 else j], 1, least[d], tuple(arms))
+                self._set(arms[i if a < 0 else j], 1, least[d], arms)
                 return True
             if a >= 0 or b >= 0:
                 continue
             if yes == 0 and unknown == 2 and (most[d] or least[d]):
                 bit = 0 if most[d] else 1
-                self._set(arms[i], bit, most[d] or least[d], tuple(arms))
-                self._set(arms[j], bit, most[d] or least[d], tuple(arms))
+                self._set(arms[i], bit, most[d] or least[d], arms)
+                self._set(arms[j], bit, most[d] or least[d], arms)
                 return True
             if yes == 1:
                 self._learn(most, d, Level.NORMAL)
@@ -250,14 +263,14 @@ class Pairs:
 
     def _tricky(self) -> bool:
         """Whether a line was decided (the facts learnt are counted in `news`)."""
-        while True:
-            faces, dots = self._dirty(Level.TRICKY)
-            if not (faces or dots):
-                return False
-            if faces:
+        faces, dots = self.dirty[Level.TRICKY]
+        while self._drained(Level.TRICKY):
+            while faces:
                 self._face_pairs(faces.pop())
-            elif self._dot_pairs(dots.pop()):
-                return True
+            while dots:
+                if self._dot_pairs(dots.pop()):
+                    return True
+        return False
 
     def _face_pairs(self, f: int) -> None:
         """Facts about a clue's pairs of open sides from the bounds of the other two."""
@@ -278,6 +291,8 @@ class Pairs:
         """Tatham's Tricky at a dot: a pair with a line on leaves at most one on opposite it; a
         pair with exactly one on decides the rest. Whether it decided a line."""
         arms, value, most, least = self.arms[v], self.board.value, self.most, self.least
+        if not (least[4 * v] or least[4 * v + 1] or least[4 * v + 2] or least[4 * v + 3]):
+            return False
         states = [value[k] if k >= 0 else 0 for k in arms]
         yes, unknown = states.count(1), states.count(-1)
         if unknown < 2:  # one open arm: the dot's own rule decides it
@@ -293,7 +308,7 @@ class Pairs:
             facts = Level(max(facts, most[d]))
             if unknown == 3:
                 third = next(n for n in range(4) if n not in (i, j) and states[n] < 0)
-                self._set(arms[third], 1, facts, tuple(arms))
+                self._set(arms[third], 1, facts, arms)
                 return True
             if unknown == 4:
                 self._learn(least, 4 * v + (i + 2) % 4, facts)
@@ -329,11 +344,9 @@ class Pairs:
     def _hard(self) -> bool:
         """Whether a line was decided (the relations and facts learnt are counted in `news`)."""
         value, members = self.board.value, self.members
-        while True:
-            faces, dots = self._dirty(Level.HARD)
-            if not (self.fresh or faces or dots):
-                return False
-            if self.fresh:  # a class with a line decided decides the rest
+        faces, dots = self.dirty[Level.HARD]
+        while self._drained(Level.HARD) or self.fresh:
+            while self.fresh:  # a class with a line decided decides the rest
                 p = self._leader(self.fresh.pop())[0]
                 known = next((h for h in members[p] if value[h] >= 0), -1)
                 if known >= 0:
@@ -344,8 +357,13 @@ class Pairs:
                             return True
                         if value[h] != bit ^ self.flip[h]:
                             raise Contradiction
-            elif self._face_relations(faces.pop()) if faces else self._dot_relations(dots.pop()):
-                return True
+            while faces:
+                if self._face_relations(faces.pop()):
+                    return True
+            while dots:
+                if self._dot_relations(dots.pop()):
+                    return True
+        return False
 
     def _face_relations(self, f: int) -> bool:
         """A clue one line short (or one off short) cannot have two equal open sides on (off);
