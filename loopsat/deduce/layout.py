@@ -12,7 +12,7 @@ from typing import Any
 from loopsat.deduce import tables as tab
 from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
-from loopsat.deduce.rules import AT_A_CORNER, LOOPY_LEVELS, ONE_SHORT, VERTEX_DEGREE, Contradiction, Level
+from loopsat.deduce.rules import AT_A_CORNER, LOOPY_LEVELS, ONE_SHORT, PARITY, VERTEX_DEGREE, Contradiction, Level
 from loopsat.deduce.tables import Moves, Table
 from loopsat.grid import edge_ends, lattice_edges
 
@@ -228,8 +228,8 @@ class Layout:
             compiled = self.compiled[key] = (tab.table(allowed, len(scope)), tab.reader(scope))
         table, read = compiled
         self._push(scope, table, read, name, level, self.watch_corner if corner else self.watch)
-        if corner:
-            return  # its parities are its clue's
+        if corner or self.levels[PARITY] > self.max_level:
+            return  # its parities are its clue's, or the face parity is above the board's level
         face_sums = self.face_sums.get(key)  # read once, as `compiled`
         if face_sums is None:
             if len(self.face_sums) >= FACE_SUMS_KEPT:

@@ -18,6 +18,7 @@ highest level is the lowest at which his solver would finish. It runs outside pr
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES, Contradiction, Level
@@ -138,14 +139,11 @@ class Pairs:
         read = self.read[level]
         touched, learnt = self.touched, self.learnt
         if read[0] < len(touched):
-            faces_of, ends = self.faces_of, self.board.ends
-            hard = level == Level.HARD
-            parent, members, fresh = self.parent, self.members, self.fresh
-            for k in touched[read[0] :]:
-                faces.update(faces_of[k])
-                dots.update(ends[k])
-                if hard and len(members[parent[k]]) > 1:
-                    fresh.append(k)
+            new = touched[read[0] :]
+            faces.update(chain.from_iterable(map(self.faces_of.__getitem__, new)))
+            dots.update(chain.from_iterable(map(self.board.ends.__getitem__, new)))
+            if level == Level.HARD:
+                self.fresh += new
             read[0] = len(touched)
         if read[1] < len(learnt):
             face_at = self.face_at
@@ -347,7 +345,9 @@ class Pairs:
         faces, dots = self.dirty[Level.HARD]
         while self._drained(Level.HARD) or self.fresh:
             while self.fresh:  # a class with a line decided decides the rest
-                p = self._leader(self.fresh.pop())[0]
+                p = self.parent[self.fresh.pop()]
+                if len(members[p]) == 1:
+                    continue
                 known = next((h for h in members[p] if value[h] >= 0), -1)
                 if known >= 0:
                     bit = value[known] ^ self.flip[known]
