@@ -120,8 +120,8 @@ PEARL_LEVELS = MappingProxyType(
         **LOOPY_LEVELS,
         AT_A_CORNER: Level.EASY,
         NO_PREMATURE_LOOP: Level.TRICKY,
-        **dict.fromkeys(LOCAL_PROBE.names, Level.TRICKY),
-        PARITY: Level.EASY,
+        **dict.fromkeys(LOCAL_PROBE.names, Level.DEEP),
+        PARITY: Level.DEEP,
         **dict.fromkeys(FULL_PROBE.names, Level.DEEP),
     }
 )
