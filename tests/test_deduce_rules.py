@@ -40,6 +40,8 @@ KNOWN_RULES = {
     *(f"{digit} clue" for digit in range(5)),
     slitherlink.ADJACENT_THREES,
     slitherlink.DIAGONAL_THREES,
+    masyu.WHITE_AXIS,
+    masyu.BLACK_PAIR,
 }
 
 

@@ -100,22 +100,32 @@ def labels(puzzle: Puzzle) -> dict[Point, str]:
 
 
 def rules(puzzle: Puzzle) -> Rules:
-    """Each circle's law as a table over its four arms and the four edges beyond its neighbours."""
+    """Each circle's law as a table over its four arms and the four edges beyond its neighbours,
+    and the patterns Tatham's Easy reads through the shapes of the cells beside the circles."""
     found: list[Rule] = []
+    seen: list[Rule] = []
     for i, row in enumerate(puzzle.grid):
         for j, ch in enumerate(row):
             if ch != _EMPTY:
                 tile = (2 * i, 2 * j)
                 found.append(Rule((*_arms(tile, 1), *_arms(tile, 3)), _CIRCLE_PATTERNS[ch], _CIRCLE_NAMES[ch]))
-                if ch == _WHITE:
-                    for vertical, (scope, ends) in enumerate(_axes(tile)):
-                        kinds = tuple(_kind(puzzle, end) for end in ends)
-                        found.append(Rule(scope, _axis_patterns(bool(vertical), kinds), WHITE_AXIS))
-                elif ch == _BLACK:  # a black beside a black: the line between would run straight through one
-                    for (dx, dy), edge in zip(((0, 2), (2, 0)), _arms(tile, 1)[2:], strict=True):
-                        if _kind(puzzle, (tile[0] + dx, tile[1] + dy)) == _BLACK:
-                            found.append(Rule((edge,), frozenset({(0,)}), BLACK_PAIR))
-    return Rules(found, whole=True, levels=PEARL_LEVELS)
+                seen.extend(_seen_beside(puzzle, tile, ch))
+    return Rules(found, whole=True, patterns=seen, levels=PEARL_LEVELS)
+
+
+def _seen_beside(puzzle: Puzzle, tile: Point, ch: str) -> list[Rule]:
+    """A white's two axis rules; a black's rule against the black east or south of it."""
+    if ch == _WHITE:
+        return [
+            Rule(scope, _axis_patterns(bool(vertical), (_kind(puzzle, ends[0]), _kind(puzzle, ends[1]))), WHITE_AXIS)
+            for vertical, (scope, ends) in enumerate(_axes(tile))
+        ]
+    pairs = zip(((0, 2), (2, 0)), _arms(tile, 1)[2:], strict=True)  # east, then south
+    return [
+        Rule((edge,), frozenset({(0,)}), BLACK_PAIR)
+        for (dx, dy), edge in pairs
+        if _kind(puzzle, (tile[0] + dx, tile[1] + dy)) == _BLACK
+    ]
 
 
 def _kind(puzzle: Puzzle, tile: Point) -> str:
