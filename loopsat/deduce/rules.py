@@ -16,7 +16,8 @@ class Level(IntEnum):
     """How much reasoning a rule takes, cheapest first: the deduction runs a rule only when
     every cheaper one is stuck (as Tatham's solvers do), so the grade of a puzzle is the highest
     level its trail uses. The first four are Tatham's Loopy levels (his Pearl uses Easy and
-    Tricky); DEEP (probing: set an edge, propagate, watch it fail) and SEARCH (the deduction
+    Tricky), each with the reasoning his solver uses at it; DEEP (what his solvers cannot do:
+    probing, the inside/outside parity, a clue joined with a vertex) and SEARCH (the deduction
     stops short) are loopsat's own, above his."""
 
     EASY = 1
@@ -111,10 +112,11 @@ LOOPY_LEVELS: Mapping[str, Level] = MappingProxyType(
     }
 )
 
-# Tatham's Pearl levels: his Easy reasons about each cell's possible shapes beside the circles
-# (a circle joined with the cell beside it) and never closes a loop early; the shortcut-loop
-# rule is his Tricky. He has no face parity: at Easy it grades 8 of his 12 Easy puzzles easy (7
-# at Tricky) and none of his Tricky ones (bench/tatham_grades.py). A full probe is Deep.
+# Tatham's Pearl levels: his Easy reasons about the shapes each cell can take beside the circles
+# (a circle joined with the cell beside it; the genre's patterns: a white between its neighbours,
+# two blacks side by side) and never closes a loop early; the shortcut-loop rule is his Tricky.
+# He has neither the face parity nor probes: Deep. His 24 boards graded his level 24 of 24
+# (bench/tatham_grades.py), loopsat's generated ones as he rates them (bench/generate.py).
 PEARL_LEVELS = MappingProxyType(
     {
         **LOOPY_LEVELS,
