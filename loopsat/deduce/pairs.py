@@ -35,13 +35,14 @@ _CORNERS = (((-1, 1), 2), ((1, 1), 3), ((1, -1), 0), ((-1, -1), 1))
 
 
 @lru_cache(maxsize=8)  # a batch of boards of mixed sizes keeps a few, as board._bare_board
-def _geometry(rows: int, cols: int) -> tuple[list[tuple[int, ...]], dict]:
-    """Each dot's arms N, E, S, W (-1 off the lattice), and a cache of faces found by scope."""
+def _geometry(rows: int, cols: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], dict]:
+    """Each dot's arms N, E, S, W (-1 off the lattice), those on it, and a cache of faces found
+    by scope."""
     index = {e: k for k, e in enumerate(lattice_edges(rows, cols))}
     arms = [
         tuple(index.get((2 * r + dx, 2 * c + dy), -1) for dx, dy in _STEPS) for r in range(rows) for c in range(cols)
     ]
-    return arms, {}
+    return arms, [tuple(k for k in dot if k >= 0) for dot in arms], {}
 
 
 Face = tuple[int, tuple[int, int, int, int], tuple[int, int, int, int]]  # clue, sides, corner dlines
@@ -59,7 +60,7 @@ def for_board(board: Board) -> Pairs | None:
 def _count_faces(board: Board) -> list[Face]:
     """The clue rules that count the lines around one cell: their number, sides and corners."""
     rows, cols = board.shape
-    known = _geometry(rows, cols)[1]
+    known = _geometry(rows, cols)[2]
     lattice, index = board.lattice, board.index
     faces = []
     for number in range(board.vertex_rules, board.clue_rules):
@@ -96,7 +97,7 @@ class Pairs:
     def __init__(self, board: Board, faces: list[Face]) -> None:
         self.board = board
         rows, cols = board.shape
-        self.arms = _geometry(rows, cols)[0]
+        self.arms, self.present = _geometry(rows, cols)[:2]
         self.faces = faces
         self.face_at = {dline: f for f, face in enumerate(faces) for dline in face[2]}  # a dline's clue face
         self.faces_of: list[list[int]] = [[] for _ in board.lattice]
@@ -387,21 +388,22 @@ class Pairs:
         """A pair known to hold exactly one line is two opposite lines, and back; the parity of
         a dot's open lines (an even number on) relates them. Whether it decided a line."""
         arms, value = self.arms[v], self.board.value
-        if sum(k >= 0 and value[k] < 0 for k in arms) < 2:
+        states = [value[k] if k >= 0 else 0 for k in arms]
+        if states.count(-1) < 2:
             return False
+        parent, flip, most, least = self.parent, self.flip, self.most, self.least
         for i in range(4):
-            d, a, b = 4 * v + i, arms[i], arms[(i + 1) % 4]
-            if a < 0 or b < 0 or value[a] >= 0 or value[b] >= 0:
+            j = (i + 1) % 4
+            if states[i] >= 0 or states[j] >= 0:
                 continue
-            (p, fa), (q, fb) = self._leader(a), self._leader(b)
-            if p == q and fa != fb:
-                self._learn(self.most, d, Level.HARD)
-                self._learn(self.least, d, Level.HARD)
-            elif self.most[d] and self.least[d]:
+            a, b, d = arms[i], arms[j], 4 * v + i
+            if parent[a] == parent[b] and flip[a] != flip[b]:
+                self._learn(most, d, Level.HARD)
+                self._learn(least, d, Level.HARD)
+            elif most[d] and least[d]:
                 self._relate(a, b, 1)
-        present = tuple(k for k in arms if k >= 0)
-        yes = sum(value[k] == 1 for k in present)
-        return self._parity([k for k in present if value[k] < 0], yes % 2, present)
+        present = self.present[v]
+        return self._parity([k for k in present if value[k] < 0], states.count(1) % 2, present)
 
     def _parity(self, lines: list[int], parity: int, read: tuple[int, ...]) -> bool:
         """Open lines whose sum has a known parity: two are related; of three, two related fix the
