@@ -4,9 +4,10 @@
 # registries, so each source tree is an argument.
 #
 #   bench/peers_build.sh tatham DIR   Simon Tatham's puzzles (e.g. `apt-get source sgt-puzzles`,
-#                                     or a clone of his git): build/peers/loopy-solver, and
-#                                     build/peers/pearl-solver where DIR's pearl.c has a solver
-#                                     main (20230122's STANDALONE_SOLVER build is a soak test).
+#                                     a clone of his git, or of the x-sheep/puzzles fork):
+#                                     build/peers/loopy-solver, and build/peers/pearl-solver where
+#                                     DIR's pearl.c has a solver main (x-sheep's has; 20230122's
+#                                     STANDALONE_SOLVER build is a soak test).
 #   bench/peers_build.sh cspuz DIR    semiexp/cspuz_core with its submodules (glucose, cadical,
 #                                     glucose_rs): build/peers/cspuz-run-solver (cargo; its
 #                                     dependencies come from crates.io).
@@ -95,7 +96,7 @@ case "${1:-}" in
 tatham) build_tatham "${2:?source directory}" ;;
 cspuz) build_cspuz "${2:?source directory}" ;;
 *)
-    sed -n '2,15s/^# \{0,1\}//p' "$0" >&2
+    sed -n '2,16s/^# \{0,1\}//p' "$0" >&2
     exit 2
     ;;
 esac
