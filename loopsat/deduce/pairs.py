@@ -9,8 +9,8 @@ facts run along diagonal chains of clues (3-2-2-3). His Hard relates lines as eq
 loopsat's probes are its own Deep level.
 
 The tables (one clue, one dot) cannot hold these facts, which are about pairs, so this keeps
-them beside the board: `Pairs(level)` runs one level's reasoning over the faces and dots that
-changed since it last looked, and the propagator (queues.run_by_level) calls it once every
+them beside the board: `Pairs.run(board, level)` runs one level's reasoning over the faces and dots that
+changed since it last looked, and the propagator (queues.run_by_level) runs it once every
 cheaper rule is stuck. A line it decides cites the level of the facts it used, so the trail's
 highest level is the lowest at which his solver would finish. It runs outside probes only.
 """
@@ -54,7 +54,11 @@ def for_board(board: Board) -> Pairs | None:
     if not board.allows(PAIR_AT_A_DOT):
         return None
     faces = _count_faces(board)
-    return Pairs(board, faces) if faces else None
+    if not faces:
+        return None
+    found = Pairs(board, faces)
+    del found.board
+    return found
 
 
 def _count_faces(board: Board) -> list[Face]:
@@ -95,7 +99,7 @@ class Pairs:
     """The facts about pairs of lines and the relations between lines, for one board."""
 
     def __init__(self, board: Board, faces: list[Face]) -> None:
-        self.board = board
+        self.board: Board = board  # while it runs only (`run`): a board holding its Pairs makes no cycle
         rows, cols = board.shape
         self.arms, self.present = _geometry(rows, cols)[:2]
         self.faces = faces
@@ -120,16 +124,21 @@ class Pairs:
         self.members = [[k] for k in range(len(board.lattice))]
         self.news = 0  # facts and relations learnt: a pass that learnt one says so
 
-    def __call__(self, level: Level) -> bool:
-        """One level's reasoning where something changed; whether it learnt anything."""
+    def run(self, board: Board, level: Level) -> bool:
+        """One level's reasoning on `board` (this one's) where something changed; whether it
+        learnt anything."""
         if level not in NAMES:
             return False
-        assigned = self.board.assigned
-        self.touched += assigned[self.seen :]
-        self.seen = len(assigned)
-        run = self._normal if level == Level.NORMAL else self._tricky if level == Level.TRICKY else self._hard
-        news = self.news
-        return run() or self.news > news
+        self.board = board
+        try:
+            assigned = board.assigned
+            self.touched += assigned[self.seen :]
+            self.seen = len(assigned)
+            run = self._normal if level == Level.NORMAL else self._tricky if level == Level.TRICKY else self._hard
+            news = self.news
+            return run() or self.news > news
+        finally:
+            del self.board
 
     # --- bookkeeping ----------------------------------------------------------------------
 
