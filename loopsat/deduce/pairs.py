@@ -122,6 +122,7 @@ class Pairs:
         self.parent = list(range(len(board.lattice)))  # lines equal (0) or opposite (1) to their leader
         self.flip = [0] * len(board.lattice)
         self.members = [[k] for k in range(len(board.lattice))]
+        self.spread: set[int] = set()  # classes whose every line is decided
         self.news = 0  # facts and relations learnt: a pass that learnt one says so
 
     def run(self, board: Board, level: Level) -> bool:
@@ -342,6 +343,7 @@ class Pairs:
         members = self.members
         if len(members[p]) > len(members[q]):
             p, q = q, p
+        self.spread.discard(q)
         for h in members[p]:
             self.parent[h] = q
             self.flip[h] ^= parity
@@ -354,19 +356,22 @@ class Pairs:
         value, members = self.board.value, self.members
         faces, dots = self.dirty[Level.HARD]
         while self._drained(Level.HARD) or self.fresh:
-            while self.fresh:  # a class with a line decided decides the rest
+            while self.fresh:  # a class with a line decided decides the rest, all at once
                 p = self.parent[self.fresh.pop()]
-                if len(members[p]) == 1:
+                if len(members[p]) == 1 or p in self.spread:
                     continue
                 known = next((h for h in members[p] if value[h] >= 0), -1)
                 if known >= 0:
-                    bit = value[known] ^ self.flip[known]
+                    bit, flip, decided = value[known] ^ self.flip[known], self.flip, False
                     for h in members[p]:
                         if value[h] < 0:
-                            self._set(h, bit ^ self.flip[h], Level.HARD, (known,))
-                            return True
-                        if value[h] != bit ^ self.flip[h]:
+                            self._set(h, bit ^ flip[h], Level.HARD, (known,))
+                            decided = True
+                        elif value[h] != bit ^ flip[h]:
                             raise Contradiction
+                    self.spread.add(p)
+                    if decided:
+                        return True
             while faces:
                 if self._face_relations(faces.pop()):
                     return True
