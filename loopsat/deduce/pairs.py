@@ -17,35 +17,16 @@ highest level is the lowest at which his solver would finish. It runs outside pr
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING
 
+from loopsat.deduce.faces import Face, count_faces, geometry
 from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES, Contradiction, Level
-from loopsat.grid import lattice_edges
 
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
 
 NAMES = {Level.NORMAL: PAIR_AT_A_DOT, Level.TRICKY: PAIRS_ALONG_A_DIAGONAL, Level.HARD: RELATED_LINES}
-_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # a dot's arms clockwise: N, E, S, W
-# the corner between side j and side j+1 of a face (sides N, E, S, W): the dot there, as a
-# step from the face's centre, and the face's pair at that dot (its dline: arms i, i+1)
-_CORNERS = (((-1, 1), 2), ((1, 1), 3), ((1, -1), 0), ((-1, -1), 1))
-
-
-@lru_cache(maxsize=8)  # a batch of boards of mixed sizes keeps a few, as board._bare_board
-def _geometry(rows: int, cols: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], dict]:
-    """Each dot's arms N, E, S, W (-1 off the lattice), those on it, and a cache of faces found
-    by scope."""
-    index = {e: k for k, e in enumerate(lattice_edges(rows, cols))}
-    arms = [
-        tuple(index.get((2 * r + dx, 2 * c + dy), -1) for dx, dy in _STEPS) for r in range(rows) for c in range(cols)
-    ]
-    return arms, [tuple(k for k in dot if k >= 0) for dot in arms], {}
-
-
-Face = tuple[int, tuple[int, int, int, int], tuple[int, int, int, int]]  # clue, sides, corner dlines
 
 
 def for_board(board: Board) -> Pairs | None:
@@ -53,46 +34,12 @@ def for_board(board: Board) -> Pairs | None:
     None (Masyu, or no rule of it within the board's level)."""
     if not board.allows(PAIR_AT_A_DOT):
         return None
-    faces = _count_faces(board)
+    faces = count_faces(board)
     if not faces:
         return None
     found = Pairs(board, faces)
     del found.board
     return found
-
-
-def _count_faces(board: Board) -> list[Face]:
-    """The clue rules that count the lines around one cell: their number, sides and corners."""
-    rows, cols = board.shape
-    known = _geometry(rows, cols)[2]
-    lattice, index = board.lattice, board.index
-    faces = []
-    for number in range(board.vertex_rules, board.clue_rules):
-        scope, table = board.rules[number]
-        key = scope, table.allowed
-        face = known.get(key, False)
-        if face is False:
-            face = known[key] = _face(scope, table.allowed, lattice, index, cols)
-        if face is not None:
-            faces.append(face)
-    return faces
-
-
-def _face(scope: tuple[int, ...], allowed: frozenset[int], lattice: list, index: dict, cols: int) -> Face | None:
-    """A rule as a count of a cell's sides, or None when it is none."""
-    if len(scope) != 4:
-        return None
-    counts = {p.bit_count() for p in allowed}
-    if len(counts) != 1 or len(allowed) != sum(1 for p in range(16) if p.bit_count() in counts):
-        return None
-    points = [lattice[k] for k in scope]
-    x = sum(p[0] for p in points) // 4
-    y = sum(p[1] for p in points) // 4
-    sides = tuple(index.get((x + dx, y + dy), -1) for dx, dy in _STEPS)
-    if x % 2 == 0 or y % 2 == 0 or set(sides) != set(scope):
-        return None
-    corners = tuple(4 * (((x + dx) // 2) * cols + (y + dy) // 2) + i for (dx, dy), i in _CORNERS)
-    return counts.pop(), sides, corners
 
 
 class Pairs:
@@ -101,7 +48,7 @@ class Pairs:
     def __init__(self, board: Board, faces: list[Face]) -> None:
         self.board: Board = board  # while it runs only (`run`): a board holding its Pairs makes no cycle
         rows, cols = board.shape
-        self.arms, self.present = _geometry(rows, cols)[:2]
+        self.arms, self.present = geometry(rows, cols)[:2]
         self.faces = faces
         self.face_at = {dline: f for f, face in enumerate(faces) for dline in face[2]}  # a dline's clue face
         self.faces_of: list[list[int]] = [[] for _ in board.lattice]
