@@ -19,7 +19,7 @@ from loopsat.deduce import rules as named
 from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
 from loopsat.deduce.rules import Contradiction
-from loopsat.genres import GENRES, masyu, slitherlink
+from loopsat.genres import GENRES, masyu, masyu_shapes, slitherlink
 from loopsat.grid import Point
 from loopsat.puzzle import Puzzle
 
@@ -40,8 +40,8 @@ KNOWN_RULES = {
     *(f"{digit} clue" for digit in range(5)),
     slitherlink.ADJACENT_THREES,
     slitherlink.DIAGONAL_THREES,
-    masyu.WHITE_AXIS,
-    masyu.BLACK_PAIR,
+    masyu_shapes.WHITE_AXIS,
+    masyu_shapes.BLACK_PAIR,
 }
 
 
