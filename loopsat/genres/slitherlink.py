@@ -163,10 +163,10 @@ def _patterns_of_threes(puzzle: Puzzle) -> list[Rule]:
 
 
 def _three(scope: tuple[Point, ...], allowed: frozenset[tuple[int, ...]]) -> Rule:
-    """A pattern of 3s: Tatham's Tricky propagates pairs of lines along diagonal chains of
-    faces, where a person sees the pattern."""
+    """A pattern of 3s, loopsat's own (Deep): Tatham's solver finds their lines by other
+    routes, at whatever level those take."""
     name = DIAGONAL_THREES if allowed is _ALL_ON else ADJACENT_THREES
-    return Rule(scope, allowed, name, Level.TRICKY)
+    return Rule(scope, allowed, name, Level.DEEP)
 
 
 def sketch(puzzle: Puzzle) -> Sketch:
