@@ -126,12 +126,10 @@ def analyse(board: adapter.Json, limits: Limits) -> Iterator[tuple[str, Any]]:
     yield "explain", _bounded(partial(adapter.explanation, result=result), puzzle, limits, _NO_EXPLANATION)
     yield BACKGROUND, {}
     if result.status == Status.MULTIPLE:
-        # The loops first: every edge where two differ is undecided without a solve of its own.
-        loops, complete = adapter.loops(puzzle, result, USAGE_SOLUTIONS, limits.seconds)
-        known = list(dict.fromkeys([*result.solutions, *loops]))
-        certain = adapter.certain(puzzle, result, known, limits.seconds)
+        # Loops listed first: every edge where two differ is undecided without a solve of its own.
+        certain, found = adapter.certain(puzzle, result, USAGE_SOLUTIONS, limits.seconds)
         yield "certain", certain
-        yield "usage", adapter.usage(loops, complete, [(x, y) for x, y in certain["undecided"]])
+        yield "usage", adapter.usage(found, [(x, y) for x, y in certain["undecided"]])
     if result.status in (Status.MULTIPLE, Status.NONE) and adapter.has_fix():
         yield "fixes", {"fixes": _bounded(adapter.fixes, puzzle, limits, [])}
     if result.status == Status.UNIQUE and not adapter.can_thin(puzzle):
