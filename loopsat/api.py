@@ -73,6 +73,7 @@ def solve(
     fallback: Callable[[str], None] | None = None,
     sweep: Callable[[str], None] | None = None,
     solved: Result | None = None,
+    quick: bool = False,
 ) -> Result:
     """Find a solution and prove whether it is unique (`mode="unique"`), list them (`"all"`) or
     count them (`"count"`, by the frontier DP where it applies). `single_loop=False` gives DLX3's
@@ -84,7 +85,8 @@ def solve(
     DP is. NotCountable when `strategy="frontier"` cannot count this puzzle; Ctrl-C raises
     Interrupted with the result so far. `solved`: a Result of this puzzle you have already (say,
     its uniqueness before listing its solutions): to list or count, the deduction it ran is not
-    run again."""
+    run again. `quick`: an ambiguous puzzle's two solutions as the deduction's backtracking met
+    them, sooner than the two CP-SAT always shows (for a caller that only wants the status)."""
     from loopsat.solver.frontier import Settings
     from loopsat.solver.pipeline import Stopped
     from loopsat.solver.pipeline import solve as solve_puzzle
@@ -93,6 +95,7 @@ def solve(
     for name, hook in (("progress", progress), ("fallback", fallback), ("sweep", sweep)):
         arguments.hook(hook, name)
     puzzle = _check_search("loopsat.solve", puzzle, limit, time_limit, single_loop, strategy)
+    arguments.flag(quick, "quick")
     memory = None if memory_limit is None else memory_budget(memory_limit)
     earlier = _earlier(solved, puzzle)
     try:
@@ -107,6 +110,7 @@ def solve(
             fallback=fallback,
             counting=Settings(memory, sweep),
             deduced=earlier.deduced if earlier is not None else None,
+            quick=quick,
         )
     except Stopped as stop:
         raise Interrupted(result_of(puzzle, stop.outcome)) from None
@@ -176,6 +180,7 @@ def certain(
     solved: Result | None = None,
     known: Iterable[Solution] = (),
     search: bool = True,
+    sample: int = 0,
 ) -> tuple[Result, Certainty | None]:
     """The edges every solution uses (`on`), none uses (`off`), and the rest (`undecided`), as
     `solve --certain`; None when there is no loop. The Result has the loops met on the way
@@ -184,7 +189,9 @@ def certain(
     `len(edges(puzzle))`. What you have already saves work: `solved`, a Result of this puzzle
     (its deduction is not run again), and `known`, some of its Solutions (every edge where two
     differ is undecided without a solve). `search=False` solves nothing: a unique `solved`'s
-    loop, else the edges the deduction fixes, the Certainty incomplete (the Result is `solved`)."""
+    loop, else the edges the deduction fixes, the Certainty incomplete (the Result is `solved`).
+    `sample`: list up to that many loops first, in one search (they are the Result's solutions,
+    `complete` when they are all): most of an ambiguous board's undecided edges at once."""
     from loopsat.solver.certain import at_once, certain_edges
     from loopsat.solver.pipeline import Stopped
 
@@ -192,6 +199,7 @@ def certain(
     arguments.seconds(time_limit)
     arguments.hook(progress, "progress")
     arguments.flag(search, "search")
+    arguments.whole(sample, "sample", 0)
     earlier = _earlier(solved, puzzle)
     if not search:
         return solved or Result(puzzle, Status.UNKNOWN, 0, False), at_once(puzzle, earlier)
@@ -199,7 +207,7 @@ def certain(
     deduced = earlier.deduced if earlier is not None else None
     try:
         outcome, certainty = certain_edges(
-            puzzle, time_limit=time_limit, progress=progress, deduced=deduced, known=loops
+            puzzle, time_limit=time_limit, progress=progress, deduced=deduced, known=loops, sample=sample
         )
     except Stopped as stop:
         raise Interrupted(result_of(puzzle, stop.outcome), stop.certainty) from None
