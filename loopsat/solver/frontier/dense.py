@@ -107,7 +107,7 @@ class Loops:
         self.scratch = np.zeros((2, min(plan.SCRATCH, most)), np.uint32)
         self.gather = np.argsort(words.row_end()).astype(np.int32)  # suffix order → prefix order
         self.plans: dict[tuple[int, bool, int], Plan] = {}
-        shared: dict[tuple[str, int, int, int], plan.Moves] = {}  # the joins' moves, for every side and row
+        shared = plan.Shared()  # the joins' moves, for every side and row
         for col in range(cols):
             for row in {0, 1, rows - 2, rows - 1} & set(range(rows)):  # each kind of row on each side
                 key = (col, row < rows - 1, (row * (cols + 1) + col) % 2)
@@ -115,11 +115,6 @@ class Loops:
                     east = col < cols - 1
                     self.plans[key] = Plan(words, n, col, key[1], east, self.buffers, key[2], self.scratch, shared)
             words.forget(col)
-        widest = max(vertex.widest() for vertex in self.plans.values())
-        if widest:
-            room = np.zeros((2, widest), np.uint32)
-            for vertex in self.plans.values():
-                vertex.adopt(room)
         give_back()
 
     def run(self, modulus: int, heard: Callable[[int, int], None]) -> int:
