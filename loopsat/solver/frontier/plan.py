@@ -317,11 +317,10 @@ def _rows(view: Block, buffer: Block, rows: Index | None = None) -> Index:
     it, row by row."""
     import numpy as np
 
-    if rows is None:
-        rows = np.arange(view.shape[0])
+    chosen = np.arange(view.shape[0], dtype=np.int64) if rows is None else rows.astype(np.int64)
     start = (view.__array_interface__["data"][0] - buffer.__array_interface__["data"][0]) // buffer.itemsize
     down, across = (stride // buffer.itemsize for stride in view.strides)
-    grid = start + rows.astype(np.int64)[:, None] * down + np.arange(view.shape[1], dtype=np.int64)[None, :] * across
+    grid = start + chosen[:, None] * down + np.arange(view.shape[1], dtype=np.int64)[None, :] * across
     return grid.ravel().astype(np.int32)
 
 
