@@ -91,8 +91,8 @@ def test_joins_add_every_state_once() -> None:
         for to, start, length in runs:
             out[to : to + length] += both[start : start + length]
         flat = (rows[:, None] * width + np.arange(width)).ravel(), (to_rows[:, None] * width + np.arange(width)).ravel()
-        cut = plan.layers([flat], 5)
-        for source, to in cut:
+        cut = plan.layers([(*flat, True)], 5)
+        for source, to, _ in cut:
             assert len(set(to.tolist())) == len(to) <= 5
             out.ravel()[to] += both.ravel()[source]
         assert (out == expected).all()

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from loopsat.solver.frontier import plan, residues
-from loopsat.solver.frontier.budget import give_back, resident, size
+from loopsat.solver.frontier.budget import give_back, map_large_blocks, resident, size
 from loopsat.solver.frontier.motzkin import Words
 from loopsat.solver.frontier.plan import Plan
 from loopsat.solver.frontier.refusals import OverBudget
@@ -99,6 +99,7 @@ class Loops:
         that the buffers' pages, touched later, come on top of a small process."""
         import numpy as np
 
+        map_large_blocks()
         self.rows, self.cols = rows, cols
         n = cols + 1
         words = Words(n)
@@ -133,7 +134,11 @@ class Loops:
                 side ^= 1
             # every state ends the row with its last arm off: its words of n - 1 letters move in
             # front of an off arm, from prefix order to suffix order
-            np.take(self.buffers[side][:ended], self.gather, out=self.buffers[side ^ 1][:ended], mode="clip")
+            # in pieces: take turns int32 indices into int64 ones first (18 MB at once on a 16×16)
+            source, target = self.buffers[side][:ended], self.buffers[side ^ 1]
+            for start in range(0, ended, plan.SCRATCH):
+                piece = self.gather[start : start + plan.SCRATCH]
+                np.take(source, piece, out=target[start : start + len(piece)], mode="clip")
             side ^= 1
         return loops % modulus
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     Key = tuple[int, int, int]  # depth, last letter of the prefix, the west arm
     Layout = dict[Key, tuple[int, tuple[int, int], str]]
     Moves = tuple[list[tuple[int, int, int]], tuple[Index, Index]]
-    Flat = list[tuple[Index, Index]]
+    Flat = list[tuple[Index, Index, int]]
 
 OFF, OPEN, SHUT = 0, 1, 2  # the letters: an arm off, a `(` and a `)`
 # What a vertex leaves on its south and east arms: never `(` `(`, `)` `)` or `)` `(`.
@@ -114,8 +114,10 @@ class Plan:
         written: set[tuple[Key, int]] = set()
         self.sums: list[tuple[Block, Block, Block | None]] = []  # out, a, b (None: a copy)
         self.closing: Block | None = None
-        laid_out = (col, south)  # the joins' flat indices, the same on either side
-        pending: list[tuple[Index, Index]] | None = None if laid_out in shared.joins else []
+        # The joins' flat layers, the same in either buffer; the last row's are those of a row
+        # above without the prefixes ending `(` or `)` (`layers` puts them first in each layer).
+        laid_out = next((key for key in ((col, True), (col, south)) if key in shared.joins), (col, south))
+        pending: list[tuple[Index, Index, bool]] | None = None if laid_out in shared.joins else []
 
         def arms(depth: int, last: int, west: int, north: int) -> Block | None:
             """The states at `depth` whose last prefix letter, west and north arms are these."""
@@ -164,20 +166,20 @@ class Plan:
                 kind = ("opened", col, depth, last)
                 if kind not in shared.moves:
                     shared.moves[kind] = join_moves(words.opened(tail, depth + 2, depth + 1), both.shape[0])
-                self._join(into(depth, last, OFF, OFF, join=True).T, both.T, shared.moves[kind], pending)
+                self._join(into(depth, last, OFF, OFF, join=True).T, both.T, shared.moves[kind], pending, last == OFF)
             both = arms(depth, last, SHUT, SHUT)
             if both is not None:  # `)` `)` joined: the partner of the first turns `)`
                 kind = ("closed", col, depth, last)
                 if kind not in shared.moves:
                     top, rows = piece(depth, last)
                     shared.moves[kind] = join_moves(words.closed(col, depth, depth)[top : top + rows], both.shape[1])
-                self._join(after[depth - 2, OFF, OFF], both, shared.moves[kind], pending)
+                self._join(after[depth - 2, OFF, OFF], both, shared.moves[kind], pending, last == OFF)
             loop = arms(depth, last, OPEN, SHUT) if depth == 0 and last == OFF else None
             if loop is not None:  # `(` `)` meet with no other arm on
                 self.closing = loop[:1, :1]
         if pending is not None:
             shared.joins[laid_out] = layers(pending, len(self.scratch))
-        self.joins = shared.joins[laid_out]
+        self.joins = [(one, two) if south else (one[:kept], two[:kept]) for one, two, kept in shared.joins[laid_out]]
         self._batch(buffers[side], buffers[side ^ 1])
         self.moves = [(out, a, b, self._pieces(out) if b is not None else ()) for out, a, b in self.sums]
         self.zeros = []
@@ -247,7 +249,9 @@ class Plan:
             self.after[target] = values
         return closed
 
-    def _join(self, out: Block, both: Block, moves: Moves, pending: list[tuple[Index, Index]] | None) -> None:
+    def _join(
+        self, out: Block, both: Block, moves: Moves, pending: list[tuple[Index, Index, bool]] | None, kept: bool
+    ) -> None:
         """Plan out[where[i]] += both[i] along the first axis, as `join_moves` cut it: the long
         runs as sums of slices, the other rows into `pending` as flat indices (None: another
         plan of this column already laid them out)."""
@@ -255,7 +259,7 @@ class Plan:
         for to, start, length in runs:
             self.sums.append((out[to : to + length], out[to : to + length], both[start : start + length]))
         if pending is not None and len(target):
-            pending.append((_rows(both, self.before, source), _rows(out, self.after, target)))
+            pending.append((_rows(both, self.before, source), _rows(out, self.after, target), kept))
 
     def _pieces(self, out: Block) -> tuple[tuple[Block, Block], ...]:
         """`out` cut into pieces that each fit the scratch space, with their scratch views."""
@@ -289,26 +293,29 @@ def join_moves(where: Index, width: int) -> Moves:
     return runs, (source, where[source].astype(np.int32))
 
 
-def layers(pairs: list[tuple[Index, Index]], most: int) -> list[tuple[Index, Index]]:
+def layers(pairs: list[tuple[Index, Index, bool]], most: int) -> Flat:
     """Flat (source, target) pairs of joins cut into layers of at most `most` pairs, no target
     twice in one: a join forgets which paths it joined, so several states add into one. Each
-    layer in target order, so that its gather and scatter walk the buffer forward."""
+    layer lists first, in target order, the pairs of joins flagged kept (the last row's), then
+    the others: (sources, targets, how many are kept)."""
     import numpy as np
 
     if not pairs:
         return []
-    source = np.concatenate([one for one, _ in pairs])
-    target = np.concatenate([two for _, two in pairs])
+    source = np.concatenate([one for one, _, _ in pairs])
+    target = np.concatenate([two for _, two, _ in pairs])
+    dropped = np.concatenate([np.full(len(one), not kept) for one, _, kept in pairs])
     order = np.argsort(target, kind="stable")
-    source, target = source[order], target[order]
+    source, target, dropped = source[order], target[order], dropped[order]
     first = np.flatnonzero(np.concatenate(([True], target[1:] != target[:-1])))
     rank = np.arange(len(target)) - np.repeat(first, np.diff(np.append(first, len(target))))
     found = []
     for layer in range(int(rank.max(initial=-1)) + 1):
         chosen = np.flatnonzero(rank == layer)
+        chosen = chosen[np.argsort(dropped[chosen], kind="stable")]
         for start in range(0, len(chosen), most):
             piece = chosen[start : start + most]
-            found.append((source[piece], target[piece]))
+            found.append((source[piece], target[piece], int(np.count_nonzero(~dropped[piece]))))
     return found
 
 
