@@ -116,11 +116,11 @@ class Loops:
                     east = col < cols - 1
                     self.plans[key] = Plan(words, n, col, key[1], east, self.buffers, key[2], self.scratch, shared)
             words.forget(col)
+        self.wide = shared.room(len(self.scratch[0]))
         give_back()
 
     def run(self, modulus: int, heard: Callable[[int, int], None]) -> int:
         """The loops closed on the way, modulo `modulus`."""
-        import numpy as np
 
         ended = len(self.gather)
         first = self.buffers[0]
@@ -134,11 +134,11 @@ class Loops:
                 side ^= 1
             # every state ends the row with its last arm off: its words of n - 1 letters move in
             # front of an off arm, from prefix order to suffix order
-            # in pieces: take turns int32 indices into int64 ones first (18 MB at once on a 16×16)
-            source, target = self.buffers[side][:ended], self.buffers[side ^ 1]
-            for start in range(0, ended, plan.SCRATCH):
-                piece = self.gather[start : start + plan.SCRATCH]
-                np.take(source, piece, out=target[start : start + len(piece)], mode="clip")
+            # in pieces, their indices widened in a room of their own (plan.gather)
+            source, target, most = self.buffers[side][:ended], self.buffers[side ^ 1], len(self.wide)
+            for start in range(0, ended, most):
+                piece = self.gather[start : start + most]
+                plan.gather(source, piece, target[start : start + len(piece)], self.wide)
             side ^= 1
         return loops % modulus
 

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     Layout = dict[Key, tuple[int, tuple[int, int], str]]
     Moves = tuple[list[tuple[int, int, int]], tuple[Index, Index]]
     Flat = list[tuple[Index, Index, int]]
+    Wide = npt.NDArray[np.intp]
 
 OFF, OPEN, SHUT = 0, 1, 2  # the letters: an arm off, a `(` and a `)`
 # What a vertex leaves on its south and east arms: never `(` `(`, `)` `)` or `)` `(`.
@@ -88,6 +89,16 @@ class Shared:
 
     moves: dict[tuple[str, int, int, int], Moves] = field(default_factory=dict)
     joins: dict[tuple[int, bool], Flat] = field(default_factory=dict)
+    batches: dict[tuple[int, bool], tuple[Index, Index, Index] | None] = field(default_factory=dict)
+    wide: Wide | None = None  # where gathers and scatters widen their int32 indices
+
+    def room(self, size: int) -> Wide:
+        """The int64 space of at least `size` indices that every plan widens its indices in."""
+        import numpy as np
+
+        if self.wide is None or len(self.wide) < size:
+            self.wide = np.zeros(size, np.intp)
+        return self.wide
 
 
 class Plan:
@@ -180,7 +191,8 @@ class Plan:
         if pending is not None:
             shared.joins[laid_out] = layers(pending, len(self.scratch))
         self.joins = [(one, two) if south else (one[:kept], two[:kept]) for one, two, kept in shared.joins[laid_out]]
-        self._batch(buffers[side], buffers[side ^ 1])
+        self.wide = shared.room(len(self.scratch))
+        self._batch(buffers[side], buffers[side ^ 1], shared, (col, south))
         self.moves = [(out, a, b, self._pieces(out) if b is not None else ()) for out, a, b in self.sums]
         self.zeros = []
         for key in after:
@@ -189,11 +201,12 @@ class Plan:
                 if (key, last) not in written and rows:
                     self.zeros.append(after[key][top : top + rows])
 
-    def _batch(self, before: Block, after: Block) -> None:
+    def _batch(self, before: Block, after: Block, shared: Shared, kind: tuple[int, bool]) -> None:
         """The sums of small rectangles from the states before into those after, as one
-        gather, add and scatter of their flat indices: numpy's calls on a few states cost more
-        than the states (an empty 16×16's passes run 0.46 s of 1.6 in sums below 4,096 states).
-        The other sums keep their order: a copy or a join's slice reads what a sum wrote."""
+        gather, add and scatter of their flat indices (the same on either side): numpy's calls
+        on a few states cost more than the states (an empty 16×16's passes run 0.46 s of 1.6 in
+        sums below 4,096 states). The other sums keep their order: a copy or a join's slice
+        reads what a sum wrote."""
         import numpy as np
 
         small: list[tuple[Block, Block, Block | None]] = []
@@ -202,15 +215,15 @@ class Plan:
             alone = out.size < SMALL and not np.may_share_memory(a, after)
             (small if alone else kept).append((out, a, b))
         self.sums = kept
-        self.batch: tuple[Index, Index, Index, Block, Block] | None = None
-        if small and sum(out.size for out, _, _ in small) <= len(self.scratch):
+        if not small or sum(out.size for out, _, _ in small) > len(self.scratch):
+            self.sums, small = small + kept, []
+        if small and kind not in shared.batches:
             to = np.concatenate([_rows(out, after) for out, _, _ in small])
             one = np.concatenate([_rows(a, before) for _, a, _ in small])
             zero = len(before) - 1
             other = [_rows(b, before) if b is not None else np.full(a.size, zero, np.int32) for _, a, b in small]
-            self.batch = (to, one, np.concatenate(other), self.spare[: len(to)], self.scratch[: len(to)])
-        else:
-            self.sums = small + kept
+            shared.batches[kind] = (to, one, np.concatenate(other))
+        self.batch = shared.batches.get(kind) if small else None
 
     def run(self, modulus: int) -> int:
         """Move the counts (residues modulo `modulus`); the loops closed here."""
@@ -221,14 +234,15 @@ class Plan:
         for block in self.zeros:
             block[...] = 0
         if self.batch is not None:
-            to, one, other, values, spare = self.batch
-            np.take(self.before, one, out=values, mode="clip")
-            np.take(self.before, other, out=spare, mode="clip")
+            to, one, other = self.batch
+            values, spare = self.spare[: len(to)], self.scratch[: len(to)]
+            gather(self.before, one, values, self.wide)
+            gather(self.before, other, spare, self.wide)
             np.add(values, spare, out=values)
             if prime is not None:
                 np.subtract(values, prime, out=spare)
                 np.minimum(values, spare, out=values)
-            self.after[to] = values
+            scatter(self.after, to, values, self.wide)
         for out, a, b, pieces in self.moves:
             if b is None:
                 np.copyto(out, a)
@@ -240,13 +254,13 @@ class Plan:
                         np.minimum(piece, spare, out=piece)
         for source, target in self.joins:  # after[target] += before[source], no target twice in a layer
             values, spare = self.spare[: len(target)], self.scratch[: len(target)]
-            np.take(self.after, target, out=values, mode="clip")
-            np.take(self.before, source, out=spare, mode="clip")
+            gather(self.after, target, values, self.wide)
+            gather(self.before, source, spare, self.wide)
             np.add(values, spare, out=values)
             if prime is not None:
                 np.subtract(values, prime, out=spare)
                 np.minimum(values, spare, out=values)
-            self.after[target] = values
+            scatter(self.after, target, values, self.wide)
         return closed
 
     def _join(
@@ -317,6 +331,26 @@ def layers(pairs: list[tuple[Index, Index, bool]], most: int) -> Flat:
             piece = chosen[start : start + most]
             found.append((source[piece], target[piece], int(np.count_nonzero(~dropped[piece]))))
     return found
+
+
+def gather(source: Block, index: Index, out: Block, wide: Wide) -> None:
+    """out = source[index], the int32 indices widened in `wide` first: np.take would widen
+    them into a new array at each call, mapped alone when large (budget.map_large_blocks), a
+    page fault every 4 KB: 1.6 CPU-s of system time in an empty 16×16's count."""
+    import numpy as np
+
+    room = wide[: len(index)]
+    np.copyto(room, index)
+    np.take(source, room, out=out, mode="clip")
+
+
+def scatter(target: Block, index: Index, values: Block, wide: Wide) -> None:
+    """target[index] = values, the indices widened as `gather` does."""
+    import numpy as np
+
+    room = wide[: len(index)]
+    np.copyto(room, index)
+    np.put(target, room, values, mode="clip")
 
 
 def _rows(view: Block, buffer: Block, rows: Index | None = None) -> Index:
