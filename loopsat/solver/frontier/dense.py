@@ -31,10 +31,11 @@ if TYPE_CHECKING:
 
 WRAP = 1 << 32  # the first modulus: uint32 arithmetic keeps it by wrapping
 PRIME_TOP = 1 << 31  # primes below it: two residues add without passing 2³²
-# Bytes a count holds per state of its largest layout: the two buffers (4 bytes each), the
-# joins' index layers and the row end's map. An empty 16×16 (3.06 million states) holds 24.5,
-# 12.2 and 9.2 MB of them, and 4 MB of scratch: 16.4 bytes a state.
-_BYTES_PER_STATE = 17
+# Bytes a count holds per state of its largest layout, beyond what the process held before:
+# the two buffers (4 bytes each), the joins' flat layers, the row end's map, the planning's
+# peak. Whole-process peaks less the 30 MB held at the start: an empty 16×16 (3.21 million
+# states) 99 MB, 21.5 bytes a state; an empty 18×18 (24.7 million) 458 MB, 17.3.
+_BYTES_PER_STATE = 22
 
 
 def primes(how_many: int) -> tuple[int, ...]:
