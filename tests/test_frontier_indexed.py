@@ -101,6 +101,30 @@ def test_joins_add_every_state_once() -> None:
     assert kinds == {"slices", "layers"}
 
 
+def test_layers_put_the_last_rows_pairs_first() -> None:
+    """The last row reads the first `kept` pairs of each layer of a row above: exactly the pairs
+    flagged kept, each target once per layer, in target order."""
+    import numpy as np
+
+    rng = np.random.default_rng(2)
+    pairs = []
+    for kept in (True, False, True, False):
+        target = rng.integers(0, 40, 60).astype(np.int32)
+        pairs.append((rng.integers(0, 1000, 60).astype(np.int32), target, kept))
+    cut = plan.layers(pairs, 16)
+    found = {True: [], False: []}
+    for source, target, kept in cut:
+        assert len(set(target.tolist())) == len(target) <= 16
+        assert (np.diff(target[:kept]) > 0).all() and (np.diff(target[kept:]) > 0).all()
+        found[True] += list(zip(source[:kept].tolist(), target[:kept].tolist(), strict=True))
+        found[False] += list(zip(source[kept:].tolist(), target[kept:].tolist(), strict=True))
+    for flag in (True, False):
+        listed = [
+            pair for one, two, kept in pairs if kept == flag for pair in zip(one.tolist(), two.tolist(), strict=True)
+        ]
+        assert sorted(found[flag]) == sorted(listed)
+
+
 def sorted_states(keys: object, counts: object, n: int, single_loop: bool) -> dict[Word, int]:
     return {
         tuple((int(key) >> 2 * s) & 3 if single_loop else (int(key) >> 2 * s) & 1 for s in range(n)): int(value)
