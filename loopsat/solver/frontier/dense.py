@@ -107,7 +107,9 @@ class Loops:
         most = plan.states(words, n)
         self.buffers = (np.zeros(most + 1, np.uint32), np.zeros(most + 1, np.uint32))  # no page touched yet
         self.scratch = np.zeros((2, min(plan.SCRATCH, most)), np.uint32)
-        self.gather = np.argsort(words.row_end()).astype(np.int32)  # suffix order → prefix order
+        places = words.row_end()  # a permutation: its inverse by one scatter, not a sort
+        self.gather = np.empty_like(places)  # suffix order → prefix order
+        self.gather[places] = np.arange(len(places), dtype=np.int32)
         self.plans: dict[tuple[int, bool, int], Plan] = {}
         shared = plan.Shared()  # the joins' moves, for every side and row
         for col in range(cols):

@@ -319,7 +319,7 @@ def layers(pairs: list[tuple[Index, Index, bool]], most: int) -> Flat:
     source = np.concatenate([one for one, _, _ in pairs])
     target = np.concatenate([two for _, two, _ in pairs])
     dropped = np.concatenate([np.full(len(one), not kept) for one, _, kept in pairs])
-    order = np.argsort(target, kind="stable")
+    order = np.argsort(target)  # which of equal targets goes first is free: no stable sort
     source, target, dropped = source[order], target[order], dropped[order]
     first = np.flatnonzero(np.concatenate(([True], target[1:] != target[:-1])))
     rank = np.arange(len(target)) - np.repeat(first, np.diff(np.append(first, len(target))))
