@@ -48,7 +48,7 @@ screenshot: $(VENV)/.installed-test
 	LOOPSAT_SCREENSHOT=docs/serve.png $(BIN)/python -m pytest -q tests/test_serve_browser.py
 
 bench-count: $(VENV)/.installed
-	$(BIN)/python bench/count.py 12x12 13x14 14x13 14x14 bench/slitherlink/20x20/001.slither bench/slitherlink/20x20/002.slither
+	$(BIN)/python bench/count.py 12x12 13x14 14x13 14x14 16x16 bench/count/clued-14x14-30.slither bench/slitherlink/20x20/001.slither bench/slitherlink/20x20/002.slither
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .hypothesis puzzles/loopsat-report.jsonl

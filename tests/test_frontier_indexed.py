@@ -87,16 +87,42 @@ def test_joins_add_every_state_once() -> None:
         out = rng.integers(0, 1000, (int(where.max()) + 1, width)).astype(np.uint32)
         expected = out.astype(np.int64)
         np.add.at(expected, where, both)
-        runs, layers = plan.join_moves(where, width)
+        runs, (rows, to_rows) = plan.join_moves(where, width)
         for to, start, length in runs:
             out[to : to + length] += both[start : start + length]
-        for source, to in layers:
-            assert len(set(to.tolist())) == len(to)
-            out[to] += both[source]
+        flat = (rows[:, None] * width + np.arange(width)).ravel(), (to_rows[:, None] * width + np.arange(width)).ravel()
+        cut = plan.layers([(*flat, True)], 5)
+        for source, to, _ in cut:
+            assert len(set(to.tolist())) == len(to) <= 5
+            out.ravel()[to] += both.ravel()[source]
         assert (out == expected).all()
         kinds |= {"slices"} if runs else set()
-        kinds |= {"layers"} if len(layers) > 1 else set()
+        kinds |= {"layers"} if len(set(flat[1].tolist())) < len(flat[1]) else set()  # a target twice
     assert kinds == {"slices", "layers"}
+
+
+def test_layers_put_the_last_rows_pairs_first() -> None:
+    """The last row reads the first `kept` pairs of each layer of a row above: exactly the pairs
+    flagged kept, each target once per layer, in target order."""
+    import numpy as np
+
+    rng = np.random.default_rng(2)
+    pairs = []
+    for kept in (True, False, True, False):
+        target = rng.integers(0, 40, 60).astype(np.int32)
+        pairs.append((rng.integers(0, 1000, 60).astype(np.int32), target, kept))
+    cut = plan.layers(pairs, 16)
+    found = {True: [], False: []}
+    for source, target, kept in cut:
+        assert len(set(target.tolist())) == len(target) <= 16
+        assert (np.diff(target[:kept]) > 0).all() and (np.diff(target[kept:]) > 0).all()
+        found[True] += list(zip(source[:kept].tolist(), target[:kept].tolist(), strict=True))
+        found[False] += list(zip(source[kept:].tolist(), target[kept:].tolist(), strict=True))
+    for flag in (True, False):
+        listed = [
+            pair for one, two, kept in pairs if kept == flag for pair in zip(one.tolist(), two.tolist(), strict=True)
+        ]
+        assert sorted(found[flag]) == sorted(listed)
 
 
 def sorted_states(keys: object, counts: object, n: int, single_loop: bool) -> dict[Word, int]:
@@ -120,7 +146,7 @@ def test_indexed_states_are_the_sorted_states(rows: int, cols: int) -> None:
     buffers = (np.zeros(words.size(n, 0), np.uint32), np.zeros(words.size(n, 0), np.uint32))
     buffers[0][0] = 1
     scratch = np.zeros((2, 8), np.uint32)  # tiny: the reduction goes in pieces, big joins by fancy index
-    shared: dict[tuple[str, int, int, int], plan.Moves] = {}
+    shared = plan.Shared()
     closed_sorted = closed_dense = 0
     side = 0
     for t in range(rows * cols):

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from loopsat.genres import GENRES
 from loopsat.puzzle import Puzzle
-from loopsat.solver.frontier.budget import budget
+from loopsat.solver.frontier.budget import budget, heap_kept
 from loopsat.solver.frontier.layout import lattice_table
 from loopsat.solver.frontier.refusals import NotCountable, OverBudget
 
@@ -89,4 +89,5 @@ def count(
         rows, cols = cols, rows
     if not tables:  # a state is then its arms alone, with a place of its own: no keys to sort
         return dense.count(rows, cols, single_loop, budget(memory), progress)
-    return Sweep(Frontier(rows, cols, tables, single_loop), budget(memory), progress).run()
+    with heap_kept():
+        return Sweep(Frontier(rows, cols, tables, single_loop), budget(memory), progress).run()

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from loopsat.solver.frontier import plan, residues
-from loopsat.solver.frontier.budget import give_back, resident, size
+from loopsat.solver.frontier.budget import give_back, map_large_blocks, resident, size
 from loopsat.solver.frontier.motzkin import Words
 from loopsat.solver.frontier.plan import Plan
 from loopsat.solver.frontier.refusals import OverBudget
@@ -28,13 +28,15 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     Block = npt.NDArray[np.uint32]
+    Index = npt.NDArray[np.int32]
 
 WRAP = 1 << 32  # the first modulus: uint32 arithmetic keeps it by wrapping
 PRIME_TOP = 1 << 31  # primes below it: two residues add without passing 2³²
-# Bytes a count holds per state of its largest layout: the two buffers (4 bytes each), the
-# joins' index layers and the row end's map. An empty 16×16 (3.06 million states) holds 24.5,
-# 12.2 and 9.2 MB of them, and 4 MB of scratch: 16.4 bytes a state.
-_BYTES_PER_STATE = 17
+# Bytes a count holds per state of its largest layout, beyond what the process held before:
+# the two buffers (4 bytes each), the joins' flat layers, the row end's map, the planning's
+# peak. Whole-process peaks less the 30 MB held at the start: an empty 16×16 (3.21 million
+# states) 99 MB, 21.5 bytes a state; an empty 18×18 (24.7 million) 458 MB, 17.3.
+_BYTES_PER_STATE = 22
 
 
 def primes(how_many: int) -> tuple[int, ...]:
@@ -87,6 +89,16 @@ def bound(rows: int, cols: int) -> int:
     return estimate + (estimate >> 30) + 1
 
 
+def _inverse(permutation: Index) -> Index:
+    """A permutation's inverse, by one scatter rather than a sort (and no copy of it kept while
+    the plans are built: 9 MB more at an empty 16×16's peak)."""
+    import numpy as np
+
+    inverse = np.empty_like(permutation)
+    inverse[permutation] = np.arange(len(permutation), dtype=permutation.dtype)
+    return inverse
+
+
 class Loops:
     """Single loops: per depth d a block, rows the prefixes before the vertex at d, columns the
     suffixes from it (its two arms first). The blocks of a vertex lie in one flat buffer and
@@ -99,15 +111,16 @@ class Loops:
         that the buffers' pages, touched later, come on top of a small process."""
         import numpy as np
 
+        map_large_blocks()
         self.rows, self.cols = rows, cols
         n = cols + 1
         words = Words(n)
         most = plan.states(words, n)
         self.buffers = (np.zeros(most + 1, np.uint32), np.zeros(most + 1, np.uint32))  # no page touched yet
         self.scratch = np.zeros((2, min(plan.SCRATCH, most)), np.uint32)
-        self.gather = np.argsort(words.row_end()).astype(np.int32)  # suffix order → prefix order
+        self.gather = _inverse(words.row_end())  # suffix order → prefix order
         self.plans: dict[tuple[int, bool, int], Plan] = {}
-        shared: dict[tuple[str, int, int, int], plan.Moves] = {}  # the joins' moves, for every side and row
+        shared = plan.Shared()  # the joins' moves, for every side and row
         for col in range(cols):
             for row in {0, 1, rows - 2, rows - 1} & set(range(rows)):  # each kind of row on each side
                 key = (col, row < rows - 1, (row * (cols + 1) + col) % 2)
@@ -115,16 +128,11 @@ class Loops:
                     east = col < cols - 1
                     self.plans[key] = Plan(words, n, col, key[1], east, self.buffers, key[2], self.scratch, shared)
             words.forget(col)
-        widest = max(vertex.widest() for vertex in self.plans.values())
-        if widest:
-            room = np.zeros((2, widest), np.uint32)
-            for vertex in self.plans.values():
-                vertex.adopt(room)
+        self.wide = shared.room(len(self.scratch[0]))
         give_back()
 
     def run(self, modulus: int, heard: Callable[[int, int], None]) -> int:
         """The loops closed on the way, modulo `modulus`."""
-        import numpy as np
 
         ended = len(self.gather)
         first = self.buffers[0]
@@ -138,7 +146,11 @@ class Loops:
                 side ^= 1
             # every state ends the row with its last arm off: its words of n - 1 letters move in
             # front of an off arm, from prefix order to suffix order
-            np.take(self.buffers[side][:ended], self.gather, out=self.buffers[side ^ 1][:ended], mode="clip")
+            # in pieces, their indices widened in a room of their own (plan.gather)
+            source, target, most = self.buffers[side][:ended], self.buffers[side ^ 1], len(self.wide)
+            for start in range(0, ended, most):
+                piece = self.gather[start : start + most]
+                plan.gather(source, piece, target[start : start + len(piece)], self.wide)
             side ^= 1
         return loops % modulus
 

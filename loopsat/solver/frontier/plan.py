@@ -19,6 +19,7 @@ allocation but the joins'.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from loopsat.solver.frontier.motzkin import DEPTH, Words
@@ -31,7 +32,9 @@ if TYPE_CHECKING:
     Index = npt.NDArray[np.int32]
     Key = tuple[int, int, int]  # depth, last letter of the prefix, the west arm
     Layout = dict[Key, tuple[int, tuple[int, int], str]]
-    Moves = tuple[list[tuple[int, int, int]], list[tuple[Index, Index]]]
+    Moves = tuple[list[tuple[int, int, int]], tuple[Index, Index]]
+    Flat = list[tuple[Index, Index, int]]
+    Wide = npt.NDArray[np.intp]
 
 OFF, OPEN, SHUT = 0, 1, 2  # the letters: an arm off, a `(` and a `)`
 # What a vertex leaves on its south and east arms: never `(` `(`, `)` `)` or `)` `(`.
@@ -78,6 +81,26 @@ def states(words: Words, n: int) -> int:
     )
 
 
+@dataclass
+class Shared:
+    """What the plans of one width share: the joins' runs and rows (`join_moves`) per kind,
+    column, depth and last letter, and per column and row kind their flat layers, whose
+    offsets are the same in either buffer."""
+
+    moves: dict[tuple[str, int, int, int], Moves] = field(default_factory=dict)
+    joins: dict[tuple[int, bool], Flat] = field(default_factory=dict)
+    batches: dict[tuple[int, bool], tuple[Index, Index, Index] | None] = field(default_factory=dict)
+    wide: Wide | None = None  # where gathers and scatters widen their int32 indices
+
+    def room(self, size: int) -> Wide:
+        """The int64 space of at least `size` indices that every plan widens its indices in."""
+        import numpy as np
+
+        if self.wide is None or len(self.wide) < size:
+            self.wide = np.zeros(size, np.intp)
+        return self.wide
+
+
 class Plan:
     """The moves of the vertex at `col` for states in `buffers[side]`, into the other buffer."""
 
@@ -91,7 +114,7 @@ class Plan:
         buffers: tuple[Block, Block],
         side: int,
         scratch: Block,
-        shared: dict[tuple[str, int, int, int], Moves],
+        shared: Shared,
     ) -> None:
         self.scratch, self.spare = scratch
         self.before, self.after = buffers[side], buffers[side ^ 1]  # each one state longer than any
@@ -101,8 +124,11 @@ class Plan:
         tail = n - col - 2  # the letters after the vertex's two arms
         written: set[tuple[Key, int]] = set()
         self.sums: list[tuple[Block, Block, Block | None]] = []  # out, a, b (None: a copy)
-        self.joins: list[tuple[Block, Block, Index, Index, Block | None, Block | None]] = []
         self.closing: Block | None = None
+        # The joins' flat layers, the same in either buffer; the last row's are those of a row
+        # above without the prefixes ending `(` or `)` (`layers` puts them first in each layer).
+        laid_out = next((key for key in ((col, True), (col, south)) if key in shared.joins), (col, south))
+        pending: list[tuple[Index, Index, bool]] | None = None if laid_out in shared.joins else []
 
         def arms(depth: int, last: int, west: int, north: int) -> Block | None:
             """The states at `depth` whose last prefix letter, west and north arms are these."""
@@ -149,20 +175,24 @@ class Plan:
             both = arms(depth, last, OPEN, OPEN)
             if both is not None:  # `(` `(` joined: the partner of the second turns `(`
                 kind = ("opened", col, depth, last)
-                if kind not in shared:
-                    shared[kind] = join_moves(words.opened(tail, depth + 2, depth + 1), both.shape[0])
-                self._join(into(depth, last, OFF, OFF, join=True).T, both.T, shared[kind])
+                if kind not in shared.moves:
+                    shared.moves[kind] = join_moves(words.opened(tail, depth + 2, depth + 1), both.shape[0])
+                self._join(into(depth, last, OFF, OFF, join=True).T, both.T, shared.moves[kind], pending, last == OFF)
             both = arms(depth, last, SHUT, SHUT)
             if both is not None:  # `)` `)` joined: the partner of the first turns `)`
                 kind = ("closed", col, depth, last)
-                if kind not in shared:
+                if kind not in shared.moves:
                     top, rows = piece(depth, last)
-                    shared[kind] = join_moves(words.closed(col, depth, depth)[top : top + rows], both.shape[1])
-                self._join(after[depth - 2, OFF, OFF], both, shared[kind])
+                    shared.moves[kind] = join_moves(words.closed(col, depth, depth)[top : top + rows], both.shape[1])
+                self._join(after[depth - 2, OFF, OFF], both, shared.moves[kind], pending, last == OFF)
             loop = arms(depth, last, OPEN, SHUT) if depth == 0 and last == OFF else None
             if loop is not None:  # `(` `)` meet with no other arm on
                 self.closing = loop[:1, :1]
-        self._batch(buffers[side], buffers[side ^ 1])
+        if pending is not None:
+            shared.joins[laid_out] = layers(pending, len(self.scratch))
+        self.joins = [(one, two) if south else (one[:kept], two[:kept]) for one, two, kept in shared.joins[laid_out]]
+        self.wide = shared.room(len(self.scratch))
+        self._batch(buffers[side], buffers[side ^ 1], shared, (col, south))
         self.moves = [(out, a, b, self._pieces(out) if b is not None else ()) for out, a, b in self.sums]
         self.zeros = []
         for key in after:
@@ -171,11 +201,12 @@ class Plan:
                 if (key, last) not in written and rows:
                     self.zeros.append(after[key][top : top + rows])
 
-    def _batch(self, before: Block, after: Block) -> None:
+    def _batch(self, before: Block, after: Block, shared: Shared, kind: tuple[int, bool]) -> None:
         """The sums of small rectangles from the states before into those after, as one
-        gather, add and scatter of their flat indices: numpy's calls on a few states cost more
-        than the states (an empty 16×16's passes run 0.46 s of 1.6 in sums below 4,096 states).
-        The other sums keep their order: a copy or a join's slice reads what a sum wrote."""
+        gather, add and scatter of their flat indices (the same on either side): numpy's calls
+        on a few states cost more than the states (an empty 16×16's passes run 0.46 s of 1.6 in
+        sums below 4,096 states). The other sums keep their order: a copy or a join's slice
+        reads what a sum wrote."""
         import numpy as np
 
         small: list[tuple[Block, Block, Block | None]] = []
@@ -184,15 +215,15 @@ class Plan:
             alone = out.size < SMALL and not np.may_share_memory(a, after)
             (small if alone else kept).append((out, a, b))
         self.sums = kept
-        self.batch: tuple[Index, Index, Index, Block, Block] | None = None
-        if small and sum(out.size for out, _, _ in small) <= len(self.scratch):
-            to = np.concatenate([_flat(out, after) for out, _, _ in small])
-            one = np.concatenate([_flat(a, before) for _, a, _ in small])
+        if not small or sum(out.size for out, _, _ in small) > len(self.scratch):
+            self.sums, small = small + kept, []
+        if small and kind not in shared.batches:
+            to = np.concatenate([_rows(out, after) for out, _, _ in small])
+            one = np.concatenate([_rows(a, before) for _, a, _ in small])
             zero = len(before) - 1
-            other = [_flat(b, before) if b is not None else np.full(a.size, zero, np.int32) for _, a, b in small]
-            self.batch = (to, one, np.concatenate(other), self.spare[: len(to)], self.scratch[: len(to)])
-        else:
-            self.sums = small + kept
+            other = [_rows(b, before) if b is not None else np.full(a.size, zero, np.int32) for _, a, b in small]
+            shared.batches[kind] = (to, one, np.concatenate(other))
+        self.batch = shared.batches.get(kind) if small else None
 
     def run(self, modulus: int) -> int:
         """Move the counts (residues modulo `modulus`); the loops closed here."""
@@ -203,14 +234,15 @@ class Plan:
         for block in self.zeros:
             block[...] = 0
         if self.batch is not None:
-            to, one, other, values, spare = self.batch
-            np.take(self.before, one, out=values, mode="clip")
-            np.take(self.before, other, out=spare, mode="clip")
+            to, one, other = self.batch
+            values, spare = self.spare[: len(to)], self.scratch[: len(to)]
+            gather(self.before, one, values, self.wide)
+            gather(self.before, other, spare, self.wide)
             np.add(values, spare, out=values)
             if prime is not None:
                 np.subtract(values, prime, out=spare)
                 np.minimum(values, spare, out=values)
-            self.after[to] = values
+            scatter(self.after, to, values, self.wide)
         for out, a, b, pieces in self.moves:
             if b is None:
                 np.copyto(out, a)
@@ -220,53 +252,28 @@ class Plan:
                     for piece, spare in pieces:
                         np.subtract(piece, prime, out=spare)
                         np.minimum(piece, spare, out=piece)
-        for out, both, source, target, room, spare_room in self.joins:
-            if room is None or spare_room is None:  # a layer larger than the scratch space
-                joined, spare = out[target], both[source]
-            else:
-                joined, spare = room, spare_room
-                np.take(out, target, axis=0, out=joined, mode="clip")
-                np.take(both, source, axis=0, out=spare, mode="clip")
-            np.add(joined, spare, out=joined)
+        for source, target in self.joins:  # after[target] += before[source], no target twice in a layer
+            values, spare = self.spare[: len(target)], self.scratch[: len(target)]
+            gather(self.after, target, values, self.wide)
+            gather(self.before, source, spare, self.wide)
+            np.add(values, spare, out=values)
             if prime is not None:
-                np.subtract(joined, prime, out=spare)
-                np.minimum(joined, spare, out=joined)
-            out[target] = joined
+                np.subtract(values, prime, out=spare)
+                np.minimum(values, spare, out=values)
+            scatter(self.after, target, values, self.wide)
         return closed
 
-    def _join(self, out: Block, both: Block, moves: Moves) -> None:
-        """Plan out[where[i]] += both[i] along the first axis, as `join_moves` cut it."""
-        runs, layers = moves
+    def _join(
+        self, out: Block, both: Block, moves: Moves, pending: list[tuple[Index, Index, bool]] | None, kept: bool
+    ) -> None:
+        """Plan out[where[i]] += both[i] along the first axis, as `join_moves` cut it: the long
+        runs as sums of slices, the other rows into `pending` as flat indices (None: another
+        plan of this column already laid them out)."""
+        runs, (source, target) = moves
         for to, start, length in runs:
             self.sums.append((out[to : to + length], out[to : to + length], both[start : start + length]))
-        width = out.shape[1]
-        for source, target in layers:
-            size = len(target) * width
-            fits = size <= len(self.scratch)
-            joined = self.spare[:size].reshape(len(target), width) if fits else None
-            spare = self.scratch[:size].reshape(len(target), width) if fits else None
-            self.joins.append((out, both, source, target, joined, spare))
-
-    def widest(self) -> int:
-        """The most states a join's layer moves that the scratch space cannot hold (0: none)."""
-        return max((len(target) * out.shape[1] for out, _, _, target, room, _ in self.joins if room is None), default=0)
-
-    def adopt(self, room: Block) -> None:
-        """Take `room` (2 × at least `widest()` states) for the layers the scratch space cannot
-        hold, which would else allocate their sums at every vertex (an empty 18×18's passes
-        spent 27 of their 188 CPU-s in the kernel so)."""
-        for k, (out, both, source, target, joined, _) in enumerate(self.joins):
-            if joined is None:
-                size = len(target) * out.shape[1]
-                shape = (len(target), out.shape[1])
-                self.joins[k] = (
-                    out,
-                    both,
-                    source,
-                    target,
-                    room[0, :size].reshape(shape),
-                    room[1, :size].reshape(shape),
-                )
+        if pending is not None and len(target):
+            pending.append((_rows(both, self.before, source), _rows(out, self.after, target), kept))
 
     def _pieces(self, out: Block) -> tuple[tuple[Block, Block], ...]:
         """`out` cut into pieces that each fit the scratch space, with their scratch views."""
@@ -284,12 +291,11 @@ class Plan:
 
 def join_moves(where: Index, width: int) -> Moves:
     """out[where[i]] += both[i] (rows of `width` states) as long runs of consecutive `where`,
-    (to, from, length) for sums of slices, and the rest as fancy-indexed layers (from, to):
-    several i can share one where[i] (a join forgets which paths it joined), a layer never."""
+    (to, from, length) for sums of slices, and the other rows (from, to) for `layers`."""
     import numpy as np
 
     if not len(where):
-        return [], []
+        return [], (np.zeros(0, np.int32), np.zeros(0, np.int32))
     starts = np.flatnonzero(np.concatenate(([True], np.diff(where) != 1)))
     lengths = np.diff(np.append(starts, len(where)))
     long = lengths * width >= JOIN_SLICE
@@ -297,26 +303,65 @@ def join_moves(where: Index, width: int) -> Moves:
         (int(where[start]), start, length)
         for start, length in zip(starts[long].tolist(), lengths[long].tolist(), strict=True)
     ]
-    source = np.flatnonzero(np.repeat(~long, lengths))
-    order = np.argsort(where[source], kind="stable")
-    source, target = source[order], where[source][order]
-    first = np.flatnonzero(np.concatenate(([True], target[1:] != target[:-1])))
-    rank = np.arange(len(target)) - np.repeat(first, np.diff(np.append(first, len(target))))
-    layers = []
-    for layer in range(int(rank.max(initial=-1)) + 1):
-        chosen = rank == layer
-        layers.append((source[chosen].astype(np.int32), target[chosen].astype(np.int32)))
-    return runs, layers
+    source = np.flatnonzero(np.repeat(~long, lengths)).astype(np.int32)
+    return runs, (source, where[source].astype(np.int32))
 
 
-def _flat(view: Block, buffer: Block) -> Index:
-    """The flat indices into `buffer` of a 2-D view of it."""
+def layers(pairs: list[tuple[Index, Index, bool]], most: int) -> Flat:
+    """Flat (source, target) pairs of joins cut into layers of at most `most` pairs, no target
+    twice in one: a join forgets which paths it joined, so several states add into one. Each
+    layer lists first, in target order, the pairs of joins flagged kept (the last row's), then
+    the others: (sources, targets, how many are kept)."""
     import numpy as np
 
+    if not pairs:
+        return []
+    source = np.concatenate([one for one, _, _ in pairs])
+    target = np.concatenate([two for _, two, _ in pairs])
+    dropped = np.concatenate([np.full(len(one), not kept) for one, _, kept in pairs])
+    order = np.argsort(target)  # which of equal targets goes first is free: no stable sort
+    source, target, dropped = source[order], target[order], dropped[order]
+    first = np.flatnonzero(np.concatenate(([True], target[1:] != target[:-1])))
+    rank = np.arange(len(target)) - np.repeat(first, np.diff(np.append(first, len(target))))
+    found = []
+    for layer in range(int(rank.max(initial=-1)) + 1):
+        chosen = np.flatnonzero(rank == layer)
+        chosen = chosen[np.argsort(dropped[chosen], kind="stable")]
+        for start in range(0, len(chosen), most):
+            piece = chosen[start : start + most]
+            found.append((source[piece], target[piece], int(np.count_nonzero(~dropped[piece]))))
+    return found
+
+
+def gather(source: Block, index: Index, out: Block, wide: Wide) -> None:
+    """out = source[index], the int32 indices widened in `wide` first: np.take would widen
+    them into a new array at each call, mapped alone when large (budget.map_large_blocks), a
+    page fault every 4 KB: 1.6 CPU-s of system time in an empty 16×16's count."""
+    import numpy as np
+
+    room = wide[: len(index)]
+    np.copyto(room, index)
+    np.take(source, room, out=out, mode="clip")
+
+
+def scatter(target: Block, index: Index, values: Block, wide: Wide) -> None:
+    """target[index] = values, the indices widened as `gather` does."""
+    import numpy as np
+
+    room = wide[: len(index)]
+    np.copyto(room, index)
+    np.put(target, room, values, mode="clip")
+
+
+def _rows(view: Block, buffer: Block, rows: Index | None = None) -> Index:
+    """The flat indices into `buffer` of the states in these rows (None: all) of a 2-D view of
+    it, row by row."""
+    import numpy as np
+
+    chosen = np.arange(view.shape[0], dtype=np.int64) if rows is None else rows.astype(np.int64)
     start = (view.__array_interface__["data"][0] - buffer.__array_interface__["data"][0]) // buffer.itemsize
     down, across = (stride // buffer.itemsize for stride in view.strides)
-    rows, cols = view.shape
-    grid = start + np.arange(rows, dtype=np.int64)[:, None] * down + np.arange(cols, dtype=np.int64)[None, :] * across
+    grid = start + chosen[:, None] * down + np.arange(view.shape[1], dtype=np.int64)[None, :] * across
     return grid.ravel().astype(np.int32)
 
 
