@@ -8,8 +8,8 @@ level (rules.Level) and a rule runs only when every cheaper queue is empty, so t
 how hard the puzzle is; a probe, whose steps nobody reads, runs one queue. A rule waits once
 for each change of its edges but is read only at its latest turn (`stale`): the readings it
 passes would find its edges as they were, and so force nothing, which keeps the trail the same.
-A mark is the lengths of the three undo logs (assigned edges, chain changes, colour merges);
-`undo` returns to one.
+A mark is the lengths of the two undo logs (assigned edges, colour merges); `undo` returns to
+one, the chains taken back from the loop edges it unassigns.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from loopsat.deduce.rules import (
 )
 from loopsat.grid import Point, tile_extent
 
-Mark = tuple[int, int, int]
+Mark = tuple[int, int]
 Tracer = Callable[[Step], None]
 
 
@@ -126,33 +126,23 @@ class Board(Layout):
             self.tracer(Step(rule, points, ((lattice[k], bit == 1),)))
 
     def mark(self) -> Mark:
-        return len(self.assigned), len(self.chains.log), len(self.colours.log)
+        return len(self.assigned), len(self.colours.log)
 
     def undo(self, mark: Mark) -> None:
         """Take back every change after `mark`."""
-        assigned, value, ends, chains = self.assigned, self.value, self.ends, self.chains
-        if self.single_loop:  # `Chains.remove` of each loop edge added, inlined: a probe's undo is hot
-            degree, removed = chains.degree, 0
-            for k in assigned[mark[0] : self.done]:
-                if value[k] == 1:
-                    a, b = ends[k]
-                    degree[a] -= 1
-                    degree[b] -= 1
-                    removed += 1
-            chains.on -= removed
-            if chains.closed_by >= 0 and chains.closed_by in assigned[mark[0] : self.done]:
-                chains.closed_by = -1
-        for k in assigned[mark[0] :]:
+        assigned, value, start = self.assigned, self.value, mark[0]
+        if self.single_loop and self.done > start:  # the loop edges whose chains were joined
+            self.chains.take_back([k for k in assigned[start : self.done] if value[k] == 1], self.ends)
+        for k in assigned[start:]:
             value[k] = -1
-        del assigned[mark[0] :]
-        self.done = min(self.done, mark[0])
+        del assigned[start:]
+        self.done = min(self.done, start)
         self.stale.clear()  # the queue's, which goes too
-        if self.settled > mark[0]:  # the lanes' rules were read with edges now undecided
-            self.settled = mark[0]
+        if self.settled > start:  # the lanes' rules were read with edges now undecided
+            self.settled = start
             for lane in self.lanes:
                 self.lane_stale.update(lane)
-        chains.restore(mark[1])
-        self.colours.restore(mark[2])
+        self.colours.restore(mark[1])
         self.queue.clear()
         self.parity_queue.clear()
 
