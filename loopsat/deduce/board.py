@@ -156,18 +156,6 @@ class Board(Layout):
         else:
             run_by_level(self)
 
-    def _check(self, rule: int) -> None:
-        """Assign what a rule forces as its edges stand; Contradiction when nothing fits. A
-        guarded rule is read only when its guard holds (`_one_short`), and it is asked last:
-        most of the time its table forces nothing anyway (and a clash it sees, the unguarded
-        rules meet too)."""
-        moves = self.rule_tables[rule].forced(self.readers[rule](self.value))
-        if moves:
-            if rule not in self.guards or self._one_short(rule):
-                self._apply(rule, moves)
-        elif moves is None and rule not in self.guards:
-            raise Contradiction
-
     def _edge_consequences(self, k: int) -> None:
         """A decided edge's chain and faces; raises Contradiction, changing nothing, before it
         counts as done."""
@@ -281,29 +269,24 @@ class Board(Layout):
         runs thousands of probes that each decide a handful of edges."""
         tracer, held = self.tracer, self.parity_queue  # what waits above the cap stays waiting
         self.tracer, self.parity_queue, self.probing, self.faces = None, [], True, kind.faces
+        self.parity_on = kind.faces and self.parity_allowed  # `propagate`'s, once for both
+        assigned, value = self.assigned, self.value
+        mark = len(assigned), len(self.colours.log)
         found: list[list[int] | None] = [None, None]
         try:
-            for n, bit in enumerate(bits):
-                found[n] = branch = self._branch(k, bit)
-                if branch is None:
+            for n, bit in enumerate(bits):  # each `assign` then `propagate`, inlined
+                try:
+                    self.assign(k, bit, "", ())
+                    run_one_queue(self)
+                except Contradiction:
                     break
+                else:
+                    found[n] = [2 * j + value[j] for j in assigned[mark[0] :]]
+                finally:
+                    self.undo(mark)
         finally:
             self.tracer, self.parity_queue, self.probing, self.faces = tracer, held, False, True
         return found[0], found[1]
-
-    def _branch(self, k: int, bit: int) -> list[int] | None:
-        """One probe, set up by `probe_both`."""
-        mark = self.mark()
-        try:
-            self.assign(k, bit, "", ())
-            self.propagate()
-        except Contradiction:
-            return None
-        else:
-            value = self.value
-            return [2 * j + value[j] for j in self.assigned[mark[0] :]]
-        finally:
-            self.undo(mark)
 
     def relate(self, f: int, g: int, differ: int, rule: str, read: Sequence[int]) -> None:
         """Faces f and g differ (1) or agree (0); the edges that decides wait in line, and so do

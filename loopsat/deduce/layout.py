@@ -92,7 +92,9 @@ class Layout:
         self.rule_names: list[str] = []
         self.rule_levels: list[Level] = []
         self.watch: list[list[int]] = [[] for _ in self.lattice]
-        self.watch_corner: list[list[int]] = [[] for _ in self.lattice]  # corner rules, outside probes
+        # the corner rules, read outside probes only: by level (a lane of the propagator), each
+        # edge's, so that a decided edge hands each lane its rules in one call
+        self.watch_corner: dict[Level, list[list[int]]] = {}
         # each rule's table and reader, and its face parities, by (scope, patterns): shared by
         # every board of this size, as the generator sets up thousands that differ in a clue or
         # two (and a 60×60's 14 000 readers took 12 of the 55 ms its board took to set up)
@@ -135,7 +137,7 @@ class Layout:
         self.lookups = bare.lookups.copy()
         self.rule_levels = bare.rule_levels.copy()
         self.watch = [list(rules) for rules in bare.watch]
-        self.watch_corner = [list(rules) for rules in bare.watch_corner]
+        self.watch_corner = {level: [list(rules) for rules in by_edge] for level, by_edge in bare.watch_corner.items()}
 
     def _colours(self, rows: int, cols: int) -> Colours:
         """Faces: the (rows-1) × (cols-1) lattice cells, numbered from 1, and the outside, 0."""
@@ -161,7 +163,7 @@ class Layout:
         entering a 3's corner, a 1 in a corner of the board) without probing. Checked only outside
         probes: cheaper probes beat fewer ones."""
         corner, short = self.levels[AT_A_CORNER], self.levels[ONE_SHORT]
-        rules, guards, push, watch = self.rules, self.guards, self._push, self.watch_corner
+        rules, guards, push, watch = self.rules, self.guards, self._push, self._corner_watch
 
         for number in range(self.vertex_rules, len(rules)):
             scope, table = rules[number]
@@ -174,9 +176,16 @@ class Layout:
                 if guarded:
                     guards[len(rules)] = number, outside
                     if compiled is not None:
-                        push(joint_scope, *compiled, short_name, short, watch)
+                        push(joint_scope, *compiled, short_name, short, watch(short))
                 if cornered and compiled is not None:
-                    push(joint_scope, *compiled, corner_name, level, watch)
+                    push(joint_scope, *compiled, corner_name, level, watch(level))
+
+    def _corner_watch(self, level: Level) -> list[list[int]]:
+        """The corner rules of `level` that watch each edge."""
+        found = self.watch_corner.get(level)
+        if found is None:
+            found = self.watch_corner[level] = [[] for _ in self.lattice]
+        return found
 
     def _joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
         """A rule's joins with the vertices at its corners: each one's scope, table and reader
@@ -218,7 +227,7 @@ class Layout:
                 self.compiled.clear()
             compiled = self.compiled[key] = (tab.table(allowed, len(scope)), tab.reader(scope))
         table, read = compiled
-        self._push(scope, table, read, name, level, self.watch_corner if corner else self.watch)
+        self._push(scope, table, read, name, level, self._corner_watch(level) if corner else self.watch)
         if corner:
             return  # its parities are its clue's
         face_sums = self.face_sums.get(key)  # read once, as `compiled`
@@ -233,7 +242,7 @@ class Layout:
     def _push(
         self, scope: tuple[int, ...], table: Table, read: Reader, name: str, level: Level, watch: list[list[int]]
     ) -> None:
-        """A new rule, watching its edges in `watch` (`watch` or `watch_corner`); it waits to be read
+        """A new rule, watching its edges in `watch` (`watch` or one of `watch_corner`); it waits to be read
         once every rule is in (`Board`)."""
         rule = len(self.rules)
         self.rules.append((scope, table))

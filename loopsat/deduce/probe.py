@@ -137,6 +137,10 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
             if on is None or off is None:  # settling the other value raises if both fail
                 board.settle([(k, 0 if on is None else 1)], kind.names[0], (k,))
                 continue
+            if len(on) == 1 or len(off) == 1:  # a branch decided k alone: nothing agrees, nor follows k
+                reach[k] = touched = set(map(_EDGE, off if len(on) == 1 else on))
+                touched.add(k)
+                continue
             on_set, off_set = set(on), set(off)
             reach[k] = touched = set(map(_EDGE, on))
             touched.update(map(_EDGE, off))

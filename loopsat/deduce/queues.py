@@ -106,9 +106,16 @@ def run_one_queue(board: Board) -> None:
 
 def run_by_level(board: Board) -> None:
     """Outside probes: always the cheapest rule waiting, so that a rule of a higher level
-    runs only where every lower one is stuck, and the trail's highest level is the grade."""
+    runs only where every lower one is stuck, and the trail's highest level is the grade. A
+    rule that has just decided edges is not read again for them alone (as `run_one_queue`).
+
+    A rule reads its edges, and what its table forces is assigned; Contradiction when nothing
+    fits. A guarded rule is applied only when its guard holds (`Board._one_short`), asked last:
+    most of the time its table forces nothing anyway (and a clash it sees, the unguarded rules
+    meet too)."""
     assigned, levels = board.assigned, board.rule_levels
-    watch_rules, watch_corner, lanes, pending = board.watch, board.watch_corner, board.lanes, board.pending
+    watch_rules, lanes, pending = board.watch, board.lanes, board.pending
+    corner_lanes = [(lanes[level], watching) for level, watching in board.watch_corner.items()]
     value, readers, tables, unknown, lookups = board.value, board.readers, board.rule_tables, tab.UNKNOWN, board.lookups
     parity_level = board.levels[PARITY] if board.allows(PARITY) else None
     stale = board.lane_stale
@@ -116,19 +123,25 @@ def run_by_level(board: Board) -> None:
         lanes[levels[rule]].append(rule)
     stale.update(board.queue)
     board.queue.clear()
-    easy, guard_of, check, higher = lanes[Level.EASY], board.guard_of, board._check, _LEVELS[1 : board.cap]
-    apply = board._apply
+    easy, guard_of, higher = lanes[Level.EASY], board.guard_of, _LEVELS[1 : board.cap]
+    apply, consequences = board._apply, board._edge_consequences
+    own, own_end = -1, 0  # the rule that decided edges last, and where its edges end in `assigned`
     while True:
         while board.done < len(assigned):
             k = assigned[board.done]
-            board._edge_consequences(k)
-            watching, cornering = watch_rules[k], watch_corner[k]
+            consequences(k)
+            watching = watch_rules[k]
             for rule in watching:
                 lanes[levels[rule]].append(rule)
-            for rule in cornering:
-                lanes[levels[rule]].append(rule)
             stale.update(watching)
-            stale.update(cornering)
+            for lane, watching_by_edge in corner_lanes:
+                watching = watching_by_edge[k]
+                lane.extend(watching)
+                stale.update(watching)
+        if own >= 0:
+            if len(assigned) == own_end:
+                stale.discard(own)
+            own = -1
         if easy:  # most of the work: a clue or a vertex, `_check` inlined
             while easy:  # until a rule decides an edge, whose consequences come first
                 rule = easy.pop()
@@ -149,6 +162,7 @@ def run_by_level(board: Board) -> None:
                 if moves:
                     if guard is None or tables[guard[0]].one_short(readers[guard[0]](value)):
                         apply(rule, moves)
+                        own, own_end = rule, len(assigned)
                         break
                 elif moves is None and guard is None:
                     raise Contradiction
@@ -160,14 +174,22 @@ def run_by_level(board: Board) -> None:
             board._run_parities(pending[Level.EASY])
             continue
         for level in higher:
-            lane, decided = lanes[level], len(assigned)
+            lane = lanes[level]
             while lane:  # until a rule decides an edge: the rest leave every cheaper queue empty
                 rule = lane.pop()
-                if rule in stale:  # else read since its edges last changed
+                if rule in stale:  # else read since its edges last changed: `_check` inlined
                     stale.remove(rule)
-                    check(rule)
-                    if len(assigned) > decided:
-                        break
+                    values = readers[rule](value)
+                    moves = lookups[rule](values, unknown)
+                    if moves is unknown:
+                        moves = tables[rule].answer(values)
+                    if moves:
+                        if guard_of[rule] is None or board._one_short(rule):
+                            apply(rule, moves)
+                            own, own_end = rule, len(assigned)
+                            break
+                    elif moves is None and guard_of[rule] is None:
+                        raise Contradiction
             else:
                 pending_here = pending[level]
                 if pending_here:
