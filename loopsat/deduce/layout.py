@@ -101,6 +101,9 @@ class Layout:
         self.compiled: dict[tuple[tuple[int, ...], frozenset[int]], Compiled] = {}
         self.face_sums: dict[tuple[tuple[int, ...], frozenset[int]], list[tuple[tuple[int, ...], int]]] = {}
         self.corner_joins: dict[tuple[tuple[int, ...], frozenset[int]], list[Join]] = {}  # likewise (`_joins`)
+        # by shape (patterns, points relative to the first): the first rule's joins (`_moved_joins`)
+        self.shape_joins: dict[tuple[frozenset[int], tuple[tuple[int, int], ...]], tuple[int, list[Join]]] = {}
+        self.inner_vertex = [0 < v // cols < rows - 1 and 0 < v % cols < cols - 1 for v in range(rows * cols)]
         self.arms: list[list[int]] = [[] for _ in range(rows * cols)]  # the edges at each vertex
         for k, (a, b) in enumerate(self.ends):
             self.arms[a].append(k)
@@ -197,18 +200,48 @@ class Layout:
         if found is None:
             if len(self.corner_joins) >= FACE_SUMS_KEPT:
                 self.corner_joins.clear()
-            found = []
-            edge_vertex_rules, in_scope = self.edge_vertex_rules, set(scope)
-            for v in sorted({v for k in scope for v in edge_vertex_rules[k]}):
-                arms, degree = self.rules[v]
-                outside = tuple([k for k in arms if k not in in_scope])
-                if len(arms) - len(outside) >= 2 and len(scope) + len(outside) <= JOIN_WIDTH:
-                    joint, allowed = tab.joint(scope, table.allowed, arms, degree.allowed)
-                    compiled = None
-                    if allowed and len(allowed) < 1 << len(joint):  # else none or no restriction
-                        compiled = tab.table(allowed, len(joint)), tab.reader(joint)
-                    found.append((joint, compiled, outside, not allowed))
-            self.corner_joins[key] = found
+            found = self.corner_joins[key] = self._moved_joins(scope, table)
+        return found
+
+    def _moved_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
+        """`_joins` of a rule away from the lattice's border (every vertex at its edges has four
+        arms): those of the first rule of its shape there, moved, as every edge number moves by
+        one offset with the shape. The first 60×60 board's joins took 37 of the 105 ms it took to
+        set up, all worked out (`python bench/board_setup.py`)."""
+        ends, inner, lattice = self.ends, self.inner_vertex, self.lattice
+        if not all(inner[a] and inner[b] for a, b in map(ends.__getitem__, scope)):
+            return self._worked_out_joins(scope, table)
+        x0, y0 = lattice[scope[0]]
+        shape = table.allowed, tuple([(x - x0, y - y0) for x, y in map(lattice.__getitem__, scope)])
+        known = self.shape_joins.get(shape)  # read once, as `corner_joins`
+        if known is None:
+            if len(self.shape_joins) >= FACE_SUMS_KEPT:
+                self.shape_joins.clear()
+            found = self._worked_out_joins(scope, table)
+            self.shape_joins[shape] = scope[0], found
+            return found
+        first, joins = known
+        offset, moved = scope[0] - first, []
+        for joint, compiled, outside, empty in joins:
+            joint = tuple([k + offset for k in joint])
+            if compiled is not None:
+                compiled = compiled[0], tab.reader(joint)
+            moved.append((joint, compiled, tuple([k + offset for k in outside]), empty))
+        return moved
+
+    def _worked_out_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
+        """`_joins`, from the vertex rules."""
+        found: list[Join] = []
+        edge_vertex_rules, in_scope = self.edge_vertex_rules, set(scope)
+        for v in sorted({v for k in scope for v in edge_vertex_rules[k]}):
+            arms, degree = self.rules[v]
+            outside = tuple([k for k in arms if k not in in_scope])
+            if len(arms) - len(outside) >= 2 and len(scope) + len(outside) <= JOIN_WIDTH:
+                joint, allowed = tab.joint(scope, table.allowed, arms, degree.allowed)
+                compiled = None
+                if allowed and len(allowed) < 1 << len(joint):  # else none or no restriction
+                    compiled = tab.table(allowed, len(joint)), tab.reader(joint)
+                found.append((joint, compiled, outside, not allowed))
         return found
 
     def _add_rule(
