@@ -187,10 +187,24 @@ class Board(Layout):
             self.pending[level].append((k, bit, rule, read))
 
     def _apply(self, rule: int, moves: tab.Moves) -> None:
-        """Assign what a rule's table forces (`Table.forced`)."""
-        scope, name, assign = self.rules[rule][0], self.rule_names[rule], self.assign
+        """Assign what a rule's table forces (`Table.forced`): `assign` of each, inlined, as a
+        table forces only undecided edges."""
+        scope, value, assigned, tracer = self.rules[rule][0], self.value, self.assigned, self.tracer
+        if tracer is None:
+            for position, bit in moves:
+                k = scope[position]
+                value[k] = bit
+                assigned.append(k)
+            return
+        name, lattice = self.rule_names[rule], self.lattice
+        points = self.read_points.get(scope)
+        if points is None:
+            points = self.read_points[scope] = tuple([lattice[j] for j in scope])
         for position, bit in moves:
-            assign(scope[position], bit, name, scope)
+            k = scope[position]
+            value[k] = bit
+            assigned.append(k)
+            tracer(Step(name, points, ((lattice[k], bit == 1),)))
 
     def _run_parities(self, deferred: list[Deferred]) -> None:
         """The parities waiting, last first, outside probes, until one decides an edge (or defers
@@ -296,8 +310,14 @@ class Board(Layout):
         bench/deduce_share.py --sets slitherlink/40x40 slitherlink/60x60`)."""
         colours = self.colours
         merges = len(colours.log)
-        for j, bit in colours.join(f, g, differ, self.value):
-            self._later(j, bit, rule, read)
+        decided = colours.join(f, g, differ, self.value)
+        if decided:  # `_later` of each, its test made once
+            level = self.levels[rule]
+            if self.probing or level == Level.EASY:
+                for j, bit in decided:
+                    self.assign(j, bit, rule, read)
+            else:
+                self.pending[level].extend([(j, bit, rule, read) for j, bit in decided])
         if len(colours.log) > merges and not self.probing:
             face_parities, queue = self.face_parities, self.parity_queue
             stale = self.parity_stale
