@@ -94,6 +94,7 @@ class Board(Layout):
         if min(self.levels[AT_A_CORNER], self.levels[ONE_SHORT]) <= max_level:
             self._add_corners()
         self.queue.extend(range(first, len(self.rules)))  # every rule waits to be read once
+        self.read_at = [-1] * len(self.rules)
         self.no_early_loop = self.allows(NO_PREMATURE_LOOP)
         self.parity_allowed, self.close_on = self.allows(PARITY), self.allows(LOOP_CLOSED)
         self.read_points: dict[Sequence[int], tuple[Point, ...]] = {}
@@ -140,8 +141,11 @@ class Board(Layout):
         self.stale.clear()  # the queue's, which goes too
         if self.settled > start:  # the lanes' rules were read with edges now undecided
             self.settled = start
+            read_at = self.read_at
             for lane in self.lanes:
-                self.lane_stale.update(lane)
+                for _, rules, waiting in lane:
+                    for rule in rules[:waiting]:
+                        read_at[rule] = -1
         self.colours.restore(mark[1])
         self.queue.clear()
         self.parity_queue.clear()

@@ -33,6 +33,7 @@ Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool]  # `Layout
 # a vertex's patterns by its number of arms: degree 0 or 2
 _DEGREES = {n: frozenset(p for p in range(1 << n) if p.bit_count() in (0, 2)) for n in range(5)}
 Deferred = tuple[int, int, str, Sequence[int]]  # an edge, its value, the rule and what it read
+Batch = tuple[int, list[int], int]  # rules waiting in a lane: `Layout.lanes`
 
 
 class Layout:
@@ -56,12 +57,15 @@ class Layout:
         self.assigned: list[int] = []  # the trail: edges in the order they were decided
         self.done = 0  # assigned[:done] have had their chain and colour consequences
         self.queue: list[int] = []  # rules to re-check, inside a probe
-        self.lanes: list[list[int]] = [[] for _ in range(len(Level) + 1)]  # outside: by level
-        # The rules waiting in the queue (in the lanes) that have not been read since one of their
-        # edges changed: a rule waits once for each change, and only its first reading can force
+        # Outside probes, by level: batches of rules that wait, each (its stamp, its rules, how
+        # many of them are still to be read), a decided edge's rules of that level one batch
+        self.lanes: list[list[Batch]] = [[] for _ in range(len(Level) + 1)]
+        self.tick = 0  # the stamp of the last edge the lanes heard of (`queues.run_by_level`)
+        self.read_at: list[int] = []  # each rule's tick when last read there (-1: not yet)
+        # The rules waiting in the queue that have not been read since one of their edges
+        # changed: a rule waits once for each change, and only its first reading can force
         # anything (a third of a 60×60's readings came again to edges as they were)
         self.stale: set[int] = set()
-        self.lane_stale: set[int] = set()
         self.settled = 0  # the edges decided before the lanes were last run dry
         self.parity_stale: set[int] = set()  # likewise the parities waiting, outside probes
         self.no_early_loop = True  # `allows(NO_PREMATURE_LOOP)`, for the hot loops
@@ -91,10 +95,10 @@ class Layout:
         self.lookups: list[Callable[[tuple[int, ...], Moves], Moves | None]] = []  # its `by_values.get`
         self.rule_names: list[str] = []
         self.rule_levels: list[Level] = []
-        self.watch: list[list[int]] = [[] for _ in self.lattice]
-        # the corner rules, read outside probes only: by level (a lane of the propagator), each
-        # edge's, so that a decided edge hands each lane its rules in one call
-        self.watch_corner: dict[Level, list[list[int]]] = {}
+        self.watch: list[list[int]] = [[] for _ in self.lattice]  # the rules a probe reads, by edge
+        # every rule (the corners too, which probes skip) by level, then by edge, in the order
+        # they came: a decided edge hands each lane its rules as one batch
+        self.lane_watch: dict[Level, list[list[int]]] = {}
         # each rule's table and reader, and its face parities, by (scope, patterns): shared by
         # every board of this size, as the generator sets up thousands that differ in a clue or
         # two (and a 60×60's 14 000 readers took 12 of the 55 ms its board took to set up)
@@ -112,7 +116,7 @@ class Layout:
             arms = tuple(vertex_arms)
             if arms:  # (a lattice of one tile has a vertex without)
                 degree = tab.table(_DEGREES[len(arms)], len(arms))
-                self._push(arms, degree, tab.reader(arms), VERTEX_DEGREE, Level.EASY, self.watch)
+                self._push(arms, degree, tab.reader(arms), VERTEX_DEGREE, Level.EASY, True)
         self.vertex_rules = len(self.rules)  # the rules before this one are the vertices'
         # on a bare board a vertex rule forces nothing until its edges change, which queues it again
         self.queue = [rule for rule in range(len(self.rules)) if self.rule_tables[rule].consequence(0, 0) != (0, 0)]
@@ -127,7 +131,7 @@ class Layout:
         self.value = bare.value.copy()
         self.assigned, self.queue = [], bare.queue.copy()
         self.lanes = [[] for _ in bare.lanes]
-        self.stale, self.lane_stale = set(), set()
+        self.stale = set()
         self.guards = {}
         self.pending = [[] for _ in bare.pending]
         self.parities, self.parity_queue = bare.parities.copy(), bare.parity_queue.copy()
@@ -140,7 +144,7 @@ class Layout:
         self.lookups = bare.lookups.copy()
         self.rule_levels = bare.rule_levels.copy()
         self.watch = [list(rules) for rules in bare.watch]
-        self.watch_corner = {level: [list(rules) for rules in by_edge] for level, by_edge in bare.watch_corner.items()}
+        self.lane_watch = {level: [list(rules) for rules in by_edge] for level, by_edge in bare.lane_watch.items()}
 
     def _colours(self, rows: int, cols: int) -> Colours:
         """Faces: the (rows-1) × (cols-1) lattice cells, numbered from 1, and the outside, 0."""
@@ -166,7 +170,7 @@ class Layout:
         entering a 3's corner, a 1 in a corner of the board) without probing. Checked only outside
         probes: cheaper probes beat fewer ones."""
         corner, short = self.levels[AT_A_CORNER], self.levels[ONE_SHORT]
-        rules, guards, levels, watch = self.rules, self.guards, self.levels, self._corner_watch
+        rules, guards, levels, watch = self.rules, self.guards, self.levels, self._lane_watch
         # `_push` inlined: a 60×60 has 14 000 corner rules
         add_rule, add_reader, add_table = rules.append, self.readers.append, self.rule_tables.append
         add_lookup, add_name, add_level = self.lookups.append, self.rule_names.append, self.rule_levels.append
@@ -197,11 +201,11 @@ class Layout:
                         for k in joint_scope:
                             watching[k].append(rule)
 
-    def _corner_watch(self, level: Level) -> list[list[int]]:
-        """The corner rules of `level` that watch each edge."""
-        found = self.watch_corner.get(level)
+    def _lane_watch(self, level: Level) -> list[list[int]]:
+        """The rules of `level` that watch each edge."""
+        found = self.lane_watch.get(level)
         if found is None:
-            found = self.watch_corner[level] = [[] for _ in self.lattice]
+            found = self.lane_watch[level] = [[] for _ in self.lattice]
         return found
 
     def _joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
@@ -274,7 +278,7 @@ class Layout:
                 self.compiled.clear()
             compiled = self.compiled[key] = (tab.table(allowed, len(scope)), tab.reader(scope))
         table, read = compiled
-        self._push(scope, table, read, name, level, self._corner_watch(level) if corner else self.watch)
+        self._push(scope, table, read, name, level, not corner)
         if corner:
             return  # its parities are its clue's
         face_sums = self.face_sums.get(key)  # read once, as `compiled`
@@ -286,11 +290,9 @@ class Layout:
         for faces, parity in face_sums:
             self._add_parity(faces, parity, scope)
 
-    def _push(
-        self, scope: tuple[int, ...], table: Table, read: Reader, name: str, level: Level, watch: list[list[int]]
-    ) -> None:
-        """A new rule, watching its edges in `watch` (`watch` or one of `watch_corner`); it waits to be read
-        once every rule is in (`Board`)."""
+    def _push(self, scope: tuple[int, ...], table: Table, read: Reader, name: str, level: Level, probed: bool) -> None:
+        """A new rule, watching its edges in its level's lane (and in `watch` when `probed`); it
+        waits to be read once every rule is in (`Board`)."""
         rule = len(self.rules)
         self.rules.append((scope, table))
         self.readers.append(read)
@@ -299,8 +301,13 @@ class Layout:
         self.rule_names.append(name)
         self.rule_levels.append(level)
         self.levels[name] = level
+        lane = self._lane_watch(level)
         for k in scope:
-            watch[k].append(rule)
+            lane[k].append(rule)
+        if probed:
+            watch = self.watch
+            for k in scope:
+                watch[k].append(rule)
 
     def _odd(self, scope: tuple[int, ...], mask: int) -> tuple[int, ...]:
         """The faces an odd number of the masked edges of `scope` border, in order."""
