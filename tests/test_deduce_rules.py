@@ -154,7 +154,7 @@ def test_chains_close_only_the_whole_loop(order: list[int], kept: int) -> None:
         assert (made is None) == (n == 5)
     with pytest.raises(Contradiction):
         chains.add(6, 0, 3)
-    chains.take_back(order[kept:], ring)
+    chains.take_back(order[kept:], [1] * 6, ring)
     fresh = Chains(6)
     for k in order[:kept]:
         fresh.add(k, *ring[k])

@@ -38,6 +38,7 @@ from loopsat.deduce.rules import (
 from loopsat.grid import Point, tile_extent
 
 Mark = tuple[int, int]
+_new_tuple = tuple.__new__  # a Step made without the Python call its __new__ is (a step for each edge decided)
 Tracer = Callable[[Step], None]
 
 
@@ -124,7 +125,7 @@ class Board(Layout):
             points = self.read_points.get(read)  # a rule reads its scope at each step: named once
             if points is None:
                 points = self.read_points[read] = tuple(lattice[j] for j in read)
-            self.tracer(Step(rule, points, ((lattice[k], bit == 1),)))
+            self.tracer(_new_tuple(Step, (rule, points, ((lattice[k], bit == 1),))))
 
     def mark(self) -> Mark:
         return len(self.assigned), len(self.colours.log)
@@ -133,7 +134,7 @@ class Board(Layout):
         """Take back every change after `mark`."""
         assigned, value, start = self.assigned, self.value, mark[0]
         if self.single_loop and self.done > start:  # the loop edges whose chains were joined
-            self.chains.take_back([k for k in assigned[start : self.done] if value[k] == 1], self.ends)
+            self.chains.take_back(assigned[start : self.done], value, self.ends)
         for k in assigned[start:]:
             value[k] = -1
         del assigned[start:]
@@ -208,7 +209,7 @@ class Board(Layout):
             k = scope[position]
             value[k] = bit
             assigned.append(k)
-            tracer(Step(name, points, ((lattice[k], bit == 1),)))
+            tracer(_new_tuple(Step, (name, points, ((lattice[k], bit == 1),))))
 
     def _run_parities(self, deferred: list[Deferred]) -> None:
         """The parities waiting, last first, outside probes, until one decides an edge (or defers

@@ -48,12 +48,14 @@ class Chains:
         self.on += 1
         return x, y, length
 
-    def take_back(self, edges: Sequence[int], ends: Sequence[tuple[int, int]]) -> None:
-        """Take back `add` of `edges` (in the order they were added; `ends` gives each edge's
-        two vertices): last first, each end that stays an end points its chain's far end back
-        at itself, from what it kept."""
+    def take_back(self, edges: Sequence[int], value: Sequence[int], ends: Sequence[tuple[int, int]]) -> None:
+        """Take back `add` of the loop edges (value 1) among `edges` (in the order they were
+        added; `ends` gives each edge's two vertices): last first, each end that stays an end
+        points its chain's far end back at itself, from what it kept."""
         degree, far, size = self.degree, self.far, self.size
         for edge in reversed(edges):
+            if value[edge] != 1:
+                continue
             a, b = ends[edge]
             degree[a] -= 1
             degree[b] -= 1
@@ -65,7 +67,7 @@ class Chains:
                 far[y], size[y] = b, size[b]
             if self.closed_by == edge:
                 self.closed_by = -1
-        self.on -= len(edges)
+            self.on -= 1
 
     def ends(self) -> list[tuple[int, int, int]]:
         """Every open chain as (end, other end, length), each once."""
