@@ -96,8 +96,8 @@ class Layout:
         self.rule_names: list[str] = []
         self.rule_levels: list[Level] = []
         self.watch: list[list[int]] = [[] for _ in self.lattice]  # the rules a probe reads, by edge
-        # every rule (the corners too, which probes skip) by level, then by edge, in the order
-        # they came: a decided edge hands each lane its rules as one batch
+        # every rule (the corners too, which probes skip; the vertices' apart) by level, then by
+        # edge, in the order they came: a decided edge hands each lane its rules as one batch
         self.lane_watch: dict[Level, list[list[int]]] = {}
         # each rule's table and reader, and its face parities, by (scope, patterns): shared by
         # every board of this size, as the generator sets up thousands that differ in a clue or
@@ -118,6 +118,9 @@ class Layout:
                 degree = tab.table(_DEGREES[len(arms)], len(arms))
                 self._push(arms, degree, tab.reader(arms), VERTEX_DEGREE, Level.EASY, True)
         self.vertex_rules = len(self.rules)  # the rules before this one are the vertices'
+        # their lane's batches, kept apart so that a board shares them: in a lane they come
+        # before the batch of its own rules (and are read after it)
+        self.vertex_watch = self.lane_watch.pop(Level.EASY, [[] for _ in self.lattice])
         # on a bare board a vertex rule forces nothing until its edges change, which queues it again
         self.queue = [rule for rule in range(len(self.rules)) if self.rule_tables[rule].consequence(0, 0) != (0, 0)]
         self.edge_vertex_rules: list[list[int]] = [[] for _ in self.lattice]  # the vertex rules reading each edge
@@ -148,14 +151,16 @@ class Layout:
 
     def _colours(self, rows: int, cols: int) -> Colours:
         """Faces: the (rows-1) × (cols-1) lattice cells, numbered from 1, and the outside, 0."""
-
-        def face(x: int, y: int) -> int:
-            inside = 0 < x < 2 * rows - 2 and 0 < y < 2 * cols - 2
-            return 1 + (x // 2) * (cols - 1) + y // 2 if inside else 0
-
         faces = 1 + max(rows - 1, 0) * max(cols - 1, 0)
+        # each cell's number by its doubled coordinates halved, with a border of outside around
+        face_at = [[0] * (cols + 1) for _ in range(rows + 1)]
+        for i in range(rows - 1):
+            face_at[i + 1][1:cols] = range(1 + i * (cols - 1), 1 + (i + 1) * (cols - 1))
         edge_faces = [
-            (face(x, y - 1), face(x, y + 1)) if x % 2 else (face(x - 1, y), face(x + 1, y)) for x, y in self.lattice
+            (face_at[(x + 1) // 2][y // 2], face_at[(x + 1) // 2][y // 2 + 1])
+            if x % 2
+            else (face_at[x // 2][(y + 1) // 2], face_at[x // 2 + 1][(y + 1) // 2])
+            for x, y in self.lattice
         ]
         face_edges: list[list[int]] = [[] for _ in range(faces)]
         for k, (f, g) in enumerate(edge_faces):
@@ -224,8 +229,8 @@ class Layout:
     def _moved_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
         """`_joins` of a rule away from the lattice's border (every vertex at its edges has four
         arms): those of the first rule of its shape there, moved, as every edge number moves by
-        one offset with the shape. The first 60×60 board's joins took 37 of the 105 ms it took to
-        set up, all worked out (`python bench/board_setup.py`)."""
+        one offset with the shape. The first 60×60 board's joins took 21 of the 72 ms it took to
+        set up all worked out, 17.5 moved (`python bench/board_setup.py`)."""
         ends, inner, lattice = self.ends, self.inner_vertex, self.lattice
         if not all(inner[a] and inner[b] for a, b in map(ends.__getitem__, scope)):
             return self._worked_out_joins(scope, table)

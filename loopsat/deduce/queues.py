@@ -119,6 +119,7 @@ def run_by_level(board: Board) -> None:
     assigned, levels, lanes, pending = board.assigned, board.rule_levels, board.lanes, board.pending
     read_at = board.read_at
     lane_watch = [(lanes[level], watching) for level, watching in board.lane_watch.items()]
+    vertex_watch = board.vertex_watch
     value, readers, tables, unknown, lookups = board.value, board.readers, board.rule_tables, tab.UNKNOWN, board.lookups
     parity_level = board.levels[PARITY] if board.allows(PARITY) else None
     tick = board.tick
@@ -138,6 +139,8 @@ def run_by_level(board: Board) -> None:
             k = assigned[board.done]
             consequences(k)
             board.tick = tick = tick + 1
+            rules = vertex_watch[k]  # before the board's own easy rules, as they came
+            easy.append((tick, rules, len(rules)))
             for lane, watching in lane_watch:
                 rules = watching[k]
                 if rules:
