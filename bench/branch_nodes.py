@@ -3,19 +3,23 @@
     python bench/branch_nodes.py FILE [FILE ...] [--cap N]
 
 For each puzzle the deduction leaves open: the open edges, then per way of choosing the edge to
-branch on (`Nearest`, solve()'s, and `_choice`, the first chain end in reading order) the
-decisions and CPU seconds to find every loop up to two, or `>N` when it needs more than the
-cap. The pipeline's BRANCH_NODES is chosen from these. Never asserts.
+branch on (`Reaching`, solve()'s; `Nearest`, the same without its walk; `_choice`, the first
+chain end in reading order) the nodes visited and CPU seconds to find every loop up to two, or
+`>N` when it takes more than N decisions. The pipeline's BRANCH_NODES and BRANCH_OPEN are
+chosen from these. Never asserts.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 
 import loopsat
 from loopsat.deduce import branch
+from loopsat.deduce.board import Board
 from loopsat.deduce.probe import deduced_board
+from loopsat.deduce.reach import Reaching
 from loopsat.deduce.rules import Contradiction
 from loopsat.deduce.run import setup
 
@@ -29,19 +33,21 @@ def decisions(path: str, cap: int) -> str:
     except Contradiction:
         return "no loop"
     shown = [f"{sum(v < 0 for v in board.value)} open"]
-    for label in ("nearest", "first"):
-        for nodes in (16, 64, 256, 1024, 4096, 16384, 65536):  # the least budget that is enough
-            if nodes > cap:
-                shown.append(f"{label} >{cap}")
-                break
-            choose = branch.Nearest(board) if label == "nearest" else branch._choice
-            started = time.process_time()
-            try:
-                found = branch.loops(board, 2, nodes, choose)
-            except branch.OutOfNodes:
-                continue
-            shown.append(f"{label} ≤{nodes} ({len(found)} loops, {time.process_time() - started:.3f} s)")
-            break
+    for label in ("reaching", "nearest", "first"):
+        chooser = {"reaching": Reaching(board), "nearest": branch.Nearest(board), "first": branch._choice}[label]
+        visits = [0]
+
+        def choose(board: Board, chooser: Callable[[Board], int] = chooser, visits: list[int] = visits) -> int:
+            visits[0] += 1
+            return chooser(board)
+
+        started = time.process_time()
+        try:
+            found = branch.loops(board, 2, cap, choose)
+        except branch.OutOfNodes:
+            shown.append(f"{label} >{cap}")
+            continue
+        shown.append(f"{label} {visits[0]} nodes ({len(found)} loops, {time.process_time() - started:.3f} s)")
     return ", ".join(shown)
 
 

@@ -1,9 +1,9 @@
 """The generator's rows of `make bench`: `loopsat generate` timed as a whole process at the sizes
 and grades of the speed targets, Tatham's generator (Debian's sgt-puzzles: `sgt-loopy
 --generate`, `sgt-pearl --generate`) timed the same way in the same run where installed, and the
-agreement row: for each Loopy level, puzzles generated with `--difficulty` at that level, graded
-by Tatham's own grader (build/peers/loopy-solver, built by bench/peers_build.sh with
--DSTANDALONE_SOLVER), the share he rates the same.
+agreement row: for each of Tatham's levels (Loopy's and Pearl's), puzzles generated with
+`--difficulty` at that level, graded by his own grader (build/peers/loopy-solver and
+pearl-solver, built by bench/peers_build.sh with -DSTANDALONE_SOLVER), the share he rates the same.
 
     python bench/generate.py [--rows all|none|LABEL...] [--agreement N] [--size RxC] [--timeout S]
 
@@ -31,7 +31,11 @@ ROWS = (
     ("Masyu 40x40 tricky", ["masyu", "40x40", "--difficulty", "tricky"], ("pearl", "40x40dt"), 60.0),
     ("minimal Slitherlink 40x40", ["slitherlink", "40x40"], None, 300.0),
 )
-LOOPY_LEVELS = ("easy", "normal", "tricky", "hard")
+# each genre's levels as Tatham names them, and his grader of that genre (build/peers/)
+AGREEMENT = {
+    "slitherlink": (("easy", "normal", "tricky", "hard"), "loopy-solver"),
+    "masyu": (("easy", "tricky"), "pearl-solver"),
+}
 print = functools.partial(print, flush=True)  # each row as it is measured: the whole takes an hour
 
 
@@ -74,48 +78,53 @@ def run_rows(labels: list[str] | None, timeout: float, peer_timeout: float) -> d
     return rows
 
 
-def tatham_grade(game_id: str) -> str:
-    """Tatham's grade of a Loopy game ID, lower case ("harder than hard" and the like as said)."""
-    done = subprocess.run([str(PEERS / "loopy-solver"), "-g", game_id], capture_output=True, text=True, timeout=60)
+def tatham_grade(game_id: str, grader: str = "loopy-solver") -> str:
+    """Tatham's grade of a game ID, lower case ("harder than hard", "ambiguous": beyond his levels)."""
+    done = subprocess.run([str(PEERS / grader), "-g", game_id], capture_output=True, text=True, timeout=60)
     said = done.stdout.strip().removeprefix("Difficulty rating: ").lower()
-    return "beyond hard" if said.startswith("harder than hard") else said or "error"
+    return "beyond" if said.startswith(("harder than hard", "ambiguous")) else said or "error"
 
 
 def agreement(count: int, rows: int, cols: int) -> dict[str, dict]:
-    """For each Loopy level, `count` puzzles generated at it (seeds 1..count, the command line's
-    taste) and Tatham's grades of them; the share he rates the same."""
+    """For each level of each genre whose grader is built, `count` puzzles generated at it
+    (seeds 1..count, the command line's taste) and Tatham's grades of them; the share he rates
+    the same."""
     from loopsat.setter.generate import Unmet, file_text, generate, level
     from loopsat.setter.taste import default
 
-    print(f"\nagreement: Slitherlink {rows}x{cols}, {count} a level, graded by Tatham's loopy-solver -g")
     found: dict[str, dict] = {}
-    same = total = 0
-    taste = default("slitherlink")
-    for name in LOOPY_LEVELS:
-        grades: Counter[str] = Counter()
-        for seed in range(1, count + 1):
-            try:
-                made = generate("slitherlink", rows, cols, seed=seed, difficulty=level(name), taste=taste)
-            except Unmet:
-                grades["unmet"] += 1
-                continue
-            grades[tatham_grade(file_text(made.puzzle, "tatham").strip())] += 1
-        found[name] = dict(grades)
-        same, total = same + grades[name], total + count
-        print(f"  loopsat {name:<7} Tatham {dict(grades)}: {grades[name] / count:.0%} the same")
-    found["share"] = {"same": same / total if total else 0.0}
-    print(f"  all levels: {same} of {total} ({same / total:.0%}) rated the same; target 90 %")
+    for genre, (levels, grader) in AGREEMENT.items():
+        if not (PEERS / grader).exists():
+            print(f"\nagreement: {genre} skipped (build/peers/{grader} not built: bench/peers_build.sh tatham DIR)")
+            continue
+        print(f"\nagreement: {genre} {rows}x{cols}, {count} a level, graded by Tatham's {grader} -g")
+        rated: dict[str, dict] = {}
+        same = total = 0
+        taste = default(genre)
+        for name in levels:
+            grades: Counter[str] = Counter()
+            for seed in range(1, count + 1):
+                try:
+                    made = generate(genre, rows, cols, seed=seed, difficulty=level(name), taste=taste)
+                except Unmet:
+                    grades["unmet"] += 1
+                    continue
+                grades[tatham_grade(file_text(made.puzzle, "tatham").strip(), grader)] += 1
+            rated[name] = dict(grades)
+            same, total = same + grades[name], total + count
+            print(f"  loopsat {name:<7} Tatham {dict(grades)}: {grades[name] / count:.0%} the same")
+        rated["share"] = {"same": same / total if total else 0.0}
+        print(f"  all levels: {same} of {total} ({same / total:.0%}) rated the same; target 90 %")
+        found[genre] = rated
     return found
 
 
 def run(labels: list[str] | None, agreement_count: int, size: str, timeout: float, peer_timeout: float) -> dict:
     """The generate rows, then the agreement row where Tatham's grader is built."""
     results: dict = {"rows": run_rows(labels, timeout, peer_timeout)}
-    if agreement_count and (PEERS / "loopy-solver").exists():
+    if agreement_count:
         rows, cols = map(int, size.split("x"))
         results["agreement"] = agreement(agreement_count, rows, cols)
-    elif agreement_count:
-        print("\nagreement: skipped (build/peers/loopy-solver not built: bench/peers_build.sh tatham DIR)")
     return results
 
 

@@ -15,9 +15,10 @@ Interrupted) and setting.py (the setter's: generate, taste, fix, redundant).
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import closing, contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from loopsat import arguments
 from loopsat.errors import NotCountable as NotCountable
@@ -72,6 +73,7 @@ def solve(
     fallback: Callable[[str], None] | None = None,
     sweep: Callable[[str], None] | None = None,
     solved: Result | None = None,
+    quick: bool = False,
 ) -> Result:
     """Find a solution and prove whether it is unique (`mode="unique"`), list them (`"all"`) or
     count them (`"count"`, by the frontier DP where it applies). `single_loop=False` gives DLX3's
@@ -83,7 +85,8 @@ def solve(
     DP is. NotCountable when `strategy="frontier"` cannot count this puzzle; Ctrl-C raises
     Interrupted with the result so far. `solved`: a Result of this puzzle you have already (say,
     its uniqueness before listing its solutions): to list or count, the deduction it ran is not
-    run again."""
+    run again. `quick`: an ambiguous puzzle's two solutions as the deduction's backtracking met
+    them, sooner than the two CP-SAT always shows (for a caller that only wants the status)."""
     from loopsat.solver.frontier import Settings
     from loopsat.solver.pipeline import Stopped
     from loopsat.solver.pipeline import solve as solve_puzzle
@@ -92,6 +95,7 @@ def solve(
     for name, hook in (("progress", progress), ("fallback", fallback), ("sweep", sweep)):
         arguments.hook(hook, name)
     puzzle = _check_search("loopsat.solve", puzzle, limit, time_limit, single_loop, strategy)
+    arguments.flag(quick, "quick")
     memory = None if memory_limit is None else memory_budget(memory_limit)
     earlier = _earlier(solved, puzzle)
     try:
@@ -106,6 +110,7 @@ def solve(
             fallback=fallback,
             counting=Settings(memory, sweep),
             deduced=earlier.deduced if earlier is not None else None,
+            quick=quick,
         )
     except Stopped as stop:
         raise Interrupted(result_of(puzzle, stop.outcome)) from None
@@ -175,6 +180,7 @@ def certain(
     solved: Result | None = None,
     known: Iterable[Solution] = (),
     search: bool = True,
+    sample: int = 0,
 ) -> tuple[Result, Certainty | None]:
     """The edges every solution uses (`on`), none uses (`off`), and the rest (`undecided`), as
     `solve --certain`; None when there is no loop. The Result has the loops met on the way
@@ -183,7 +189,9 @@ def certain(
     `len(edges(puzzle))`. What you have already saves work: `solved`, a Result of this puzzle
     (its deduction is not run again), and `known`, some of its Solutions (every edge where two
     differ is undecided without a solve). `search=False` solves nothing: a unique `solved`'s
-    loop, else the edges the deduction fixes, the Certainty incomplete (the Result is `solved`)."""
+    loop, else the edges the deduction fixes, the Certainty incomplete (the Result is `solved`).
+    `sample`: list up to that many loops first, in one search (they are the Result's solutions,
+    `complete` when they are all): most of an ambiguous board's undecided edges at once."""
     from loopsat.solver.certain import at_once, certain_edges
     from loopsat.solver.pipeline import Stopped
 
@@ -191,6 +199,7 @@ def certain(
     arguments.seconds(time_limit)
     arguments.hook(progress, "progress")
     arguments.flag(search, "search")
+    arguments.whole(sample, "sample", 0)
     earlier = _earlier(solved, puzzle)
     if not search:
         return solved or Result(puzzle, Status.UNKNOWN, 0, False), at_once(puzzle, earlier)
@@ -198,7 +207,7 @@ def certain(
     deduced = earlier.deduced if earlier is not None else None
     try:
         outcome, certainty = certain_edges(
-            puzzle, time_limit=time_limit, progress=progress, deduced=deduced, known=loops
+            puzzle, time_limit=time_limit, progress=progress, deduced=deduced, known=loops, sample=sample
         )
     except Stopped as stop:
         raise Interrupted(result_of(puzzle, stop.outcome), stop.certainty) from None
@@ -331,11 +340,10 @@ def to_url(puzzle: PuzzleLike) -> str:
 def drawing(puzzle: PuzzleLike, solution: Drawn | Certainty = None) -> str:
     """The board as `loopsat solve` prints it (no final newline), with the loop of `solution`
     (a Solution, or its edges) when given, or a `certain` answer's edges (`?` on the undecided)."""
-    from loopsat.solver.certain import Certainty
     from loopsat.solver.pipeline import drawing as lines
 
     puzzle = one(puzzle, "loopsat.drawing")
-    if isinstance(solution, Certainty):
+    if _is_certainty(solution):
         return "\n".join(solution.drawing(puzzle))
     return "\n".join(lines(puzzle, _loop(solution) or None))
 
@@ -352,6 +360,13 @@ def svg(puzzle: PuzzleLike, solution: Drawn | Certainty = None) -> str:
     else:
         on, undecided = _loop(solution), frozenset()
     return picture.draw(GENRES[puzzle.genre].sketch(puzzle), on, undecided)
+
+
+def _is_certainty(solution: object) -> TypeGuard[Certainty]:
+    """Whether `solution` is a `certain` answer: there is none before its module is loaded, and a
+    plain solve need not load it (5 M instructions of a small puzzle's start-up)."""
+    certain = sys.modules.get("loopsat.solver.certain")
+    return certain is not None and isinstance(solution, certain.Certainty)
 
 
 def _loop(solution: Any) -> Edges:

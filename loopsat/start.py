@@ -13,18 +13,25 @@ import contextlib
 import signal
 import sys
 from types import FrameType
-from typing import NoReturn
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (and re): the quick --help needs neither
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 _STOPPED = 130  # the status loopsat.cli gives a stop, and SIGINT's: SIGTERM's (143) is told apart here
 
 
-def main() -> NoReturn:
-    """Run the command line; a stop anywhere in it, its imports included, is a quiet exit."""
+def main(quick: bool = True) -> NoReturn:
+    """Run the command line; a stop anywhere in it, its imports included, is a quiet exit.
+    `quick`: by the quick start (cli/quick.py) where it applies; else typer's path throughout."""
     try:
         from loopsat import signals
 
         signals.install()
-        from loopsat.cli import main as command
+        if quick:
+            from loopsat.cli.quick import main as command
+        else:
+            from loopsat.cli import main as command
 
         command()
         code: object = 0

@@ -5,9 +5,12 @@ from __future__ import annotations
 import io
 import os
 import sys
-from typing import Any
 
 from loopsat.errors import Exit, OutputError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (and re): the quick --help needs neither
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def prepare_stdout() -> None:

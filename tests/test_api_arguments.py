@@ -49,6 +49,8 @@ VERBS: dict[str, tuple[Callable[[Any], bool], Verb]] = {
     "solve(time_limit)": (_seconds, lambda v: loopsat.solve(PUZZLE, time_limit=v)),
     "solve(single_loop)": (lambda v: isinstance(v, bool), lambda v: loopsat.solve(PUZZLE, single_loop=v)),
     "solve(strategy)": (lambda v: isinstance(v, str), lambda v: loopsat.solve(PUZZLE, strategy=v)),
+    "solve(quick)": (lambda v: isinstance(v, bool), lambda v: loopsat.solve(PUZZLE, quick=v)),
+    "certain(sample)": (lambda v: _whole(v) and v >= 0, lambda v: loopsat.certain(PUZZLE, sample=v)),
     "solutions(puzzle)": (_source, lambda v: next(loopsat.solutions(v))),
     "solutions(limit)": (
         lambda v: v is None or (_whole(v) and v >= 1),

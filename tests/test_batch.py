@@ -184,6 +184,20 @@ def worker_pids(batch_pid: int) -> list[int]:
     return [pid for pid, ppid in parent.items() if ppid in children]
 
 
+def wait_until_dead(pid: int, timeout: float = 60.0) -> None:
+    """Until `pid` is a zombie or gone: its descriptors are closed by then."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            return
+        if state in ("Z", "X"):
+            return
+        assert time.monotonic() < deadline, f"process {pid} outlived its SIGKILL"
+        time.sleep(0.005)
+
+
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the workers through /proc")
 def test_a_worker_killed_mid_puzzle_does_not_stop_the_batch(tmp_path: Path) -> None:
     # The big one goes first, to the first worker ready; the first line is the other worker's first
@@ -198,9 +212,13 @@ def test_a_worker_killed_mid_puzzle_does_not_stop_the_batch(tmp_path: Path) -> N
     assert len(killed) == 2
     # The batch is held still while both die: running, it could hand the big one's retry to the
     # second worker between the two kills (seen once under load), which then dies with it twice.
+    # A SIGKILL is delivered asynchronously: the batch goes on only once both are dead (their pipes
+    # closed), or it could still see one of them alive and idle and hand it the retry.
     os.kill(process.pid, signal.SIGSTOP)
     for pid in killed:
         os.kill(pid, signal.SIGKILL)
+    for pid in killed:
+        wait_until_dead(pid)
     os.kill(process.pid, signal.SIGCONT)
     status, _, err = finish(process)
     assert status == 0, err + (tmp_path / REPORT).read_text()

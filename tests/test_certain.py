@@ -8,10 +8,12 @@ from pathlib import Path
 import pytest
 from goldens import counts, golden_dirs, golden_puzzle, listed_solutions
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from lattice import cycle_unions, edges_of, midpoints
 from pictures import drawn_edges
 from referees import connected, masyu_boards, masyu_referee, obeys, slitherlink_boards
 
+from loopsat import api
 from loopsat.genres import GENRES
 from loopsat.grid import Point, lattice_edges
 from loopsat.puzzle import Puzzle
@@ -33,9 +35,14 @@ def expected(puzzle: Puzzle, loops: list[frozenset[Point]]) -> Sets:
     return on, off, board - on - off
 
 
-def check(puzzle: Puzzle, loops: list[frozenset[Point]]) -> None:
-    """certain_edges agrees with the list of every loop."""
-    outcome, certainty = certain_edges(puzzle)
+# Loops listed first (`sample`): none; fewer than many boards have, so the rounds follow; all.
+SAMPLES = st.sampled_from((0, 2, 64))
+
+
+def check(puzzle: Puzzle, loops: list[frozenset[Point]], sample: int = 0) -> None:
+    """certain_edges agrees with the list of every loop, whatever it lists first; the outcome
+    says it has every loop only when it does."""
+    outcome, certainty = certain_edges(puzzle, sample=sample)
     if not loops:
         assert (outcome.status, outcome.count, certainty) == ("none", 0, None)
         return
@@ -43,6 +50,10 @@ def check(puzzle: Puzzle, loops: list[frozenset[Point]]) -> None:
     assert (certainty.on, certainty.off, certainty.undecided) == expected(puzzle, loops)
     assert outcome.status == ("unique" if len(loops) == 1 else "multiple")
     assert len(set(outcome.solutions)) == outcome.count and set(outcome.solutions) <= set(loops)
+    if outcome.complete:
+        assert set(outcome.solutions) == set(loops)
+    if len(loops) < sample and not puzzle.letters:  # letters: the cover's search, which lists none
+        assert outcome.complete
 
 
 def slitherlink_loops(grid: list[str], letters: dict[str, int]) -> list[frozenset[Point]]:
@@ -51,18 +62,32 @@ def slitherlink_loops(grid: list[str], letters: dict[str, int]) -> list[frozense
     return [midpoints(e) for e in unions if connected(e) and obeys(grid, letters, e)]
 
 
-@given(slitherlink_boards())
+@given(slitherlink_boards(), SAMPLES)
 @settings(max_examples=60, deadline=None)
-def test_slitherlink_against_brute_force(board: tuple[list[str], dict[str, int]]) -> None:
+def test_slitherlink_against_brute_force(board: tuple[list[str], dict[str, int]], sample: int) -> None:
     grid, letters = board
-    check(Puzzle("slitherlink", "random", tuple(grid), letters, ()), slitherlink_loops(grid, letters))
+    check(Puzzle("slitherlink", "random", tuple(grid), letters, ()), slitherlink_loops(grid, letters), sample)
 
 
-@given(masyu_boards())
+@given(slitherlink_boards())
 @settings(max_examples=40, deadline=None)
-def test_masyu_against_brute_force(puzzle: Puzzle) -> None:
+def test_a_quick_badge_is_the_badge(board: tuple[list[str], dict[str, int]]) -> None:
+    """`quick` (the cockpit's badge, before its certain edges) changes the loops shown, never the
+    status: two of the board's loops, or all of them when there are fewer."""
+    grid, letters = board
+    puzzle = Puzzle("slitherlink", "random", tuple(grid), letters, ())
+    loops = slitherlink_loops(grid, letters)
+    quick = api.solve(puzzle, quick=True)
+    assert quick.status == api.solve(puzzle).status
+    shown = {solution.edges for solution in quick.solutions}
+    assert shown <= set(loops) and len(shown) == len(quick.solutions) == min(2, len(loops))
+
+
+@given(masyu_boards(), SAMPLES)
+@settings(max_examples=40, deadline=None)
+def test_masyu_against_brute_force(puzzle: Puzzle, sample: int) -> None:
     unions = [midpoints(e) for e in cycle_unions(puzzle.rows, puzzle.cols)]
-    check(puzzle, [s for s in unions if masyu_referee(puzzle, s, single_loop=True)])
+    check(puzzle, [s for s in unions if masyu_referee(puzzle, s, single_loop=True)], sample)
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=[f.name for f in FOLDERS])

@@ -3,6 +3,7 @@ over the deduced chains: each against the brute force's loops on small random bo
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from referees import random_boards, verified_loops
@@ -89,12 +90,14 @@ def test_the_fixpoint_does_not_depend_on_the_probing_order() -> None:
     assert deduce(edges, tables, focus=(0, 0)) == deduce(edges, tables)
 
 
-@settings(max_examples=60, deadline=None)
+@pytest.mark.parametrize("walk", [False, True])
+@settings(max_examples=30, deadline=None)
 @given(BOARDS)
-def test_backtracking_after_the_deduction_finds_every_loop(puzzle: Puzzle) -> None:
-    """solve()'s uniqueness proof where the deduction leaves edges open (deduce.searched)."""
+def test_backtracking_after_the_deduction_finds_every_loop(walk: bool, puzzle: Puzzle) -> None:
+    """solve()'s uniqueness proof where the deduction leaves edges open (deduce.searched), with
+    and without the walk that ends walled-off branches (deduce.reach)."""
     loops = set(verified_loops(puzzle))
-    deduction, found = searched(puzzle, limit=len(loops) + 1, nodes=10**6)
+    deduction, found = searched(puzzle, limit=len(loops) + 1, nodes=10**6, walk=walk)
     if deduction.fixed is None or deduction.complete:
         assert found is None
         assert loops == ({deduction.loop} if deduction.complete and deduction.loop else set())
@@ -109,3 +112,37 @@ def test_backtracking_stops_at_its_limit_and_its_budget() -> None:
     deduction, found = searched(puzzle, limit=3, nodes=10**6)
     assert deduction.fixed is not None and found is not None and len(set(found)) == 3
     assert searched(puzzle, limit=3, nodes=2)[1] is None
+
+
+def test_backtracking_is_not_tried_beyond_its_open_edges() -> None:
+    from loopsat.genres import masyu
+
+    puzzle = masyu.parse(b"......\n......\n..1...\n......\n......\n", "t.masyu")[0]
+    deduction, found = searched(puzzle, limit=3, nodes=10**6, most_open=10**6)
+    assert deduction.fixed is not None and found is not None
+    still_open = len(deduction.edges) - len(deduction.fixed)
+    assert searched(puzzle, limit=3, nodes=10**6, most_open=still_open)[1] is not None
+    assert searched(puzzle, limit=3, nodes=10**6, most_open=still_open - 1)[1] is None
+
+
+def test_a_chain_end_walled_off_ends_the_branch() -> None:
+    from loopsat.deduce.board import Board
+    from loopsat.deduce.reach import Reaching
+
+    board = Board(list(lattice_edges(3, 5)), [], True)  # 3 × 5 cells, the loop through their centres
+
+    def put(edge: tuple[int, int], bit: int) -> None:  # no propagation: only what the walk reads
+        k = board.index[edge]
+        board.value[k] = bit
+        if bit:
+            board.chains.add(k, *board.ends[k])
+
+    put((0, 1), 1)  # a chain at each top corner
+    put((0, 7), 1)
+    reaching = Reaching(board)
+    assert not reaching.cut_apart(board)
+    put((0, 3), 0)  # walls between columns 1 and 2...
+    put((2, 3), 0)
+    assert not reaching.cut_apart(board)  # ...but for the bottom row
+    put((4, 3), 0)
+    assert reaching.cut_apart(board)

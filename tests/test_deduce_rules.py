@@ -19,7 +19,7 @@ from loopsat.deduce import rules as named
 from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
 from loopsat.deduce.rules import Contradiction
-from loopsat.genres import GENRES, masyu, slitherlink
+from loopsat.genres import GENRES, masyu, masyu_shapes, slitherlink
 from loopsat.grid import Point
 from loopsat.puzzle import Puzzle
 
@@ -31,12 +31,17 @@ KNOWN_RULES = {
     named.NO_PREMATURE_LOOP,
     named.LOOP_CLOSED,
     named.PARITY,
+    named.PAIR_AT_A_DOT,
+    named.PAIRS_ALONG_A_DIAGONAL,
+    named.RELATED_LINES,
     *named.PROBES,
     "white circle",
     "black circle",
     *(f"{digit} clue" for digit in range(5)),
     slitherlink.ADJACENT_THREES,
     slitherlink.DIAGONAL_THREES,
+    masyu_shapes.WHITE_AXIS,
+    masyu_shapes.BLACK_PAIR,
 }
 
 

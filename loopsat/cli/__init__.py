@@ -1,31 +1,43 @@
-"""The `loopsat` command line: app.py is the frame, one module per command registers it on the
-app, output.py prints. Importing the package registers every command, in the order `--help`
-lists them."""
+"""The `loopsat` command line: app.py is the typer frame, one module per command registers it on
+the app (commands.py imports them all), output.py prints, quick.py starts `loopsat solve` and
+`loopsat --help` without typer. The package itself imports nothing: its names (`app`, `main`,
+the choices) load the whole command line on first use, so that the quick start stays quick."""
 
-# isort: off
-from loopsat.cli import solve as _solve  # noqa: F401  (each import registers its commands)
-from loopsat.cli import files as _files  # noqa: F401
-from loopsat.cli import slink as _slink  # noqa: F401
-from loopsat.cli import batch as _batch  # noqa: F401
-from loopsat.cli import convert as _convert  # noqa: F401
-from loopsat.cli import explain as _explain  # noqa: F401
-from loopsat.cli import generate as _generate  # noqa: F401
-from loopsat.cli import serve as _serve  # noqa: F401
-from loopsat.cli import fix as _fix  # noqa: F401
-from loopsat.cli import check as _check  # noqa: F401
+from __future__ import annotations
 
-# isort: on
-from typing import Any
+import sys
+import types
 
-from loopsat.cli.app import Form, Genre, Variant, app, main
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the quick --help needs none of it
+if TYPE_CHECKING:
+    from typing import Any
+
+    from loopsat.cli.commands import Form, Genre, Variant, app, main
 
 __all__ = ["Form", "Genre", "Variant", "app", "main", "read_file"]
 
 
 def __getattr__(name: str) -> Any:
-    """`read_file`, the name scripts knew for `loopsat.load`: the API loads on first use only."""
-    if name != "read_file":
-        raise AttributeError(f"module 'loopsat.cli' has no attribute {name!r}")
-    from loopsat.api import load
+    """The command line's names, imported on first use (PEP 562); `read_file` is the name
+    scripts knew for `loopsat.load`."""
+    if name == "read_file":
+        from loopsat.api import load
 
-    return load
+        return load
+    if name not in __all__:
+        raise AttributeError(f"module 'loopsat.cli' has no attribute {name!r}")
+    from loopsat.cli import commands
+
+    return getattr(commands, name)
+
+
+class _CommandLine(types.ModuleType):
+    """The package, whose `app` is the typer app: importing the module cli/app.py would bind the
+    name to that module (it did not when this package imported the app eagerly)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if not (name == "app" and isinstance(value, types.ModuleType)):
+            super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _CommandLine

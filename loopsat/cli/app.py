@@ -4,22 +4,21 @@ command shares, and `main`, which turns every failure into one line and an exit 
 # No `from __future__ import annotations` in the command modules: typer reads every parameter's
 # annotation, and evaluating them as strings cost 12 ms of each start-up (get_command 15 ms -> 3 ms).
 
-import os
-import select
 import sys
-import traceback
 from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 import typer.core
 
-from loopsat.errors import Exit, OutputError, PuzzleError, VerificationError, printable, write_failed
+from loopsat.cli import guard
+from loopsat.cli.guard import fail as fail
+from loopsat.cli.guard import refuse_overwriting as refuse_overwriting
+from loopsat.errors import Exit, printable
 from loopsat.formats import FORMS
 from loopsat.genres import READERS, VARIANTS_OF
-from loopsat.stdio import discard_stdout, flush_stdout, prepare_stdout
 
 # click's exceptions, from the click typer uses (its own copy in recent versions).
 _CLICK: Any = sys.modules[typer.BadParameter.__module__]
@@ -64,29 +63,9 @@ class _OneLineErrors(typer.core.TyperGroup):
         try:
             return super().invoke(ctx)
         except BrokenPipeError:  # before typer, which makes it exit 1
-            if not _reader_gone():
+            if not guard.reader_gone():
                 raise
-            _closed_output()
-
-
-def _reader_gone() -> bool:
-    """Whether stdout is a pipe whose reader has closed it (poll reports an error): a broken
-    pipe of anything else (a batch worker's) is a bug to report, not the end of the output."""
-    try:
-        poller = select.poll()
-        poller.register(sys.stdout.fileno(), select.POLLOUT)
-        return any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0))
-    except (OSError, ValueError, AttributeError):  # no file behind stdout (a test's stand-in), or no poll
-        return False
-
-
-def _closed_output() -> NoReturn:
-    """The reader of stdout went away (`loopsat solve ... | head -1`): end quietly, with the
-    status of a C tool that SIGPIPE killed (docs/exit-status.md). SIGPIPE itself stays ignored,
-    as Python sets it: the batch's pipes to its workers rely on BrokenPipeError. Stdout goes to
-    /dev/null first, or the interpreter's last flush would complain on stderr."""
-    discard_stdout()
-    sys.exit(int(Exit.CLOSED_OUTPUT))
+            guard.closed_output()
 
 
 class PlainUsage(typer.core.TyperCommand):
@@ -125,9 +104,6 @@ Variant = StrEnum("Variant", {v: v for variants in VARIANTS_OF.values() for v in
 AUTO_VARIANT = Variant(next(iter(VARIANTS_OF.values()))[0])  # every genre's first: `auto`
 
 
-_debug = False  # --debug: tracebacks for internal errors
-
-
 def read_time_limit(value: float | None) -> float | None:
     """--time-limit as every command reads it (deadline.limit_seconds): inf is none, nan or a
     negative number a usage error."""
@@ -137,11 +113,6 @@ def read_time_limit(value: float | None) -> float | None:
         return limit_seconds(value, "")
     except ValueError as exc:
         raise typer.BadParameter(str(exc).strip()) from None
-
-
-def fail(message: str, status: Exit) -> NoReturn:
-    typer.echo(message, err=True)
-    raise typer.Exit(int(status))
 
 
 def genre_name(genre: StrEnum | None) -> str | None:
@@ -164,60 +135,9 @@ def _root(
         bool, typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and exit.")
     ] = False,
 ) -> None:
-    global _debug
-    _debug = debug
-
-
-def refuse_overwriting(target: Path | None, inputs: list[str]) -> None:
-    """An output file that is one of the inputs would destroy it before (or while) it is read."""
-    if target is None or not target.exists():
-        return
-    for path in inputs:
-        if path != "-" and os.path.exists(path) and os.path.samefile(target, path):
-            fail(f"{printable(str(target))}:1:1: error: the output is the input {printable(path)}", Exit.BAD_INPUT)
+    guard.debug = debug
 
 
 def main() -> None:
     """Entry point: turn every failure into one line and an exit status, never a traceback."""
-    try:
-        try:
-            prepare_stdout()
-            app(standalone_mode=True)
-        finally:
-            flush_stdout()  # here a failure is still reported; at exit it would be lost
-    except OutputError as exc:
-        _output_failed(str(exc))
-    except VerificationError as exc:
-        if _debug:
-            traceback.print_exc()
-        typer.echo(f"loopsat: internal error: a solution failed verification: {exc}", err=True)
-        sys.exit(int(Exit.INTERNAL))
-    except PuzzleError as exc:
-        typer.echo(str(exc), err=True)
-        sys.exit(int(Exit.BAD_INPUT))
-    except KeyboardInterrupt:
-        sys.exit(int(Exit.INTERRUPTED))
-    except BrokenPipeError as exc:
-        if _reader_gone():
-            _closed_output()
-        _internal_error(exc)
-    except OSError as exc:
-        if not write_failed(exc):  # reading is PuzzleError's: what is left is stdout's failed write
-            _internal_error(exc)
-        _output_failed(f"loopsat: error: cannot write the output ({exc.strerror or exc})")
-    except Exception as exc:
-        _internal_error(exc)
-
-
-def _output_failed(message: str) -> NoReturn:
-    """A write failed: say what, exit 74; what stdout still holds goes nowhere."""
-    typer.echo(message, err=True)
-    discard_stdout()
-    sys.exit(int(Exit.IO_ERROR))
-
-
-def _internal_error(exc: Exception) -> NoReturn:
-    if _debug:
-        traceback.print_exc()
-    typer.echo(f"loopsat: internal error: {exc!r} (run with --debug for a traceback)", err=True)
-    sys.exit(int(Exit.INTERNAL))
+    guard.guarded(lambda: app(standalone_mode=True))

@@ -1,24 +1,23 @@
 """The command's text and pictures: status lines, boards, DLX3's form, the streamed solutions of
 --all, and files written whole. The commands decide what to show; this module shows it."""
 
+from __future__ import annotations
+
 import dataclasses
-import json
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-import typer
-
-from loopsat.cli.app import fail
+from loopsat.cli.guard import echo, fail
 from loopsat.errors import Exit, OutputError, PuzzleError, printable, write_failed
 from loopsat.grid import Edges
 from loopsat.puzzle import Puzzle
-from loopsat.safefile import write_file
 from loopsat.signals import held
 from loopsat.status import Mode, Status
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from loopsat.api import Result, Solution
     from loopsat.setter.generate import Generated
     from loopsat.solver.certain import Certainty
@@ -27,21 +26,28 @@ if TYPE_CHECKING:
 def bad_input(error: PuzzleError, file: str, as_json: bool) -> None:
     """A file or data set that gave no puzzle: its located line on stderr; in the output, with
     --json its error object, else a bad data set's `FILE#N: error` in its place among the others."""
-    typer.echo(str(error), err=True)
+    echo(str(error), err=True)
     if as_json:
         index = {} if error.index is None else {"index": error.index}
-        typer.echo(json.dumps({"file": file, **index, "status": "error", "error": str(error)}))
+        json_line({"file": file, **index, "status": "error", "error": str(error)})
     elif error.index is not None:
-        typer.echo(f"{error.label}: error")
+        echo(f"{error.label}: error")
+
+
+def json_line(obj: object) -> None:
+    """One object of --json's output, on its line (json is imported for --json only)."""
+    import json
+
+    echo(json.dumps(obj))
 
 
 def timed_out(file: str, doing: str, as_json: bool) -> None:
     """The time limit ran out outside the solve (reading a file, drawing it): a located line on
     stderr, with --json an object of status `unknown` in the puzzle's place."""
     message = f"{printable(file)}:1:1: time limit reached while {doing}"
-    typer.echo(message, err=True)
+    echo(message, err=True)
     if as_json:
-        typer.echo(json.dumps({"file": file, "status": Status.UNKNOWN, "complete": False, "error": message}))
+        json_line({"file": file, "status": Status.UNKNOWN, "complete": False, "error": message})
 
 
 class Heard:
@@ -80,7 +86,7 @@ class Heard:
         CP-SAT is imported (a Ctrl-C meant for the enumeration then stops the enumeration)."""
         import loopsat.cpsat  # noqa: F401
 
-        typer.echo(
+        echo(
             f"{self.puzzle.label}: the frontier DP does not apply: {why}; counting by enumeration "
             "instead (Ctrl-C stops it with the count so far)",
             err=True,
@@ -89,8 +95,8 @@ class Heard:
 
 def print_outcome(
     puzzle: Puzzle,
-    result: "Result",
-    certainty: "Certainty | None",
+    result: Result,
+    certainty: Certainty | None,
     mode: Mode,
     heard: Heard,
     several: bool,
@@ -104,26 +110,26 @@ def print_outcome(
         result = dataclasses.replace(result, count=heard.streamed, solutions=result.solutions[: heard.streamed])
     summary = certainty.summary() if certainty else status_line(result, mode, interrupted)
     if quiet or mode == Mode.COUNT:
-        typer.echo(f"{puzzle.label}: {summary}" if several or quiet else summary)
+        echo(f"{puzzle.label}: {summary}" if several or quiet else summary)
         return
     if several and not heard.streaming:
-        typer.echo(f"{puzzle.label}:")
+        echo(f"{puzzle.label}:")
     if certainty:
-        typer.echo(drawing(puzzle, certainty))
+        echo(drawing(puzzle, certainty))
     else:
         unshown: list[Solution | None] = [*result.solutions[heard.streamed :]]
         if not unshown and not heard.streamed and not heard.options:
             unshown = [None]  # the bare board: no solution
         for number, solution in enumerate(unshown, start=heard.streamed + 1):
             if heard.options and solution is not None:
-                typer.echo(_dlx3(number, solution.options), nl=False)
+                echo(_dlx3(number, solution.options), nl=False)
                 continue
             board = drawing(puzzle, solution)
             if mode == Mode.ALL and solution is not None and solution.edges:
-                typer.echo(_numbered(number, board), nl=False)
+                echo(_numbered(number, board), nl=False)
             else:
-                typer.echo(board)
-    typer.echo(summary)
+                echo(board)
+    echo(summary)
 
 
 def _numbered(number: int, board: str) -> str:
@@ -137,7 +143,7 @@ def _dlx3(number: int, options: tuple[str, ...]) -> str:
     return "".join([f"{number}:\n", *(f" {line}\n" for line in options)])
 
 
-def status_line(outcome: "Result", mode: Mode, interrupted: bool = False) -> str:
+def status_line(outcome: Result, mode: Mode, interrupted: bool = False) -> str:
     """The status line of a puzzle: its count for --count, else what was proved."""
     if mode == Mode.COUNT:
         if outcome.complete:
@@ -157,7 +163,7 @@ def status_line(outcome: "Result", mode: Mode, interrupted: bool = False) -> str
     return "no solution" if outcome.status == Status.NONE else str(outcome.status)
 
 
-def judged(number: int, result: "Result") -> str:
+def judged(number: int, result: Result) -> str:
     """One SLINK data set as the judge expects it: its number, then the loop drawn, or why not."""
     if result.status == Status.UNIQUE:
         return f"{number}\n{result.text()}"
@@ -165,7 +171,7 @@ def judged(number: int, result: "Result") -> str:
     return f"{number}\n{why}\n"
 
 
-def generated(made: "Generated") -> str:
+def generated(made: Generated) -> str:
     """What `generate` says of a puzzle it made: its clues, its grade, and a minimality unproved."""
     d = made.difficulty
     about = f"{made.clues} clues (of {made.dense_clues}), unique, {d.grade} ({d.steps} steps, {d.probes} probes)"
@@ -174,7 +180,7 @@ def generated(made: "Generated") -> str:
     return about
 
 
-def write_svg(target: Path | None, puzzle: Puzzle, drawn: "Certainty | Solution | None") -> None:
+def write_svg(target: Path | None, puzzle: Puzzle, drawn: Certainty | Solution | None) -> None:
     """The puzzle's SVG picture (the API's) to `target` (stdout when None)."""
     from loopsat.api import svg
 
@@ -188,6 +194,8 @@ def write(target: Path | None, text: str, what: str, replace: bool = True) -> No
     if target is None:
         sys.stdout.write(text)
         return
+    from loopsat.safefile import write_file  # tempfile and shutil: 9 ms of a small solve's imports
+
     try:
         write_file(target, text.encode(), replace=replace)
     except OSError as exc:

@@ -1,17 +1,13 @@
-"""`loopsat solve`: one puzzle after another, each solved, listed, counted or its certain edges."""
+"""`loopsat solve` as typer reads it; cli/solving.py does the work."""
 
-import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from loopsat.cli.app import Genre, GenreOption, PlainUsage, app, fail, genre_name, read_time_limit, refuse_overwriting
-from loopsat.cli.output import Heard, bad_input, print_outcome, timed_out, write_svg
-from loopsat.deadline import Budget, TimeUp
-from loopsat.errors import Exit, NotCountable, PuzzleError, printable
-from loopsat.status import Mode, Strategy
+from loopsat.cli.app import GenreOption, PlainUsage, app, genre_name, read_time_limit
+from loopsat.cli.solving import run
+from loopsat.status import Strategy
 
 
 @app.command(cls=PlainUsage)
@@ -58,99 +54,19 @@ def solve(
 
     --certain shows which edges every solution uses, none uses, or only some (`?` on the board).
     """
-    from loopsat import api
-    from loopsat.genres import mcc as mcc_genre
-    from loopsat.output.progress import ProgressBar
-
-    if all_ and count:
-        fail("error: --all and --count exclude each other", Exit.BAD_INPUT)
-    if strategy == Strategy.FRONTIER and not count:
-        fail("error: the frontier strategy only counts: add --count", Exit.BAD_INPUT)
-    if certain and (all_ or count or limit is not None or disjoint):
-        fail("error: --certain excludes --all, --count, --limit and --disjoint", Exit.BAD_INPUT)
-    if svg is not None and len(files) > 1:
-        fail("error: --svg draws one puzzle; give one file", Exit.BAD_INPUT)
-    refuse_overwriting(svg, files)
-    memory = None  # read only to count: a bad LOOPSAT_MEMORY_LIMIT matters nowhere else
-    if count or memory_limit is not None:
-        try:
-            memory = api.memory_budget(memory_limit)
-        except ValueError as exc:
-            fail(f"error: --memory-limit: {exc}" if memory_limit is not None else f"error: {exc}", Exit.BAD_INPUT)
-    mode = Mode.ALL if all_ or (limit is not None and not count) else Mode.COUNT if count else Mode.UNIQUE
-    if as_mcc:
-        genre = Genre(mcc_genre.GENRE)
-    worst = Exit.SOLVED
-    several = len(files) > 1
-    for path in files:
-        clock = Budget(time_limit)  # reading the file (10^6 MCC options: seconds) counts against its first puzzle
-        try:
-            with clock.bound():
-                found = api.data_sets(path, genre_name(genre))
-        except PuzzleError as exc:
-            bad_input(exc, path, as_json)
-            worst = max(worst, Exit.BAD_INPUT)
-            continue
-        except TimeUp:
-            timed_out(path, "reading the file", as_json)
-            worst = max(worst, Exit.TIMED_OUT)
-            continue
-        seconds = clock.left()
-        if svg is not None and len(found) > 1:
-            fail(f"{printable(path)}:1:1: error: --svg draws one puzzle, this file holds {len(found)}", Exit.BAD_INPUT)
-        several = several or len(found) > 1
-        for puzzle in found:
-            if isinstance(puzzle, PuzzleError):  # one bad data set: the others are solved
-                bad_input(puzzle, puzzle.path, as_json)
-                worst = max(worst, Exit.BAD_INPUT)
-                continue
-            certainty = None
-            # --all in text streams each solution as it is found (the drawings are the progress);
-            # other modes print at the end.
-            streaming = mode == Mode.ALL and not (as_json or quiet)
-            if streaming and several:
-                typer.echo(f"{puzzle.label}:")
-            heard = Heard(puzzle, streaming, mcc_genre.shows_options(puzzle, single_loop=not disjoint))
-            interrupted = False
-            if certain:
-                try:
-                    with ProgressBar(total=len(api.edges(puzzle)), shown=not as_json) as advance:
-                        result, certainty = api.certain(puzzle, time_limit=seconds, progress=advance)
-                except api.Interrupted as stop:
-                    result, certainty, interrupted = stop.result, stop.certainty, True
-            else:
-                try:
-                    shown = mode != Mode.UNIQUE and not as_json and not (streaming and sys.stdout.isatty())
-                    with ProgressBar(shown=shown) as heard.advance:
-                        result = api.solve(
-                            puzzle,
-                            mode=mode,
-                            limit=limit,
-                            time_limit=seconds,
-                            single_loop=not disjoint,
-                            strategy=strategy,
-                            memory_limit=memory,
-                            progress=heard.add,
-                            fallback=heard.fallback,
-                            sweep=heard.sweeping,
-                        )
-                except NotCountable as exc:
-                    typer.echo(f"{puzzle.label}:1:1: error: {exc}", err=True)
-                    worst = max(worst, Exit.BAD_INPUT)
-                    continue
-                except api.Interrupted as stop:
-                    result, interrupted = stop.result, True
-            seconds = time_limit
-            worst = max(worst, result.exit_status)
-            if svg is not None:
-                write_svg(svg, puzzle, certainty or (result.solutions[0] if result.solutions else None))
-            if as_json:
-                obj = result.to_json()
-                if certain:
-                    obj["certain"] = certainty.to_json(puzzle) if certainty else None
-                typer.echo(json.dumps(obj))
-            else:
-                print_outcome(puzzle, result, certainty, mode, heard, several, quiet, interrupted)
-            if interrupted:
-                raise typer.Exit(Exit.INTERRUPTED)
-    raise typer.Exit(int(worst))
+    run(
+        files,
+        genre=genre_name(genre),
+        all_=all_,
+        count=count,
+        limit=limit,
+        time_limit=time_limit,
+        as_json=as_json,
+        disjoint=disjoint,
+        strategy=strategy,
+        quiet=quiet,
+        as_mcc=as_mcc,
+        certain=certain,
+        svg=svg,
+        memory_limit=memory_limit,
+    )

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 
+from loopsat.deduce import pairs
 from loopsat.deduce import tables as tab
 from loopsat.deduce.layout import Deferred, Layout
 from loopsat.deduce.queues import run_by_level, run_one_queue
@@ -98,6 +99,7 @@ class Board(Layout):
         self.read_at = [-1] * len(self.rules)
         self.no_early_loop = self.allows(NO_PREMATURE_LOOP)
         self.parity_allowed, self.close_on = self.allows(PARITY), self.allows(LOOP_CLOSED)
+        self.pairs = pairs.for_board(self)  # Tatham's pairs of lines, run by level outside probes
         self.read_points: dict[Sequence[int], tuple[Point, ...]] = {}
         self.guard_of: list[tuple[int, tuple[int, ...]] | None] = [None] * len(self.rules)  # `guards` by rule
         for number, guard in self.guards.items():

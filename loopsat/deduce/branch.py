@@ -20,6 +20,9 @@ class OutOfNodes(Exception):
     """The search used its budget of nodes without an answer."""
 
 
+DEAD = -2  # what a chooser returns at a node it sees no loop can come from (reach.Reaching)
+
+
 def find_loop(
     edges: Iterable[Point],
     rules: Iterable[Rule],
@@ -42,7 +45,7 @@ def loops(board: Board, limit: int, nodes: int, choose: Callable[[Board], int] |
     """Up to `limit` single loops that the rules allow on `board` as it stands (every one when
     there are fewer), depth first from it; raises OutOfNodes after `nodes` decisions. The board
     is as it was afterwards. `choose` picks the edge to branch on (`Nearest`'s by
-    default); the corner rules are left out, as they only repeat the tables, which decide a full board."""
+    default) or says DEAD; the corner rules are left out, as they only repeat the tables, which decide a full board."""
     found: list[frozenset[Point]] = []
     probing, tracer = board.probing, board.tracer
     board.probing, board.tracer = True, None  # a guess is no step of the deduction's trail
@@ -60,6 +63,8 @@ def _branch(
 ) -> None:
     """Depth first from the board as it stands, which is undone on the way back."""
     k = choose(board)
+    if k == DEAD:
+        return
     if k < 0:
         on = frozenset(board.lattice[j] for j, bit in enumerate(board.value) if bit == 1)
         if on:  # no edge on is no loop

@@ -12,7 +12,7 @@ from typing import Any
 from loopsat.deduce import tables as tab
 from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
-from loopsat.deduce.rules import AT_A_CORNER, LOOPY_LEVELS, ONE_SHORT, VERTEX_DEGREE, Contradiction, Level
+from loopsat.deduce.rules import AT_A_CORNER, LOOPY_LEVELS, ONE_SHORT, PARITY, VERTEX_DEGREE, Contradiction, Level
 from loopsat.deduce.tables import Moves, Table
 from loopsat.grid import edge_ends, lattice_edges
 
@@ -29,7 +29,7 @@ FACE_SUMS_KEPT = 200_000
 
 Reader = Callable[[list[int]], tuple[int, ...]]
 Compiled = tuple[Table, Reader]
-Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool]  # `Layout._joins`
+Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool, Compiled | None]  # `Layout._joins`
 # a vertex's patterns by its number of arms: degree 0 or 2
 _DEGREES = {n: frozenset(p for p in range(1 << n) if p.bit_count() in (0, 2)) for n in range(5)}
 Deferred = tuple[int, int, str, Sequence[int]]  # an edge, its value, the rule and what it read
@@ -50,6 +50,7 @@ class Layout:
 
     def _lay(self, rows: int, cols: int) -> None:
         """The rows × cols lattice with its vertex rules and nothing else: what `_bare_board` keeps."""
+        self.shape = rows, cols  # tiles (dots, in Slitherlink)
         self.lattice = list(lattice_edges(rows, cols))
         self.index = {e: k for k, e in enumerate(self.lattice)}
         self.single_loop = True
@@ -184,27 +185,29 @@ class Layout:
             name, level = self.rule_names[number], max(self.rule_levels[number], corner)
             guarded = self.rule_levels[number] <= short < level and short <= self.max_level
             short_name, corner_name, cornered = name + ONE_SHORT, name + AT_A_CORNER, level <= self.max_level
-            for joint_scope, compiled, outside, empty in self._joins(scope, table):
+            for joint_scope, compiled, outside, empty, one_short in self._joins(scope, table):
                 if empty and (guarded or cornered):
                     raise Contradiction  # the clue and the vertex allow nothing together
-                if guarded:
+                pushed: list[tuple[tuple[int, ...], Table, Reader, str, Level, tuple[int, ...]]] = []
+                if guarded and one_short is not None:  # read again when a line enters the corner
                     guards[len(rules)] = number, outside
-                if compiled is None:
-                    continue
-                joint_table, read = compiled
-                for pushed, pushed_name, pushed_level in ((guarded, short_name, short), (cornered, corner_name, level)):
-                    if pushed:
-                        rule = len(rules)
-                        add_rule((joint_scope, joint_table))
-                        add_reader(read)
-                        add_table(joint_table)
-                        add_lookup(joint_table.lookup)
-                        add_name(pushed_name)
-                        add_level(pushed_level)
-                        levels[pushed_name] = pushed_level
-                        watching = watch(pushed_level)
-                        for k in joint_scope:
-                            watching[k].append(rule)
+                    pushed.append((scope, *one_short, short_name, short, outside))
+                if cornered and compiled is not None:
+                    pushed.append((joint_scope, *compiled, corner_name, level, ()))
+                for rule_scope, rule_table, read, rule_name, rule_level, also in pushed:
+                    rule = len(rules)
+                    add_rule((rule_scope, rule_table))
+                    add_reader(read)
+                    add_table(rule_table)
+                    add_lookup(rule_table.lookup)
+                    add_name(rule_name)
+                    add_level(rule_level)
+                    levels[rule_name] = rule_level
+                    watching = watch(rule_level)
+                    for k in rule_scope:
+                        watching[k].append(rule)
+                    for k in also:
+                        watching[k].append(rule)
 
     def _lane_watch(self, level: Level) -> list[list[int]]:
         """The rules of `level` that watch each edge."""
@@ -215,9 +218,11 @@ class Layout:
 
     def _joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
         """A rule's joins with the vertices at its corners: each one's scope, table and reader
-        (None when every pattern or none fits), the vertex's arms outside the rule, and whether
-        no pattern fits; kept per lattice size, as boards of one size repeat their clues (a
-        12×12 Masyu's joins took 0.9 of the 2.0 ms its board took to set up)."""
+        (None when every pattern or none fits), the vertex's arms outside the rule, whether no
+        pattern fits, and the rule's own table without its two edges at the vertex both on (the
+        ONE_SHORT reading, which decides only the clue's sides, as Tatham's Easy; None when
+        that removes nothing); kept per lattice size, as boards of one size repeat their clues
+        (a 12×12 Masyu's joins took 0.9 of the 2.0 ms its board took to set up)."""
         key = scope, table.allowed
         found = self.corner_joins.get(key)  # read once: a board of another thread may clear them
         if found is None:
@@ -245,11 +250,15 @@ class Layout:
             return found
         first, joins = known
         offset, moved = scope[0] - first, []
-        for joint, compiled, outside, empty in joins:
+        read_scope = None
+        for joint, compiled, outside, empty, one_short in joins:
             joint = tuple([k + offset for k in joint])
             if compiled is not None:
                 compiled = compiled[0], tab.reader(joint)
-            moved.append((joint, compiled, tuple([k + offset for k in outside]), empty))
+            if one_short is not None:  # the rule's own scope, read by one reader
+                read_scope = read_scope or tab.reader(scope)
+                one_short = one_short[0], read_scope
+            moved.append((joint, compiled, tuple([k + offset for k in outside]), empty, one_short))
         return moved
 
     def _worked_out_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
@@ -264,7 +273,12 @@ class Layout:
                 compiled = None
                 if allowed and len(allowed) < 1 << len(joint):  # else none or no restriction
                     compiled = tab.table(allowed, len(joint)), tab.reader(joint)
-                found.append((joint, compiled, outside, not allowed))
+                pair = sum(1 << n for n, k in enumerate(scope) if k in arms)
+                fewer = frozenset(p for p in table.allowed if p & pair != pair)
+                one_short = None
+                if fewer and fewer != table.allowed:
+                    one_short = tab.table(fewer, len(scope)), tab.reader(scope)
+                found.append((joint, compiled, outside, not allowed, one_short))
         return found
 
     def _add_rule(
@@ -284,8 +298,8 @@ class Layout:
             compiled = self.compiled[key] = (tab.table(allowed, len(scope)), tab.reader(scope))
         table, read = compiled
         self._push(scope, table, read, name, level, not corner)
-        if corner:
-            return  # its parities are its clue's
+        if corner or self.levels[PARITY] > self.max_level:
+            return  # its parities are its clue's, or the face parity is above the board's level
         face_sums = self.face_sums.get(key)  # read once, as `compiled`
         if face_sums is None:
             if len(self.face_sums) >= FACE_SUMS_KEPT:

@@ -222,6 +222,8 @@ def run_by_level(board: Board) -> None:
                 if level == parity_level and board.parity_queue:
                     board._run_parities(pending_here)
                     break
+                if board.pairs is not None and board.pairs.run(board, level):  # Tatham's pairs (deduce/pairs.py)
+                    break
                 continue
             break
         else:

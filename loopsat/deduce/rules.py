@@ -16,7 +16,8 @@ class Level(IntEnum):
     """How much reasoning a rule takes, cheapest first: the deduction runs a rule only when
     every cheaper one is stuck (as Tatham's solvers do), so the grade of a puzzle is the highest
     level its trail uses. The first four are Tatham's Loopy levels (his Pearl uses Easy and
-    Tricky); DEEP (probing: set an edge, propagate, watch it fail) and SEARCH (the deduction
+    Tricky), each with the reasoning his solver uses at it; DEEP (what his solvers cannot do:
+    probing, the inside/outside parity, a clue joined with a vertex) and SEARCH (the deduction
     stops short) are loopsat's own, above his."""
 
     EASY = 1
@@ -45,6 +46,10 @@ ONE_SHORT = " one short at a corner"
 NO_PREMATURE_LOOP = "no premature loop"
 LOOP_CLOSED = "loop closed"  # the loop is whole: every other edge is off
 PARITY = "inside/outside parity"
+# Tatham's reasoning about pairs of lines at a dot (deduce/pairs.py), one name a level
+PAIR_AT_A_DOT = "pair of lines at a dot"
+PAIRS_ALONG_A_DIAGONAL = "pairs along a diagonal"
+RELATED_LINES = "lines equal or opposite"
 PROBE_CONTRADICTION = "probe: contradiction"
 PROBE_AGREE = "probe: both ways agree"
 PROBE_RELATION = "probe: equal or opposite"
@@ -80,15 +85,15 @@ class Rule:
     level: Level = Level.EASY
 
 
-# Where a genre does not say otherwise, the levels of the rules every genre shares: Loopy's.
-# Tatham's Easy reads each clue and dot alone (with one refinement at a clue's corner, ONE_SHORT)
-# and never closes a loop early, nor one that leaves a clue unmet; his Normal reasons about pairs
-# of lines at a dot (a clue joined with the vertex at its corner); his Tricky follows such pairs
-# along chains of clues (a local probe; the patterns of 3s and the face parity sit there too).
-# Chosen by agreement with his grader on his own puzzles (bench/tatham_grades.py: his Easy,
-# Normal and Tricky 15 of 15 each; his Hard 3 of 15, the rest graded tricky: his Hard relates lines
-# in ways loopsat's local probe finds too, and loopsat has no rule between). A full probe (face
-# parity inside) is loopsat's Hard; nothing is Deep on a Loopy board.
+# Where a genre does not say otherwise, the levels of the rules every genre shares: Loopy's, as
+# his solver (loopy.c) grades. His Easy reads each clue and dot alone (with one refinement at a
+# clue's corner, ONE_SHORT) and never closes a loop early, nor one that leaves a clue unmet; his
+# Normal, Tricky and Hard reason about pairs of lines at a dot and lines equal or opposite
+# (deduce/pairs.py), and nothing of his probes. Everything else loopsat knows is Deep, above him:
+# a clue joined with a vertex (it sees more than his pairs: a 3 in a board's corner is his
+# Tricky), the inside/outside parity and the probes. Chosen by agreement with his grader on his
+# own puzzles (bench/tatham_grades.py) and on loopsat's generated ones (bench/generate.py
+# --agreement).
 LOOPY_LEVELS: Mapping[str, Level] = MappingProxyType(
     {
         GIVEN: Level.EASY,
@@ -97,24 +102,28 @@ LOOPY_LEVELS: Mapping[str, Level] = MappingProxyType(
         NO_PREMATURE_LOOP: Level.EASY,
         LOOP_CLOSED: Level.EASY,
         ONE_SHORT: Level.EASY,
-        AT_A_CORNER: Level.NORMAL,
-        **dict.fromkeys(LOCAL_PROBE.names, Level.TRICKY),
-        PARITY: Level.TRICKY,
-        **dict.fromkeys(FULL_PROBE.names, Level.HARD),
+        PAIR_AT_A_DOT: Level.NORMAL,
+        PAIRS_ALONG_A_DIAGONAL: Level.TRICKY,
+        RELATED_LINES: Level.HARD,
+        AT_A_CORNER: Level.DEEP,
+        **dict.fromkeys(LOCAL_PROBE.names, Level.DEEP),
+        PARITY: Level.DEEP,
+        **dict.fromkeys(FULL_PROBE.names, Level.DEEP),
     }
 )
 
-# Tatham's Pearl levels: his Easy reasons about each cell's possible shapes beside the circles
-# (a circle joined with the cell beside it) and never closes a loop early; the shortcut-loop
-# rule is his Tricky. He has no face parity: at Easy it grades 8 of his 12 Easy puzzles easy (7
-# at Tricky) and none of his Tricky ones (bench/tatham_grades.py). A full probe is Deep.
+# Tatham's Pearl levels: his Easy reasons about the shapes each cell can take beside the circles
+# (a circle joined with the cell beside it; the genre's patterns: a white between its neighbours,
+# two blacks side by side) and never closes a loop early; the shortcut-loop rule is his Tricky.
+# He has neither the face parity nor probes: Deep. His 24 boards graded his level 24 of 24
+# (bench/tatham_grades.py), loopsat's generated ones as he rates them (bench/generate.py).
 PEARL_LEVELS = MappingProxyType(
     {
         **LOOPY_LEVELS,
         AT_A_CORNER: Level.EASY,
         NO_PREMATURE_LOOP: Level.TRICKY,
-        **dict.fromkeys(LOCAL_PROBE.names, Level.TRICKY),
-        PARITY: Level.EASY,
+        **dict.fromkeys(LOCAL_PROBE.names, Level.DEEP),
+        PARITY: Level.DEEP,
         **dict.fromkeys(FULL_PROBE.names, Level.DEEP),
     }
 )

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from loopsat.deduce.board import Board
 from loopsat.deduce.branch import OutOfNodes, find_loop, loops
 from loopsat.deduce.probe import deduced_board
+from loopsat.deduce.reach import Reaching
 from loopsat.deduce.rules import GIVEN, NO_SUCH_EDGE, PROBES, Contradiction, Level, Rule, Rules, Step
 from loopsat.grid import Point, lattice_edges
 
@@ -147,16 +148,21 @@ def puzzle(
     return _deduced(puzzle, given, trace, focus, max_level, near, extra, trail)[0]
 
 
-def searched(puzzle: Puzzle, *, limit: int, nodes: int) -> tuple[Deduction, list[frozenset[Point]] | None]:
+def searched(
+    puzzle: Puzzle, *, limit: int, nodes: int, most_open: int | None = None, walk: bool = False
+) -> tuple[Deduction, list[frozenset[Point]] | None]:
     """`puzzle`'s deduction, and the loops of what it left open found by backtracking on its
-    board (branch.loops): up to `limit`, every one when fewer; None when that took more than
-    `nodes` decisions, or the deduction failed or finished, or its tables do not state every
+    board (branch.loops; reach.Reaching chooses with `walk`): up to `limit`, every one when
+    fewer; None when that took more than `nodes` decisions, or the deduction left more than
+    `most_open` edges open (not tried), or failed or finished, or its tables do not state every
     clue (a loop they allow need not be the puzzle's)."""
     deduction, board = _deduced(puzzle, None, None, None, Level.SEARCH, None, (), True)
     if board is None or deduction.complete or not deduction.rules.whole:
         return deduction, None
+    if most_open is not None and len(deduction.edges) - len(deduction.fixed or ()) > most_open:
+        return deduction, None
     try:
-        return deduction, loops(board, limit, nodes)
+        return deduction, loops(board, limit, nodes, Reaching(board) if walk else None)
     except OutOfNodes:
         return deduction, None
 

@@ -68,6 +68,12 @@ class Genre(Reader, Protocol):
         """`auto` searches with AddCircuit rather than lazy cuts (measured)."""
         ...
 
+    @property
+    def BRANCH_WALK(self) -> bool:
+        """The backtracking after the deduction walks the board to end walled-off branches
+        (deduce.reach; measured)."""
+        ...
+
     def cover(self, puzzle: Puzzle, variant: str = "auto") -> ExactCover:
         """Knuth's items and options: the one model both the MCC writer and CP-SAT read."""
         ...

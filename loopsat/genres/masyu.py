@@ -25,6 +25,7 @@ from loopsat.deduce import Rule, Rules
 from loopsat.deduce.rules import PEARL_LEVELS
 from loopsat.errors import PuzzleError
 from loopsat.genres import VARIANTS_OF
+from loopsat.genres.masyu_shapes import BLACK, EMPTY, WHITE, beside
 from loopsat.grid import EAST, NORTH, SOUTH, TILE_CODES, WEST, Point, lattice_edges, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.output.picture import Sketch
@@ -52,8 +53,12 @@ MCC_MAX = 31  # Knuth's maxn: every coordinate (up to 2*31 - 1) then encodes as 
 # lazy cuts took 12-17 s; after the deduction no search is left there.
 DEDUCE_FIRST_CELLS = math.inf
 AUTO_CIRCUIT = True
+# The backtracking before CP-SAT ends a branch whose chain ends are walled apart (deduce.reach):
+# 016 and 017 of the hard 25×25 of bench/ then fit its budget, 0.76 of the whole process each
+# (paired A/B, medians of 5; `python bench/branch_nodes.py bench/masyu/25x25/*`).
+BRANCH_WALK = True
 
-_WHITE, _BLACK, _EMPTY = "0", "1", "."
+_WHITE, _BLACK, _EMPTY = WHITE, BLACK, EMPTY
 _DRAWN = str.maketrans({"O": _WHITE, "@": _BLACK})
 _STEPS = ((NORTH, (-1, 0)), (WEST, (0, -1)), (EAST, (0, 1)), (SOUTH, (1, 0)))
 _CONST: Point = (-1, -1)  # the constant-0 class: every edge off the board belongs to it
@@ -99,14 +104,17 @@ def labels(puzzle: Puzzle) -> dict[Point, str]:
 
 
 def rules(puzzle: Puzzle) -> Rules:
-    """Each circle's law as a table over its four arms and the four edges beyond its neighbours."""
+    """Each circle's law as a table over its four arms and the four edges beyond its neighbours,
+    and the patterns Tatham's Easy reads through the shapes of the cells beside the circles."""
     found: list[Rule] = []
+    seen: list[Rule] = []
     for i, row in enumerate(puzzle.grid):
         for j, ch in enumerate(row):
             if ch != _EMPTY:
                 tile = (2 * i, 2 * j)
                 found.append(Rule((*_arms(tile, 1), *_arms(tile, 3)), _CIRCLE_PATTERNS[ch], _CIRCLE_NAMES[ch]))
-    return Rules(found, whole=True, levels=PEARL_LEVELS)
+                seen.extend(beside(puzzle, tile, ch))
+    return Rules(found, whole=True, patterns=seen, levels=PEARL_LEVELS)
 
 
 def _white_holds(near: tuple[int, ...], far: tuple[int, ...]) -> bool:

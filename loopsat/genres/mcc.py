@@ -27,6 +27,7 @@ MCC_MAX = 31  # tiles up to coordinate 60: every name stays one character per co
 # --strategy deduce` against `--strategy lazy`, 9 pairs each).
 DEDUCE_FIRST_CELLS = 0
 AUTO_CIRCUIT = False
+BRANCH_WALK = False  # never deduces first, so never backtracks after it
 
 
 def parse(data: bytes, path: str) -> list[Puzzle]:

@@ -12,13 +12,24 @@ import re
 from collections.abc import Callable, Iterator
 
 from loopsat.errors import PuzzleError
-from loopsat.genres.slitherlink import AUTO_CIRCUIT, MCC_MAX, VARIANTS, cover, labels, rules, sketch, tile_shape
+from loopsat.genres.slitherlink import (
+    AUTO_CIRCUIT,
+    BRANCH_WALK,
+    MCC_MAX,
+    VARIANTS,
+    cover,
+    labels,
+    rules,
+    sketch,
+    tile_shape,
+)
 from loopsat.puzzle import DataSet, Puzzle, check_cells, text_lines
 
 GENRE = "slink"
 DEDUCE_FIRST_CELLS = math.inf  # `auto`: every cell is clued, deduction finished every board measured
 __all__ = [
     "AUTO_CIRCUIT",
+    "BRANCH_WALK",
     "DEDUCE_FIRST_CELLS",
     "GENRE",
     "MCC_MAX",

@@ -46,6 +46,9 @@ MCC_MAX = 30  # Knuth's maxn: every coordinate then encodes as one character
 # lazy 10.7 and 6.8 CPU-s, AddCircuit 4.6 and 131); minimal.PROOF_SECONDS has what tamed them.
 DEDUCE_FIRST_CELLS = math.inf
 AUTO_CIRCUIT = True
+# No walk in the backtracking (deduce.reach): on the one 25×30 of bench/ that backtracks, it took
+# 1.06 of the whole process (paired A/B, median of 5) and more decisions, not fewer.
+BRANCH_WALK = False
 
 _CLUE_LINE = re.compile(r"!(.)=(\d{1,9})")
 _CLUE_CHARS = "01234"
@@ -160,10 +163,10 @@ def _patterns_of_threes(puzzle: Puzzle) -> list[Rule]:
 
 
 def _three(scope: tuple[Point, ...], allowed: frozenset[tuple[int, ...]]) -> Rule:
-    """A pattern of 3s: Tatham's Tricky propagates pairs of lines along diagonal chains of
-    faces, where a person sees the pattern."""
+    """A pattern of 3s, loopsat's own (Deep): Tatham's solver finds their lines by other
+    routes, at whatever level those take."""
     name = DIAGONAL_THREES if allowed is _ALL_ON else ADJACENT_THREES
-    return Rule(scope, allowed, name, Level.TRICKY)
+    return Rule(scope, allowed, name, Level.DEEP)
 
 
 def sketch(puzzle: Puzzle) -> Sketch:

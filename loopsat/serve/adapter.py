@@ -101,8 +101,10 @@ def edges(points: Any) -> list[list[int]]:
 
 def solved(puzzle: Puzzle, time_limit: float | None) -> api.Result:
     """`solve`'s Result: the badge, and the deduction and loops the other answers read (as
-    `solved=`), so that an edit pays for one deduction, not one per answer."""
-    return api.solve(puzzle, time_limit=time_limit)
+    `solved=`), so that an edit pays for one deduction, not one per answer. `quick`: an
+    ambiguous board's two loops as the deduction's backtracking met them (the page shows
+    neither); on the cockpit's 20×20s that halves the badge's time."""
+    return api.solve(puzzle, time_limit=time_limit, quick=True)
 
 
 def status(result: api.Result) -> Json:
@@ -124,14 +126,14 @@ def certain_at_once(puzzle: Puzzle, result: api.Result) -> Json:
     return found if certainty.complete else found | {"pending": True}
 
 
-def certain(puzzle: Puzzle, result: api.Result, known: list[api.Solution], time_limit: float | None) -> Json:
-    """An ambiguous puzzle's certain edges: every solution uses them, or none does. Rounds of
-    CP-SAT (`api.certain`) after the badge's deduction; the `known` loops show every edge where
-    they differ undecided without a solve."""
-    _, certainty = api.certain(puzzle, time_limit=time_limit, solved=result, known=known)
+def certain(puzzle: Puzzle, result: api.Result, sample: int, time_limit: float | None) -> tuple[Json, api.Result]:
+    """An ambiguous puzzle's certain edges: every solution uses them, or none does (`api.certain`
+    after the badge's deduction, from its two loops, up to `sample` more listed first), and the
+    Result whose solutions are every loop met on the way (`complete`: all there are)."""
+    found, certainty = api.certain(puzzle, time_limit=time_limit, solved=result, known=result.solutions, sample=sample)
     if certainty is None:
-        return {"on": [], "off": [], "undecided": edges(api.edges(puzzle)), "complete": False}
-    return _certain_json(certainty)
+        return {"on": [], "off": [], "undecided": edges(api.edges(puzzle)), "complete": False}, found
+    return _certain_json(certainty), found
 
 
 def _certain_json(certainty: Certainty) -> Json:
@@ -171,22 +173,14 @@ def explanation(puzzle: Puzzle, status: str | None = None, result: api.Result | 
     }
 
 
-def loops(puzzle: Puzzle, result: api.Result, limit: int, time_limit: float | None) -> tuple[list[api.Solution], bool]:
-    """The first `limit` loops of an ambiguous puzzle (one CP-SAT run after the badge's
-    deduction), and whether they are all of them."""
-    listed = api.solve(puzzle, mode=api.Mode.ALL, limit=limit + 1, time_limit=time_limit, solved=result)
-    found = list(listed.solutions)
-    return found[:limit], listed.complete and len(found) <= limit
-
-
-def usage(found: list[api.Solution], complete: bool, undecided: list[Point]) -> Json:
+def usage(found: api.Result, undecided: list[Point]) -> Json:
     """How many of the `found` loops use each undecided edge (an ambiguous board)."""
     counts = dict.fromkeys(undecided, 0)
-    for loop in found:
+    for loop in found.solutions:
         for edge in loop.edges:
             if edge in counts:
                 counts[edge] += 1
-    return {"counts": _counts(counts), "solutions": len(found), "complete": complete}
+    return {"counts": _counts(counts), "solutions": len(found.solutions), "complete": found.complete}
 
 
 def _counts(counts: dict[Point, int]) -> list[list[int]]:

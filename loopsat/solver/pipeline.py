@@ -40,6 +40,12 @@ if TYPE_CHECKING:
 # 500, 2,000 or 4,000 took the same CPU as with 1,000, within the noise of paired whole-process
 # runs on a loaded machine (medians of 3).
 BRANCH_NODES = 1000
+# ...and only where the deduction left at most BRANCH_OPEN edges open. Of those 16 boards, the 9
+# the backtracking proved within BRANCH_NODES had 168-386 open edges; the 5 with 405-746 open all
+# ran out and went on to CP-SAT, after 0.045-0.07 CPU-s of decisions for nothing (in process;
+# 295 and 303 open ran out too: a budget, not a boundary). The Slitherlink 25×30 that need search
+# leave 125 and 188 open.
+BRANCH_OPEN = 400
 
 
 @dataclass
@@ -147,6 +153,7 @@ def solve(
     fallback: Callable[[str], None] | None = None,
     counting: frontier.Settings | None = None,
     deduced: Deduction | None = None,
+    quick: bool = False,
 ) -> Outcome:
     """Find one solution and prove it unique (`unique`), list them (`all`) or count them.
 
@@ -156,7 +163,8 @@ def solve(
     is the (incomplete) outcome. `progress` hears each verified solution of the search with the
     number found so far; `fallback` hears why, when counting cannot use the DP and falls back to
     enumeration; `counting` sets the DP's memory budget and who hears its progress. Ctrl-C
-    raises Stopped (a KeyboardInterrupt) carrying what was found. `deduced` as `stream`'s.
+    raises Stopped (a KeyboardInterrupt) carrying what was found. `deduced` and `quick` as
+    `stream`'s.
     """
     found = stream(
         puzzle,
@@ -168,6 +176,7 @@ def solve(
         fallback=fallback,
         counting=counting,
         deduced=deduced,
+        quick=quick,
     )
     count = 0
     with closing(found):
@@ -197,6 +206,7 @@ def stream(
     fallback: Callable[[str], None] | None = None,
     counting: frontier.Settings | None = None,
     deduced: Deduction | None = None,
+    quick: bool = False,
 ) -> Generator[Edges, None, Outcome]:
     """solve() as a generator: each verified solution as the search finds it, and the Outcome as
     its return value (StopIteration.value). Closing it early (or dropping it) stops the search
@@ -205,7 +215,9 @@ def stream(
     runs, never in the caller's code. Ctrl-C while it runs, or thrown in at a `yield`, raises
     Stopped carrying what was yielded. `deduced`: this puzzle's deduction, when the caller ran
     it already (the cockpit lists an ambiguous board's loops after its badge): not run again to
-    list or count (a proof of uniqueness backtracks from a deduction of its own)."""
+    list or count (a proof of uniqueness backtracks from a deduction of its own). `quick`: an
+    ambiguous puzzle's two loops as the deduction's backtracking found them, not the two a
+    CP-SAT search always shows (the cockpit's badge shows neither, and answers sooner)."""
     mode, strategy = Mode(mode), Strategy(strategy)  # ValueError for a misspelt one
     time_limit = limit_seconds(time_limit)  # ValueError for nan or a negative one; inf: none
     if strategy == Strategy.FRONTIER and mode != Mode.COUNT:
@@ -213,7 +225,7 @@ def stream(
     started = time.perf_counter()
     found: list[Edges] = []  # counting keeps no solutions: there may be billions
     count = 0
-    work = _solve(puzzle, mode, limit, time_limit, single_loop, strategy, fallback, counting, started, deduced)
+    work = _solve(puzzle, mode, limit, time_limit, single_loop, strategy, fallback, counting, started, deduced, quick)
     with closing(work):
         try:
             while True:
@@ -251,6 +263,7 @@ def _solve(
     counting: frontier.Settings | None,
     started: float,
     deduced: Deduction | None = None,
+    quick: bool = False,
 ) -> Generator[Edges, None, _Settled]:
     """The work of a stream: the DP, else deduction, else the search with the time left."""
     if mode == Mode.COUNT and limit is None and strategy in (Strategy.AUTO, Strategy.FRONTIER):
@@ -271,19 +284,22 @@ def _solve(
     found: list[Edges] | None = None  # the loops backtracking found after the deduction, if it finished
     if single_loop and (strategy == Strategy.DEDUCE or (strategy == Strategy.AUTO and deduce_first)):
         if proving:  # its backtracking goes on from a deduction of its own: a given one is not used
-            deduced, found = deduce.searched(puzzle, limit=2, nodes=BRANCH_NODES)
+            deduced, found = deduce.searched(
+                puzzle, limit=2, nodes=BRANCH_NODES, most_open=BRANCH_OPEN, walk=genre.BRANCH_WALK
+            )
         else:
             deduced = deduced or deduction(puzzle)
         fixed = deduced.fixed
         if fixed is None:
             return _Settled(0, True, deduced)
-        if deduced.complete or (found is not None and len(found) < 2):
+        if deduced.complete or (found is not None and (len(found) < 2 or quick)):
             loops = [deduced.loop] if deduced.complete else found or []
             for solution in loops:
                 if solution:
                     verify(puzzle, *bits(genre, puzzle, solution), single_loop=True)
                     yield solution
-            return _Settled(sum(1 for solution in loops if solution), True, deduced)
+            count = sum(1 for solution in loops if solution)
+            return _Settled(count, count < 2, deduced)  # two loops: there may be more
     model: ExactCover | Lattice
     # two loops found: the cover's search shows the two it always showed
     if deduced is not None and fixed is not None and proving and deduced.rules.whole and found is None:

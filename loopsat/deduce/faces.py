@@ -1,0 +1,65 @@
+"""Where Tatham's pairs of lines sit on the lattice (deduce/pairs.py): each dot's arms, and the
+clue rules that count the sides of one cell, with the pairs at its corners."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from loopsat.grid import lattice_edges
+
+if TYPE_CHECKING:
+    from loopsat.deduce.board import Board
+
+_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # a dot's arms clockwise: N, E, S, W
+# the corner between side j and side j+1 of a face (sides N, E, S, W): the dot there, as a
+# step from the face's centre, and the face's pair at that dot (its dline: arms i, i+1)
+_CORNERS = (((-1, 1), 2), ((1, 1), 3), ((1, -1), 0), ((-1, -1), 1))
+
+
+@lru_cache(maxsize=8)  # a batch of boards of mixed sizes keeps a few, as board._bare_board
+def geometry(rows: int, cols: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], dict]:
+    """Each dot's arms N, E, S, W (-1 off the lattice), those on it, and a cache of faces found
+    by scope."""
+    index = {e: k for k, e in enumerate(lattice_edges(rows, cols))}
+    arms = [
+        tuple(index.get((2 * r + dx, 2 * c + dy), -1) for dx, dy in _STEPS) for r in range(rows) for c in range(cols)
+    ]
+    return arms, [tuple(k for k in dot if k >= 0) for dot in arms], {}
+
+
+Face = tuple[int, tuple[int, int, int, int], tuple[int, int, int, int]]  # clue, sides, corner dlines
+
+
+def count_faces(board: Board) -> list[Face]:
+    """The clue rules that count the lines around one cell: their number, sides and corners."""
+    rows, cols = board.shape
+    known = geometry(rows, cols)[2]
+    lattice, index = board.lattice, board.index
+    faces = []
+    for number in range(board.vertex_rules, board.clue_rules):
+        scope, table = board.rules[number]
+        key = scope, table.allowed
+        face = known.get(key, False)
+        if face is False:
+            face = known[key] = _face(scope, table.allowed, lattice, index, cols)
+        if face is not None:
+            faces.append(face)
+    return faces
+
+
+def _face(scope: tuple[int, ...], allowed: frozenset[int], lattice: list, index: dict, cols: int) -> Face | None:
+    """A rule as a count of a cell's sides, or None when it is none."""
+    if len(scope) != 4:
+        return None
+    counts = {p.bit_count() for p in allowed}
+    if len(counts) != 1 or len(allowed) != sum(1 for p in range(16) if p.bit_count() in counts):
+        return None
+    points = [lattice[k] for k in scope]
+    x = sum(p[0] for p in points) // 4
+    y = sum(p[1] for p in points) // 4
+    sides = tuple(index.get((x + dx, y + dy), -1) for dx, dy in _STEPS)
+    if x % 2 == 0 or y % 2 == 0 or set(sides) != set(scope):
+        return None
+    corners = tuple(4 * (((x + dx) // 2) * cols + (y + dy) // 2) + i for (dx, dy), i in _CORNERS)
+    return counts.pop(), sides, corners
