@@ -148,9 +148,10 @@ def test_colours_undo_to_any_mark(joins: list[tuple[int, int, int]]) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.permutations(range(6)))
-def test_chains_close_only_the_whole_loop(order: list[int]) -> None:
-    """A hexagon's edges added in any order: only the last closes the loop; a chord never may."""
+@given(st.permutations(range(6)), st.integers(0, 6))
+def test_chains_close_only_the_whole_loop(order: list[int], kept: int) -> None:
+    """A hexagon's edges added in any order: only the last closes the loop; a chord never may.
+    Taking back all but the first `kept` leaves the chains those alone make."""
     ring = [(k, (k + 1) % 6) for k in range(6)]
     chains = Chains(6)
     for n, k in enumerate(order):
@@ -158,10 +159,14 @@ def test_chains_close_only_the_whole_loop(order: list[int]) -> None:
         assert (made is None) == (n == 5)
     with pytest.raises(Contradiction):
         chains.add(6, 0, 3)
-    for k in reversed(order):
-        chains.remove(k, *ring[k])
-    chains.restore(0)
-    assert chains.degree == [0] * 6 and chains.far == [-1] * 6 and chains.on == 0
+    chains.take_back(order[kept:], [1] * 6, ring)
+    fresh = Chains(6)
+    for k in order[:kept]:
+        fresh.add(k, *ring[k])
+    assert chains.ends() == fresh.ends() and chains.degree == fresh.degree
+    assert (chains.on, chains.closed_by) == (fresh.on, fresh.closed_by) == (kept, -1 if kept < 6 else order[5])
+    if kept < 6:  # and it goes on as the fresh one does
+        assert chains.add(order[kept], *ring[order[kept]]) == fresh.add(order[kept], *ring[order[kept]])
 
 
 def test_tatham_generated_game_ids_need_no_search() -> None:

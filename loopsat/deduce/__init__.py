@@ -16,12 +16,12 @@ puzzle deduced completely has exactly one solution without any search. Each step
 named rule of a level (`rules.Level`), cheapest first, so the trail is the grade.
 
 Layout: `rules` (what a genre hands in, rule names and levels), `tables` (a rule's patterns as
-bit masks), `chains` and `colours` (the two global rules' bookkeeping, each with its own undo
-log), `layout` (the lattice and its tables), `board` (the propagator) and `queues` (its two
-loops), `pairs` (Tatham's reasoning about pairs of lines, his Normal to Hard) and `faces` (where
-its pairs sit), `probe` (probing, level by level, and `deduce` over edges and tables), `branch`
-(a small backtracking search), `run` (`puzzle`, the entry point every caller uses, and the
-grade read off its trail).
+bit masks), `chains` and `colours` (the two global rules' bookkeeping, each undoable), `layout`
+(the lattice and its tables), `board` (the propagator) and `queues` (its two loops), `pairs`
+(Tatham's reasoning about pairs of lines, his Normal to Hard) and `faces` (where its pairs sit),
+`probe` (probing, level by level, and `deduce` over edges and tables), `branch` (a small
+backtracking search), `run` (`puzzle`, the entry point every caller uses, and the grade read off
+its trail).
 """
 
 from loopsat.deduce.probe import deduce

@@ -8,8 +8,8 @@ level (rules.Level) and a rule runs only when every cheaper queue is empty, so t
 how hard the puzzle is; a probe, whose steps nobody reads, runs one queue. A rule waits once
 for each change of its edges but is read only at its latest turn (`stale`): the readings it
 passes would find its edges as they were, and so force nothing, which keeps the trail the same.
-A mark is the lengths of the three undo logs (assigned edges, chain changes, colour merges);
-`undo` returns to one.
+A mark is the lengths of the two undo logs (assigned edges, colour merges); `undo` returns to
+one, the chains taken back from the loop edges it unassigns.
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ from loopsat.deduce.rules import (
 )
 from loopsat.grid import Point, tile_extent
 
-Mark = tuple[int, int, int]
+Mark = tuple[int, int]
+_new_tuple = tuple.__new__  # a Step made without the Python call its __new__ is (a step for each edge decided)
 Tracer = Callable[[Step], None]
 
 
@@ -95,6 +96,7 @@ class Board(Layout):
         if min(self.levels[AT_A_CORNER], self.levels[ONE_SHORT]) <= max_level:
             self._add_corners()
         self.queue.extend(range(first, len(self.rules)))  # every rule waits to be read once
+        self.read_at = [-1] * len(self.rules)
         self.no_early_loop = self.allows(NO_PREMATURE_LOOP)
         self.parity_allowed, self.close_on = self.allows(PARITY), self.allows(LOOP_CLOSED)
         self.pairs = pairs.for_board(self)  # Tatham's pairs of lines, run by level outside probes
@@ -125,36 +127,29 @@ class Board(Layout):
             points = self.read_points.get(read)  # a rule reads its scope at each step: named once
             if points is None:
                 points = self.read_points[read] = tuple(lattice[j] for j in read)
-            self.tracer(Step(rule, points, ((lattice[k], bit == 1),)))
+            self.tracer(_new_tuple(Step, (rule, points, ((lattice[k], bit == 1),))))
 
     def mark(self) -> Mark:
-        return len(self.assigned), len(self.chains.log), len(self.colours.log)
+        return len(self.assigned), len(self.colours.log)
 
     def undo(self, mark: Mark) -> None:
         """Take back every change after `mark`."""
-        assigned, value, ends, chains = self.assigned, self.value, self.ends, self.chains
-        if self.single_loop:  # `Chains.remove` of each loop edge added, inlined: a probe's undo is hot
-            degree, removed = chains.degree, 0
-            for k in assigned[mark[0] : self.done]:
-                if value[k] == 1:
-                    a, b = ends[k]
-                    degree[a] -= 1
-                    degree[b] -= 1
-                    removed += 1
-            chains.on -= removed
-            if chains.closed_by >= 0 and chains.closed_by in assigned[mark[0] : self.done]:
-                chains.closed_by = -1
-        for k in assigned[mark[0] :]:
+        assigned, value, start = self.assigned, self.value, mark[0]
+        if self.single_loop and self.done > start:  # the loop edges whose chains were joined
+            self.chains.take_back(assigned[start : self.done], value, self.ends)
+        for k in assigned[start:]:
             value[k] = -1
-        del assigned[mark[0] :]
-        self.done = min(self.done, mark[0])
+        del assigned[start:]
+        self.done = min(self.done, start)
         self.stale.clear()  # the queue's, which goes too
-        if self.settled > mark[0]:  # the lanes' rules were read with edges now undecided
-            self.settled = mark[0]
+        if self.settled > start:  # the lanes' rules were read with edges now undecided
+            self.settled = start
+            read_at = self.read_at
             for lane in self.lanes:
-                self.lane_stale.update(lane)
-        chains.restore(mark[1])
-        self.colours.restore(mark[2])
+                for _, rules, waiting in lane:
+                    for rule in rules[:waiting]:
+                        read_at[rule] = -1
+        self.colours.restore(mark[1])
         self.queue.clear()
         self.parity_queue.clear()
 
@@ -167,18 +162,6 @@ class Board(Layout):
             run_one_queue(self)
         else:
             run_by_level(self)
-
-    def _check(self, rule: int) -> None:
-        """Assign what a rule forces as its edges stand; Contradiction when nothing fits. A
-        guarded rule is read only when its guard holds (`_one_short`), and it is asked last:
-        most of the time its table forces nothing anyway (and a clash it sees, the unguarded
-        rules meet too)."""
-        moves = self.rule_tables[rule].forced(self.readers[rule](self.value))
-        if moves:
-            if rule not in self.guards or self._one_short(rule):
-                self._apply(rule, moves)
-        elif moves is None and rule not in self.guards:
-            raise Contradiction
 
     def _edge_consequences(self, k: int) -> None:
         """A decided edge's chain and faces; raises Contradiction, changing nothing, before it
@@ -211,10 +194,24 @@ class Board(Layout):
             self.pending[level].append((k, bit, rule, read))
 
     def _apply(self, rule: int, moves: tab.Moves) -> None:
-        """Assign what a rule's table forces (`Table.forced`)."""
-        scope, name, assign = self.rules[rule][0], self.rule_names[rule], self.assign
+        """Assign what a rule's table forces (`Table.forced`): `assign` of each, inlined, as a
+        table forces only undecided edges."""
+        scope, value, assigned, tracer = self.rules[rule][0], self.value, self.assigned, self.tracer
+        if tracer is None:
+            for position, bit in moves:
+                k = scope[position]
+                value[k] = bit
+                assigned.append(k)
+            return
+        name, lattice = self.rule_names[rule], self.lattice
+        points = self.read_points.get(scope)
+        if points is None:
+            points = self.read_points[scope] = tuple([lattice[j] for j in scope])
         for position, bit in moves:
-            assign(scope[position], bit, name, scope)
+            k = scope[position]
+            value[k] = bit
+            assigned.append(k)
+            tracer(_new_tuple(Step, (name, points, ((lattice[k], bit == 1),))))
 
     def _run_parities(self, deferred: list[Deferred]) -> None:
         """The parities waiting, last first, outside probes, until one decides an edge (or defers
@@ -293,29 +290,24 @@ class Board(Layout):
         runs thousands of probes that each decide a handful of edges."""
         tracer, held = self.tracer, self.parity_queue  # what waits above the cap stays waiting
         self.tracer, self.parity_queue, self.probing, self.faces = None, [], True, kind.faces
+        self.parity_on = kind.faces and self.parity_allowed  # `propagate`'s, once for both
+        assigned, value = self.assigned, self.value
+        mark = len(assigned), len(self.colours.log)
         found: list[list[int] | None] = [None, None]
         try:
-            for n, bit in enumerate(bits):
-                found[n] = branch = self._branch(k, bit)
-                if branch is None:
+            for n, bit in enumerate(bits):  # each `assign` then `propagate`, inlined
+                try:
+                    self.assign(k, bit, "", ())
+                    run_one_queue(self)
+                except Contradiction:
                     break
+                else:
+                    found[n] = [2 * j + value[j] for j in assigned[mark[0] :]]
+                finally:
+                    self.undo(mark)
         finally:
             self.tracer, self.parity_queue, self.probing, self.faces = tracer, held, False, True
         return found[0], found[1]
-
-    def _branch(self, k: int, bit: int) -> list[int] | None:
-        """One probe, set up by `probe_both`."""
-        mark = self.mark()
-        try:
-            self.assign(k, bit, "", ())
-            self.propagate()
-        except Contradiction:
-            return None
-        else:
-            value = self.value
-            return [2 * j + value[j] for j in self.assigned[mark[0] :]]
-        finally:
-            self.undo(mark)
 
     def relate(self, f: int, g: int, differ: int, rule: str, read: Sequence[int]) -> None:
         """Faces f and g differ (1) or agree (0); the edges that decides wait in line, and so do
@@ -325,8 +317,14 @@ class Board(Layout):
         bench/deduce_share.py --sets slitherlink/40x40 slitherlink/60x60`)."""
         colours = self.colours
         merges = len(colours.log)
-        for j, bit in colours.join(f, g, differ, self.value):
-            self._later(j, bit, rule, read)
+        decided = colours.join(f, g, differ, self.value)
+        if decided:  # `_later` of each, its test made once
+            level = self.levels[rule]
+            if self.probing or level == Level.EASY:
+                for j, bit in decided:
+                    self.assign(j, bit, rule, read)
+            else:
+                self.pending[level].extend([(j, bit, rule, read) for j, bit in decided])
         if len(colours.log) > merges and not self.probing:
             face_parities, queue = self.face_parities, self.parity_queue
             stale = self.parity_stale

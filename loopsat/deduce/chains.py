@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from loopsat.deduce.rules import Contradiction
 
 
 class Chains:
     """Paths of edges that are on, over vertices 0..n-1.
 
-    `far[v]` is the other end of the chain that ends at v (-1 when v ends none), `size[v]` that
-    chain's number of edges. Each change of `far`/`size` is logged so that a probe can be undone;
-    degrees and the count of loop edges are undone edge by edge (`remove`).
+    `far[v]` is the other end of the chain that ends at v and `size[v]` that chain's number of
+    edges, read only while v ends a chain (degree 1). Adding an edge writes only the new chain's
+    two ends, so a vertex it makes inner keeps what it knew as an end: that is what taking the
+    edge back restores (`take_back`), and nothing is logged (a probe adds and takes back tens of
+    thousands of edges on a 60×60).
     """
 
     def __init__(self, vertices: int) -> None:
@@ -19,59 +23,53 @@ class Chains:
         self.size = [0] * vertices
         self.on = 0
         self.closed_by = -1  # the edge that closed the loop, once one did
-        self.log: list[tuple[int, int, int]] = []  # (vertex, old far, old size)
 
     def add(self, edge: int, a: int, b: int) -> tuple[int, int, int] | None:
         """Edge `edge` joins a and b: the ends and length of the chain it makes, or None when it
         closes the loop. Raises Contradiction, changing nothing, when that cannot be."""
-        degree, far, size, log = self.degree, self.far, self.size, self.log
-        if self.closed_by >= 0 or degree[a] == 2 or degree[b] == 2:
+        degree, far, size = self.degree, self.far, self.size
+        da, db = degree[a], degree[b]
+        if self.closed_by >= 0 or da == 2 or db == 2:
             raise Contradiction
-        x = far[a] if degree[a] else a
-        y = far[b] if degree[b] else b
+        x = far[a] if da else a
+        y = far[b] if db else b
         if x == b:  # a and b end one chain: the edge closes it, and it must be the whole loop
-            if self.on + 1 != size[a] + 1:
+            if self.on != size[a]:
                 raise Contradiction
-            log.append((a, far[a], size[a]))
-            log.append((b, far[b], size[b]))
-            far[a] = far[b] = -1
-            degree[a] += 1
-            degree[b] += 1
+            degree[a] = degree[b] = 2
             self.on += 1
             self.closed_by = edge
             return None
-        length = (size[a] if degree[a] else 0) + (size[b] if degree[b] else 0) + 1
-        # each change logged as (vertex, old far, old size), inline: the probes' hottest call
-        if degree[a]:
-            log.append((a, far[a], size[a]))
-            far[a] = -1
-        if degree[b]:
-            log.append((b, far[b], size[b]))
-            far[b] = -1
-        log.append((x, far[x], size[x]))
-        log.append((y, far[y], size[y]))
+        length = (size[a] if da else 0) + (size[b] if db else 0) + 1
         far[x], far[y] = y, x
         size[x] = size[y] = length
-        degree[a] += 1
-        degree[b] += 1
+        degree[a] = da + 1
+        degree[b] = db + 1
         self.on += 1
         return x, y, length
 
-    def remove(self, edge: int, a: int, b: int) -> None:
-        """Take back `add` of an edge (in reverse order, together with `restore`)."""
-        self.degree[a] -= 1
-        self.degree[b] -= 1
-        self.on -= 1
-        if self.closed_by == edge:
-            self.closed_by = -1
-
-    def restore(self, mark: int) -> None:
-        """Take back every `far`/`size` change after log position `mark`."""
-        log, far, size = self.log, self.far, self.size
-        while len(log) > mark:
-            v, far[v], size[v] = log.pop()
+    def take_back(self, edges: Sequence[int], value: Sequence[int], ends: Sequence[tuple[int, int]]) -> None:
+        """Take back `add` of the loop edges (value 1) among `edges` (in the order they were
+        added; `ends` gives each edge's two vertices): last first, each end that stays an end
+        points its chain's far end back at itself, from what it kept."""
+        degree, far, size = self.degree, self.far, self.size
+        for edge in reversed(edges):
+            if value[edge] != 1:
+                continue
+            a, b = ends[edge]
+            degree[a] -= 1
+            degree[b] -= 1
+            if degree[a]:
+                x = far[a]
+                far[x], size[x] = a, size[a]
+            if degree[b]:
+                y = far[b]
+                far[y], size[y] = b, size[b]
+            if self.closed_by == edge:
+                self.closed_by = -1
+            self.on -= 1
 
     def ends(self) -> list[tuple[int, int, int]]:
         """Every open chain as (end, other end, length), each once."""
-        far, size = self.far, self.size
-        return [(v, far[v], size[v]) for v in range(len(far)) if far[v] > v]
+        far, size, degree = self.far, self.size, self.degree
+        return [(v, far[v], size[v]) for v in range(len(far)) if degree[v] == 1 and far[v] > v]

@@ -45,9 +45,9 @@ class Colours:
         members[q].extend(moved)
         self.log.append((p, q, parity))
         decided = []
-        edge_faces = self.edge_faces
+        edge_faces, face_edges = self.edge_faces, self.face_edges
         for h in moved:
-            for k in self.face_edges[h]:
+            for k in face_edges[h]:
                 if value[k] < 0:
                     a, b = edge_faces[k]
                     other = b if a == h else a

@@ -33,6 +33,7 @@ Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool, Compiled |
 # a vertex's patterns by its number of arms: degree 0 or 2
 _DEGREES = {n: frozenset(p for p in range(1 << n) if p.bit_count() in (0, 2)) for n in range(5)}
 Deferred = tuple[int, int, str, Sequence[int]]  # an edge, its value, the rule and what it read
+Batch = tuple[int, list[int], int]  # rules waiting in a lane: `Layout.lanes`
 
 
 class Layout:
@@ -57,12 +58,15 @@ class Layout:
         self.assigned: list[int] = []  # the trail: edges in the order they were decided
         self.done = 0  # assigned[:done] have had their chain and colour consequences
         self.queue: list[int] = []  # rules to re-check, inside a probe
-        self.lanes: list[list[int]] = [[] for _ in range(len(Level) + 1)]  # outside: by level
-        # The rules waiting in the queue (in the lanes) that have not been read since one of their
-        # edges changed: a rule waits once for each change, and only its first reading can force
+        # Outside probes, by level: batches of rules that wait, each (its stamp, its rules, how
+        # many of them are still to be read), a decided edge's rules of that level one batch
+        self.lanes: list[list[Batch]] = [[] for _ in range(len(Level) + 1)]
+        self.tick = 0  # the stamp of the last edge the lanes heard of (`queues.run_by_level`)
+        self.read_at: list[int] = []  # each rule's tick when last read there (-1: not yet)
+        # The rules waiting in the queue that have not been read since one of their edges
+        # changed: a rule waits once for each change, and only its first reading can force
         # anything (a third of a 60×60's readings came again to edges as they were)
         self.stale: set[int] = set()
-        self.lane_stale: set[int] = set()
         self.settled = 0  # the edges decided before the lanes were last run dry
         self.parity_stale: set[int] = set()  # likewise the parities waiting, outside probes
         self.no_early_loop = True  # `allows(NO_PREMATURE_LOOP)`, for the hot loops
@@ -92,14 +96,19 @@ class Layout:
         self.lookups: list[Callable[[tuple[int, ...], Moves], Moves | None]] = []  # its `by_values.get`
         self.rule_names: list[str] = []
         self.rule_levels: list[Level] = []
-        self.watch: list[list[int]] = [[] for _ in self.lattice]
-        self.watch_corner: list[list[int]] = [[] for _ in self.lattice]  # corner rules, outside probes
+        self.watch: list[list[int]] = [[] for _ in self.lattice]  # the rules a probe reads, by edge
+        # every rule (the corners too, which probes skip; the vertices' apart) by level, then by
+        # edge, in the order they came: a decided edge hands each lane its rules as one batch
+        self.lane_watch: dict[Level, list[list[int]]] = {}
         # each rule's table and reader, and its face parities, by (scope, patterns): shared by
         # every board of this size, as the generator sets up thousands that differ in a clue or
         # two (and a 60×60's 14 000 readers took 12 of the 55 ms its board took to set up)
         self.compiled: dict[tuple[tuple[int, ...], frozenset[int]], Compiled] = {}
         self.face_sums: dict[tuple[tuple[int, ...], frozenset[int]], list[tuple[tuple[int, ...], int]]] = {}
         self.corner_joins: dict[tuple[tuple[int, ...], frozenset[int]], list[Join]] = {}  # likewise (`_joins`)
+        # by shape (patterns, points relative to the first): the first rule's joins (`_moved_joins`)
+        self.shape_joins: dict[tuple[frozenset[int], tuple[tuple[int, int], ...]], tuple[int, list[Join]]] = {}
+        self.inner_vertex = [0 < v // cols < rows - 1 and 0 < v % cols < cols - 1 for v in range(rows * cols)]
         self.arms: list[list[int]] = [[] for _ in range(rows * cols)]  # the edges at each vertex
         for k, (a, b) in enumerate(self.ends):
             self.arms[a].append(k)
@@ -108,8 +117,11 @@ class Layout:
             arms = tuple(vertex_arms)
             if arms:  # (a lattice of one tile has a vertex without)
                 degree = tab.table(_DEGREES[len(arms)], len(arms))
-                self._push(arms, degree, tab.reader(arms), VERTEX_DEGREE, Level.EASY, self.watch)
+                self._push(arms, degree, tab.reader(arms), VERTEX_DEGREE, Level.EASY, True)
         self.vertex_rules = len(self.rules)  # the rules before this one are the vertices'
+        # their lane's batches, kept apart so that a board shares them: in a lane they come
+        # before the batch of its own rules (and are read after it)
+        self.vertex_watch = self.lane_watch.pop(Level.EASY, [[] for _ in self.lattice])
         # on a bare board a vertex rule forces nothing until its edges change, which queues it again
         self.queue = [rule for rule in range(len(self.rules)) if self.rule_tables[rule].consequence(0, 0) != (0, 0)]
         self.edge_vertex_rules: list[list[int]] = [[] for _ in self.lattice]  # the vertex rules reading each edge
@@ -123,7 +135,7 @@ class Layout:
         self.value = bare.value.copy()
         self.assigned, self.queue = [], bare.queue.copy()
         self.lanes = [[] for _ in bare.lanes]
-        self.stale, self.lane_stale = set(), set()
+        self.stale = set()
         self.guards = {}
         self.pending = [[] for _ in bare.pending]
         self.parities, self.parity_queue = bare.parities.copy(), bare.parity_queue.copy()
@@ -136,18 +148,20 @@ class Layout:
         self.lookups = bare.lookups.copy()
         self.rule_levels = bare.rule_levels.copy()
         self.watch = [list(rules) for rules in bare.watch]
-        self.watch_corner = [list(rules) for rules in bare.watch_corner]
+        self.lane_watch = {level: [list(rules) for rules in by_edge] for level, by_edge in bare.lane_watch.items()}
 
     def _colours(self, rows: int, cols: int) -> Colours:
         """Faces: the (rows-1) × (cols-1) lattice cells, numbered from 1, and the outside, 0."""
-
-        def face(x: int, y: int) -> int:
-            inside = 0 < x < 2 * rows - 2 and 0 < y < 2 * cols - 2
-            return 1 + (x // 2) * (cols - 1) + y // 2 if inside else 0
-
         faces = 1 + max(rows - 1, 0) * max(cols - 1, 0)
+        # each cell's number by its doubled coordinates halved, with a border of outside around
+        face_at = [[0] * (cols + 1) for _ in range(rows + 1)]
+        for i in range(rows - 1):
+            face_at[i + 1][1:cols] = range(1 + i * (cols - 1), 1 + (i + 1) * (cols - 1))
         edge_faces = [
-            (face(x, y - 1), face(x, y + 1)) if x % 2 else (face(x - 1, y), face(x + 1, y)) for x, y in self.lattice
+            (face_at[(x + 1) // 2][y // 2], face_at[(x + 1) // 2][y // 2 + 1])
+            if x % 2
+            else (face_at[x // 2][(y + 1) // 2], face_at[x // 2 + 1][(y + 1) // 2])
+            for x, y in self.lattice
         ]
         face_edges: list[list[int]] = [[] for _ in range(faces)]
         for k, (f, g) in enumerate(edge_faces):
@@ -162,8 +176,10 @@ class Layout:
         entering a 3's corner, a 1 in a corner of the board) without probing. Checked only outside
         probes: cheaper probes beat fewer ones."""
         corner, short = self.levels[AT_A_CORNER], self.levels[ONE_SHORT]
-        rules, guards, push, watch = self.rules, self.guards, self._push, self.watch_corner
-
+        rules, guards, levels, watch = self.rules, self.guards, self.levels, self._lane_watch
+        # `_push` inlined: a 60×60 has 14 000 corner rules
+        add_rule, add_reader, add_table = rules.append, self.readers.append, self.rule_tables.append
+        add_lookup, add_name, add_level = self.lookups.append, self.rule_names.append, self.rule_levels.append
         for number in range(self.vertex_rules, len(rules)):
             scope, table = rules[number]
             name, level = self.rule_names[number], max(self.rule_levels[number], corner)
@@ -172,13 +188,33 @@ class Layout:
             for joint_scope, compiled, outside, empty, one_short in self._joins(scope, table):
                 if empty and (guarded or cornered):
                     raise Contradiction  # the clue and the vertex allow nothing together
-                if guarded and one_short is not None:
+                pushed: list[tuple[tuple[int, ...], Table, Reader, str, Level, tuple[int, ...]]] = []
+                if guarded and one_short is not None:  # read again when a line enters the corner
                     guards[len(rules)] = number, outside
-                    push(scope, *one_short, short_name, short, watch)
-                    for k in outside:  # read again when a line enters the corner
-                        watch[k].append(len(rules) - 1)
+                    pushed.append((scope, *one_short, short_name, short, outside))
                 if cornered and compiled is not None:
-                    push(joint_scope, *compiled, corner_name, level, watch)
+                    pushed.append((joint_scope, *compiled, corner_name, level, ()))
+                for rule_scope, rule_table, read, rule_name, rule_level, also in pushed:
+                    rule = len(rules)
+                    add_rule((rule_scope, rule_table))
+                    add_reader(read)
+                    add_table(rule_table)
+                    add_lookup(rule_table.lookup)
+                    add_name(rule_name)
+                    add_level(rule_level)
+                    levels[rule_name] = rule_level
+                    watching = watch(rule_level)
+                    for k in rule_scope:
+                        watching[k].append(rule)
+                    for k in also:
+                        watching[k].append(rule)
+
+    def _lane_watch(self, level: Level) -> list[list[int]]:
+        """The rules of `level` that watch each edge."""
+        found = self.lane_watch.get(level)
+        if found is None:
+            found = self.lane_watch[level] = [[] for _ in self.lattice]
+        return found
 
     def _joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
         """A rule's joins with the vertices at its corners: each one's scope, table and reader
@@ -192,23 +228,57 @@ class Layout:
         if found is None:
             if len(self.corner_joins) >= FACE_SUMS_KEPT:
                 self.corner_joins.clear()
-            found = []
-            edge_vertex_rules, in_scope = self.edge_vertex_rules, set(scope)
-            for v in sorted({v for k in scope for v in edge_vertex_rules[k]}):
-                arms, degree = self.rules[v]
-                outside = tuple([k for k in arms if k not in in_scope])
-                if len(arms) - len(outside) >= 2 and len(scope) + len(outside) <= JOIN_WIDTH:
-                    joint, allowed = tab.joint(scope, table.allowed, arms, degree.allowed)
-                    compiled = None
-                    if allowed and len(allowed) < 1 << len(joint):  # else none or no restriction
-                        compiled = tab.table(allowed, len(joint)), tab.reader(joint)
-                    pair = sum(1 << n for n, k in enumerate(scope) if k in arms)
-                    fewer = frozenset(p for p in table.allowed if p & pair != pair)
-                    one_short = None
-                    if fewer and fewer != table.allowed:
-                        one_short = tab.table(fewer, len(scope)), tab.reader(scope)
-                    found.append((joint, compiled, outside, not allowed, one_short))
-            self.corner_joins[key] = found
+            found = self.corner_joins[key] = self._moved_joins(scope, table)
+        return found
+
+    def _moved_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
+        """`_joins` of a rule away from the lattice's border (every vertex at its edges has four
+        arms): those of the first rule of its shape there, moved, as every edge number moves by
+        one offset with the shape. The first 60×60 board's joins took 21 of the 72 ms it took to
+        set up all worked out, 17.5 moved (`python bench/board_setup.py`)."""
+        ends, inner, lattice = self.ends, self.inner_vertex, self.lattice
+        if not all(inner[a] and inner[b] for a, b in map(ends.__getitem__, scope)):
+            return self._worked_out_joins(scope, table)
+        x0, y0 = lattice[scope[0]]
+        shape = table.allowed, tuple([(x - x0, y - y0) for x, y in map(lattice.__getitem__, scope)])
+        known = self.shape_joins.get(shape)  # read once, as `corner_joins`
+        if known is None:
+            if len(self.shape_joins) >= FACE_SUMS_KEPT:
+                self.shape_joins.clear()
+            found = self._worked_out_joins(scope, table)
+            self.shape_joins[shape] = scope[0], found
+            return found
+        first, joins = known
+        offset, moved = scope[0] - first, []
+        read_scope = None
+        for joint, compiled, outside, empty, one_short in joins:
+            joint = tuple([k + offset for k in joint])
+            if compiled is not None:
+                compiled = compiled[0], tab.reader(joint)
+            if one_short is not None:  # the rule's own scope, read by one reader
+                read_scope = read_scope or tab.reader(scope)
+                one_short = one_short[0], read_scope
+            moved.append((joint, compiled, tuple([k + offset for k in outside]), empty, one_short))
+        return moved
+
+    def _worked_out_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
+        """`_joins`, from the vertex rules."""
+        found: list[Join] = []
+        edge_vertex_rules, in_scope = self.edge_vertex_rules, set(scope)
+        for v in sorted({v for k in scope for v in edge_vertex_rules[k]}):
+            arms, degree = self.rules[v]
+            outside = tuple([k for k in arms if k not in in_scope])
+            if len(arms) - len(outside) >= 2 and len(scope) + len(outside) <= JOIN_WIDTH:
+                joint, allowed = tab.joint(scope, table.allowed, arms, degree.allowed)
+                compiled = None
+                if allowed and len(allowed) < 1 << len(joint):  # else none or no restriction
+                    compiled = tab.table(allowed, len(joint)), tab.reader(joint)
+                pair = sum(1 << n for n, k in enumerate(scope) if k in arms)
+                fewer = frozenset(p for p in table.allowed if p & pair != pair)
+                one_short = None
+                if fewer and fewer != table.allowed:
+                    one_short = tab.table(fewer, len(scope)), tab.reader(scope)
+                found.append((joint, compiled, outside, not allowed, one_short))
         return found
 
     def _add_rule(
@@ -227,7 +297,7 @@ class Layout:
                 self.compiled.clear()
             compiled = self.compiled[key] = (tab.table(allowed, len(scope)), tab.reader(scope))
         table, read = compiled
-        self._push(scope, table, read, name, level, self.watch_corner if corner else self.watch)
+        self._push(scope, table, read, name, level, not corner)
         if corner or self.levels[PARITY] > self.max_level:
             return  # its parities are its clue's, or the face parity is above the board's level
         face_sums = self.face_sums.get(key)  # read once, as `compiled`
@@ -239,11 +309,9 @@ class Layout:
         for faces, parity in face_sums:
             self._add_parity(faces, parity, scope)
 
-    def _push(
-        self, scope: tuple[int, ...], table: Table, read: Reader, name: str, level: Level, watch: list[list[int]]
-    ) -> None:
-        """A new rule, watching its edges in `watch` (`watch` or `watch_corner`); it waits to be read
-        once every rule is in (`Board`)."""
+    def _push(self, scope: tuple[int, ...], table: Table, read: Reader, name: str, level: Level, probed: bool) -> None:
+        """A new rule, watching its edges in its level's lane (and in `watch` when `probed`); it
+        waits to be read once every rule is in (`Board`)."""
         rule = len(self.rules)
         self.rules.append((scope, table))
         self.readers.append(read)
@@ -252,8 +320,13 @@ class Layout:
         self.rule_names.append(name)
         self.rule_levels.append(level)
         self.levels[name] = level
+        lane = self._lane_watch(level)
         for k in scope:
-            watch[k].append(rule)
+            lane[k].append(rule)
+        if probed:
+            watch = self.watch
+            for k in scope:
+                watch[k].append(rule)
 
     def _odd(self, scope: tuple[int, ...], mask: int) -> tuple[int, ...]:
         """The faces an odd number of the masked edges of `scope` border, in order."""

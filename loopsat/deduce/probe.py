@@ -6,6 +6,7 @@ import gc
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
+from loopsat.deduce import tables as tab
 from loopsat.deduce.board import Board
 from loopsat.deduce.rules import (
     FULL_PROBE,
@@ -137,6 +138,10 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
             if on is None or off is None:  # settling the other value raises if both fail
                 board.settle([(k, 0 if on is None else 1)], kind.names[0], (k,))
                 continue
+            if len(on) == 1 or len(off) == 1:  # a branch decided k alone: nothing agrees, nor follows k
+                reach[k] = touched = set(map(_EDGE, off if len(on) == 1 else on))
+                touched.add(k)
+                continue
             on_set, off_set = set(on), set(off)
             reach[k] = touched = set(map(_EDGE, on))
             touched.update(map(_EDGE, off))
@@ -159,7 +164,7 @@ def _both_ways(board: Board, k: int, kind: ProbeKind) -> tuple[list[int] | None,
     ways, and a probe costs its set-up and undo more than its few rules."""
     if kind.faces:
         return board.probe_both(k, kind)
-    quiet_on, quiet_off = _quiet(board, k, 1), _quiet(board, k, 0)
+    quiet_on, quiet_off = _quiet(board, k)
     if quiet_on:
         return [2 * k + 1], [2 * k] if quiet_off else board.probe_both(k, kind, (0,))[0]
     if quiet_off:
@@ -168,34 +173,49 @@ def _both_ways(board: Board, k: int, kind: ProbeKind) -> tuple[list[int] | None,
     return board.probe_both(k, kind)
 
 
-def _quiet(board: Board, k: int, bit: int) -> bool:
-    """Whether a probe without faces of undecided edge k = bit would fail nor decide nor flag
-    anything: the rules watching k force nothing, and an edge on neither closes a chain nor
-    makes one whose closing edge is open (a probe's loop rules could then act)."""
+def _quiet(board: Board, k: int) -> tuple[bool, bool]:
+    """Whether a probe without faces of undecided edge k = 1, and of k = 0, would fail nor
+    decide nor flag anything: the rules watching k force nothing, and an edge on neither closes
+    a chain nor makes one whose closing edge is open (a probe's loop rules could then act)."""
     value = board.value
-    if bit and board.single_loop:
+    quiet = [True, True]  # by bit
+    if board.single_loop:
         chains = board.chains
         degree, far = chains.degree, chains.far
         a, b = board.ends[k]
         if chains.closed_by >= 0 or degree[a] == 2 or degree[b] == 2:
-            return False
-        x = far[a] if degree[a] else a
-        y = far[b] if degree[b] else b
-        if x == b:
-            return False
-        closing = board.edge_between.get((x, y) if x < y else (y, x))
-        if closing is not None and closing != k and value[closing] < 0 and board.no_early_loop:
-            return False
-    readers, tables = board.readers, board.rule_tables
-    value[k] = bit
+            quiet[1] = False
+        else:
+            x = far[a] if degree[a] else a
+            y = far[b] if degree[b] else b
+            if x == b:
+                quiet[1] = False
+            else:
+                closing = board.edge_between.get((x, y) if x < y else (y, x))
+                if closing is not None and closing != k and value[closing] < 0 and board.no_early_loop:
+                    quiet[1] = False
+    readers, lookups, tables, unknown, watching = (
+        board.readers,
+        board.lookups,
+        board.rule_tables,
+        tab.UNKNOWN,
+        board.watch[k],
+    )
     try:
-        for rule in board.watch[k]:
-            forced = tables[rule].forced(readers[rule](value))
-            if forced is None or forced:
-                return False
-        return True
+        for bit in (1, 0):
+            if quiet[bit]:
+                value[k] = bit
+                for rule in watching:  # `Table.forced`, inlined
+                    values = readers[rule](value)
+                    forced = lookups[rule](values, unknown)
+                    if forced is unknown:
+                        forced = tables[rule].answer(values)
+                    if forced is None or forced:
+                        quiet[bit] = False
+                        break
     finally:
         value[k] = -1
+    return quiet[1], quiet[0]
 
 
 _EDGE = (1).__rrshift__  # a probe's literal 2j + v: its edge j (x >> 1), in C
