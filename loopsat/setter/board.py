@@ -30,6 +30,7 @@ SCREEN = 12
 # Masyu seed 1, thinned singly: of 214 clues held, 179 such loops within 4 cells and 14 more
 # within 8, 0.03 CPU-s a look; 21 clues were left for a proof.
 WINDOWS = ((8, 200), (16, 1000))
+Orbit = tuple[Point, ...]  # clues that go together (a symmetric layout's images), or one clue
 
 
 class Thinning:
@@ -57,9 +58,16 @@ class Thinning:
 
     def without(self, puzzle: Puzzle, cell: Point) -> tuple[Puzzle, Rule]:
         """`puzzle` less the clue in `cell`, and that clue's law."""
-        candidate = self.setter.without(puzzle, [cell])
-        (law,) = self.laws(puzzle, candidate)  # a clue of several tables would have no one negation
+        candidate, (law,) = self.without_orbit(puzzle, (cell,))
         return candidate, law
+
+    def without_orbit(self, puzzle: Puzzle, orbit: Orbit) -> tuple[Puzzle, list[Rule]]:
+        """`puzzle` less the clues in `orbit` (cells that go together), and their laws, one a cell."""
+        candidate = self.setter.without(puzzle, list(orbit))
+        laws = self.laws(puzzle, candidate)
+        if len(laws) != len(orbit):  # a clue of several tables would have no one negation
+            raise ValueError(f"{puzzle.genre}: a clue is not one table")
+        return candidate, laws
 
     def loop_of(self, puzzle: Puzzle, loop: Edges) -> bool:
         """Whether `loop` is a loop of `puzzle`."""
@@ -107,11 +115,12 @@ class Thinning:
         found = deduce.puzzle(candidate, given=given, near=near, extra=[_negated(law)], focus=_centre(law), trail=False)
         return found.fixed
 
-    def shown_needed(self, puzzle: Puzzle, cell: Point) -> bool:
-        """Whether a loop of `puzzle` without the clue in `cell` breaks its law near it (WINDOWS):
-        a second loop, in `puzzle` and every thinner one, so the clue is needed in them all."""
-        candidate, law = self.without(puzzle, cell)
-        return any(self.broken_near(candidate, law, reach, nodes) for reach, nodes in WINDOWS)
+    def shown_needed(self, puzzle: Puzzle, orbit: Orbit) -> bool:
+        """Whether a loop of `puzzle` without the clues in `orbit` breaks one's law near it
+        (WINDOWS): a second loop, in `puzzle` and every thinner one, so the orbit is needed in
+        them all."""
+        candidate, laws = self.without_orbit(puzzle, orbit)
+        return any(self.broken_near(candidate, law, reach, nodes) for reach, nodes in WINDOWS for law in laws)
 
     def broken_near(self, candidate: Puzzle, law: Rule, reach: int, nodes: int) -> bool:
         """Whether a loop of `candidate` breaks `law` within `reach` of it, every edge beyond as in

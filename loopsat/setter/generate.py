@@ -280,28 +280,17 @@ def _thinned(
                 left = len(setter.clue_cells(puzzle))
             elif len(taken) == 1:
                 held.append(taken[0])
-                if len(taken[0]) == 1:
-                    looker.look(puzzle, taken[0][0])
+                looker.look(puzzle, taken[0])
             else:
                 queue.extendleft(reversed(taken))
                 batch = max(1, batch // 2)
         needed = looker.shown()
-    unproved: list[Point] = []
-    held = [orbit for orbit in held if len(orbit) > 1 or orbit[0] not in needed]
+    unproved: list[tuple[Point, ...]] = []
+    held = [orbit for orbit in held if orbit not in needed]
     if most >= _SEARCH and held and (taste.clues is None or left > taste.clues):
         tell(f"proving: {len(held)} clues")
-        puzzle, unproved = minimal(puzzle, [orbit[0] for orbit in held if len(orbit) == 1], board)
-        puzzle = _without_orbits(puzzle, [orbit for orbit in held if len(orbit) > 1])
+        held.sort(key=len)  # the lone clues first (a symmetric layout's middle), as they always went
+        puzzle, unproved = minimal(puzzle, held, board)
     clues = len(setter.clue_cells(puzzle))
-    return Generated(puzzle, solution, graded(puzzle), dense_clues, clues, len(unproved))
+    return Generated(puzzle, solution, graded(puzzle), dense_clues, clues, sum(map(len, unproved)))
 
-
-def _without_orbits(puzzle: Puzzle, orbits: list[tuple[Point, ...]]) -> Puzzle:
-    """`puzzle` less each orbit, in order, whose removal leaves one loop (CP-SAT decides): like
-    minimal.py's proofs, one pass leaves none that could go."""
-    setter = SETTERS[puzzle.genre]
-    for orbit in orbits:
-        candidate = setter.without(puzzle, orbit)
-        if len(unique_loops(candidate)) == 1:
-            puzzle = candidate
-    return puzzle

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 from loopsat.deduce import Rule
 from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
-from loopsat.setter.board import Thinning
+from loopsat.setter.board import Orbit, Thinning
+from loopsat.setter.redundant import tie
 from loopsat.signals import die_with, held
 from loopsat.solver.pipeline import bits
 from loopsat.verify import verify
@@ -51,9 +52,10 @@ PROOF_SECONDS = 10.0
 PROOF_TILES = 600
 
 
-def minimal(puzzle: Puzzle, held: list[Point], board: Thinning) -> tuple[Puzzle, list[Point]]:
-    """`puzzle` less every held clue whose removal leaves one loop, tried one by one in order,
-    and the clues kept because their proof ran out of time (`proof_seconds`).
+def minimal(puzzle: Puzzle, held: list[Orbit], board: Thinning) -> tuple[Puzzle, list[Orbit]]:
+    """`puzzle` less every held orbit (one clue, or a symmetric layout's images, which go
+    together) whose removal leaves one loop, tried one by one in order, and the orbits kept
+    because their proof ran out of time (`proof_seconds`).
 
     The looks near each clue run ahead in a thread, on the puzzle thinning left, while CP-SAT
     proves the clue before (it releases the GIL): a loop found there is a loop of every puzzle
@@ -64,7 +66,7 @@ def minimal(puzzle: Puzzle, held: list[Point], board: Thinning) -> tuple[Puzzle,
     `python bench/generate_phases.py masyu 30x30` times each kind."""
     thinned, unproved = puzzle, []
     looked: list[bool] = []  # the looks' answers on `thinned`, by index into `held`
-    near: dict[tuple[Point, frozenset[Point]], bool] = {}  # looks again, by clue and clue set
+    near: dict[tuple[Orbit, frozenset[Point]], bool] = {}  # looks again, by orbit and clue set
 
     def stays(index: int, puzzle: Puzzle) -> bool:
         """Whether a look shows held[index] needed in `puzzle` (a loop near it breaks its law)."""
@@ -84,25 +86,25 @@ def minimal(puzzle: Puzzle, held: list[Point], board: Thinning) -> tuple[Puzzle,
     # "went"), 40×40 Slitherlink seed 1 has 8, 11 and 58 (so "stays").
     went, needed, timed = 1, 0, 0
     with (
-        closing(ahead(lambda cell: board.shown_needed(thinned, cell), held)) as looks,
+        closing(ahead(lambda orbit: board.shown_needed(thinned, orbit), held)) as looks,
         closing(Proofs(board)) as proofs,
     ):
-        for index, cell in enumerate(held):
+        for index, orbit in enumerate(held):
             if stays(index, puzzle):
-                proofs.forget(cell)
+                proofs.forget(orbit)
                 continue
-            proofs.begin(cell, puzzle)
-            gone = board.setter.without(puzzle, [cell])
+            proofs.begin(orbit, puzzle)
+            gone = board.setter.without(puzzle, list(orbit))
             stay = needed + timed
             guess = gone if stay * stay <= went * (went + timed) else puzzle
             after = next((k for k in range(index + 1, len(held)) if not stays(k, guess)), None)
             if after is not None:
                 proofs.begin(held[after], guess)
-            answer = proofs.needed(cell, puzzle)
+            answer = proofs.needed(orbit, puzzle)
             if answer is False:
                 puzzle, went = gone, went + 1
             elif answer is None:
-                unproved.append(cell)
+                unproved.append(orbit)
                 timed += 1
             else:
                 needed += 1
@@ -119,16 +121,16 @@ class Looker:
     def __init__(self, board: Thinning, wanted: bool) -> None:
         context = process_context(["loopsat.setter.board"])
         self.pool = ProcessPoolExecutor(1, context, _looking, (board,)) if wanted and cpus() > 1 else None
-        self.looks: dict[Point, Future[bool]] = {}
+        self.looks: dict[Orbit, Future[bool]] = {}
 
-    def look(self, puzzle: Puzzle, cell: Point) -> None:
+    def look(self, puzzle: Puzzle, orbit: Orbit) -> None:
         if self.pool is not None:
             with held():  # the first submit starts the pool's thread: a stop inside left it unjoinable
-                self.looks[cell] = self.pool.submit(_shown_needed, puzzle, cell)
+                self.looks[orbit] = self.pool.submit(_shown_needed, puzzle, orbit)
 
-    def shown(self) -> set[Point]:
-        """The clues shown needed, once every look is done."""
-        return {cell for cell, look in self.looks.items() if look.result()}
+    def shown(self) -> set[Orbit]:
+        """The orbits shown needed, once every look is done."""
+        return {orbit for orbit, look in self.looks.items() if look.result()}
 
     def close(self) -> None:
         if self.pool is not None:
@@ -148,8 +150,8 @@ def _looking(board: Thinning) -> None:
     _LOOKING.append(board)
 
 
-def _shown_needed(puzzle: Puzzle, cell: Point) -> bool:
-    return _LOOKING[0].shown_needed(puzzle, cell)
+def _shown_needed(puzzle: Puzzle, orbit: Orbit) -> bool:
+    return _LOOKING[0].shown_needed(puzzle, orbit)
 
 
 @dataclass(frozen=True)
@@ -176,36 +178,36 @@ class Proofs:
     def __init__(self, board: Thinning) -> None:
         self.board = board
         self.pool = ThreadPoolExecutor(min(2, cpus()), "proof", initializer=leave_signals_to_main)
-        self.begun: dict[Point, _Begun] = {}
+        self.begun: dict[Orbit, _Begun] = {}
 
-    def begin(self, cell: Point, puzzle: Puzzle) -> None:
-        """Start proving whether `puzzle` needs `cell`, unless a proof of it is under way."""
+    def begin(self, orbit: Orbit, puzzle: Puzzle) -> None:
+        """Start proving whether `puzzle` needs `orbit`, unless a proof of it is under way."""
         from loopsat.cpsat import Stopper  # CP-SAT is slow to import
 
-        if cell not in self.begun:
-            candidate, law = self.board.without(puzzle, cell)
+        if orbit not in self.begun:
+            candidate, laws = self.board.without_orbit(puzzle, orbit)
             stopper = Stopper()
             with held():  # a submit may start a thread of the pool
-                loop = self.pool.submit(loop_breaking, candidate, law, self.board, stopper)
-            self.begun[cell] = _Begun(self.board.clues(puzzle), loop, stopper)
+                loop = self.pool.submit(loop_breaking, candidate, laws, self.board, stopper)
+            self.begun[orbit] = _Begun(self.board.clues(puzzle), loop, stopper)
 
-    def forget(self, cell: Point) -> None:
-        """Stop the proof of `cell`, if one is under way: it is not needed."""
-        begun = self.begun.pop(cell, None)
+    def forget(self, orbit: Orbit) -> None:
+        """Stop the proof of `orbit`, if one is under way: it is not needed."""
+        begun = self.begun.pop(orbit, None)
         if begun is not None:
             begun.stopper.stop()
 
-    def needed(self, cell: Point, puzzle: Puzzle) -> bool | None:
-        """Whether `puzzle` needs `cell`: some loop breaks its law without it (None: the proof
+    def needed(self, orbit: Orbit, puzzle: Puzzle) -> bool | None:
+        """Whether `puzzle` needs `orbit`: some loop breaks a law of it without it (None: the proof
         ran out of time)."""
         from loopsat.cpsat import TimedOut
 
         clues = self.board.clues(puzzle)
-        begun = self.begun.get(cell)
+        begun = self.begun.get(orbit)
         if begun is not None and not clues >= begun.clues and not begun.loop.done():
-            self.forget(cell)  # "no loop" would not hold here, and may be long in coming
-        self.begin(cell, puzzle)
-        begun = self.begun.pop(cell)
+            self.forget(orbit)  # "no loop" would not hold here, and may be long in coming
+        self.begin(orbit, puzzle)
+        begun = self.begun.pop(orbit)
         try:
             loop = begun.loop.result()
         except TimedOut:  # on another puzzle too: the clues near hard ones are hard, so it stays
@@ -213,10 +215,10 @@ class Proofs:
         if loop is None:
             holds = clues >= begun.clues  # more clues, fewer loops
         else:
-            holds = begun.clues == clues or self.board.loop_of(self.board.setter.without(puzzle, [cell]), loop)
+            holds = begun.clues == clues or self.board.loop_of(self.board.setter.without(puzzle, list(orbit)), loop)
         if holds:
             return loop is not None
-        return self.needed(cell, puzzle)  # the answer does not hold for this puzzle: prove it on it
+        return self.needed(orbit, puzzle)  # the answer does not hold for this puzzle: prove it on it
 
     def close(self) -> None:
         for begun in self.begun.values():
@@ -230,15 +232,18 @@ def proof_seconds(board: Thinning) -> float:
     return PROOF_SECONDS * max(1.0, board.tiles / PROOF_TILES)
 
 
-def loop_breaking(candidate: Puzzle, law: Rule, board: Thinning, stopper: Stopper) -> Edges | None:
-    """A loop of `candidate` that breaks `law`, or None: a CP-SAT search on the whole board
-    (TimedOut after `proof_seconds`, or when stopped)."""
+def loop_breaking(candidate: Puzzle, laws: list[Rule], board: Thinning, stopper: Stopper) -> Edges | None:
+    """A loop of `candidate` that breaks one of `laws`, or None: a CP-SAT search on the whole
+    board (TimedOut after `proof_seconds`, or when stopped)."""
     from loopsat.cpsat import Circuit, Search  # CP-SAT is slow to import
 
     cover = board.genre.cover(candidate)
     limit = proof_seconds(board)
     search = Search(cover, Circuit(), time_limit=limit, inprocessing=False, portfolio=True, stopper=stopper)
-    _forbid(search, law)
+    if len(laws) == 1:
+        _forbid(search, laws[0])
+    else:
+        search.model.clause([tie(search, law) for law in laws])
     loop = search.find()
     if loop is not None:
         verify(candidate, *bits(board.genre, candidate, loop))
