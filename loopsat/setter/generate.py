@@ -48,6 +48,7 @@ from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
 from loopsat.setter.board import SCREEN, Thinning
 from loopsat.setter.dense import dense
+from loopsat.setter.gather import step
 from loopsat.setter.minimal import Looker, minimal
 from loopsat.setter.taste import Taste, orbits
 from loopsat.solver.pipeline import deduction, solve
@@ -256,6 +257,9 @@ def _thinned(
     cap = Level(min(most, _SEARCH - 1))  # a deduction stops at the grade asked: one above fails
     singly = most >= _SEARCH and setter.REFUTE_SINGLY  # each law negated: a proof may use the search
     first, largest = (1, 1) if singly else (FIRST_BATCH, LARGEST_BATCH)
+    # batches gathered by the screen (setter/gather.py) where the genre thins clue by clue and a
+    # difficulty caps the deduction; Slitherlink's graded thinning keeps its batches drawn blind
+    gathering = difficulty is not None and setter.REFUTE_SINGLY
 
     def removable(candidate: Puzzle, laws: list[Rule]) -> bool:
         if singly and len(laws) == 1:
@@ -273,6 +277,11 @@ def _thinned(
     with closing(Looker(board, most >= _SEARCH)) as looker:
         while queue and (taste.clues is None or left > taste.clues):
             tell(f"thinning: {left} clues, {len(queue)} to try")
+            if gathering:
+                puzzle, batch, stopped = step(board, puzzle, queue, batch, largest, cap, SCREEN_GRADED)
+                held += stopped
+                left = len(setter.clue_cells(puzzle))
+                continue
             taken = [queue.popleft() for _ in range(min(batch, len(queue)))]
             candidate = setter.without(puzzle, [cell for orbit in taken for cell in orbit])
             if removable(candidate, board.laws(puzzle, candidate)):
@@ -293,4 +302,3 @@ def _thinned(
         puzzle, unproved = minimal(puzzle, held, board)
     clues = len(setter.clue_cells(puzzle))
     return Generated(puzzle, solution, graded(puzzle), dense_clues, clues, sum(map(len, unproved)))
-
