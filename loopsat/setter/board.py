@@ -135,12 +135,25 @@ class Thinning:
         the loop (False also when the backtracking's budget ran out); a loop found is verified."""
         near, given = self.near([law], reach)
         try:
-            loop = deduce.loop(candidate, given=given, near=near, extra=[_negated(law)], nodes=nodes)
+            return self.breaking(candidate, law, nodes, near, given) is not None
         except OutOfNodes:
             return False
+
+    def breaking(
+        self,
+        candidate: Puzzle,
+        law: Rule,
+        nodes: int,
+        near: set[Point] | None = None,
+        given: dict[Point, bool] | None = None,
+    ) -> Edges | None:
+        """A loop of `candidate` that breaks `law`, verified, or None when there is none, by the
+        deduction's backtracking (within `near` only, `given` beyond, when given); OutOfNodes
+        after `nodes` decisions without an answer."""
+        loop = deduce.loop(candidate, given=given, near=near, extra=[_negated(law)], nodes=nodes)
         if loop is not None:
             verify(candidate, *bits(self.genre, candidate, loop))
-        return loop is not None
+        return loop
 
 
 def _centre(law: Rule) -> Point:

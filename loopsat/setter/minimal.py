@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from loopsat.deduce import Rule
+from loopsat.deduce.branch import OutOfNodes
 from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
 from loopsat.setter.board import Orbit, Thinning
@@ -50,6 +51,11 @@ if TYPE_CHECKING:
 # 30 s answered 7 times, in 12.7-29.8 s (`python bench/proof_plans.py` replays proofs).
 PROOF_SECONDS = 10.0
 PROOF_TILES = 600
+# The decisions the deduction's backtracking may make on the whole board, each law of a held
+# clue negated, before CP-SAT is asked: 20×20 Slitherlink seed 1 (the command line's taste), of
+# 8 proofs CP-SAT took 1.7-4.7 s of wall time each for, 3,000 decisions answered 6 in 0.1-0.2
+# CPU-s (5 loops, one "none"), and with the deduction alone 1 more.
+PROOF_NODES = 20_000
 
 
 def minimal(puzzle: Puzzle, held: list[Orbit], board: Thinning) -> tuple[Puzzle, list[Orbit]]:
@@ -233,17 +239,32 @@ def proof_seconds(board: Thinning) -> float:
 
 
 def loop_breaking(candidate: Puzzle, laws: list[Rule], board: Thinning, stopper: Stopper) -> Edges | None:
-    """A loop of `candidate` that breaks one of `laws`, or None: a CP-SAT search on the whole
-    board (TimedOut after `proof_seconds`, or when stopped)."""
-    from loopsat.cpsat import Circuit, Search  # CP-SAT is slow to import
+    """A loop of `candidate` that breaks one of `laws`, or None: for each law, the deduction's
+    backtracking over the whole board with the law negated (PROOF_NODES decisions), then a
+    CP-SAT search on the whole board for the laws it left (TimedOut after `proof_seconds`, or
+    when stopped)."""
+    from loopsat.cpsat import Circuit, Search, TimedOut  # CP-SAT is slow to import
 
+    left = []
+    for law in laws:
+        if stopper.stopped:
+            raise TimedOut
+        try:
+            loop = board.breaking(candidate, law, PROOF_NODES)
+        except OutOfNodes:
+            left.append(law)
+            continue
+        if loop is not None:
+            return loop
+    if not left:
+        return None
     cover = board.genre.cover(candidate)
     limit = proof_seconds(board)
     search = Search(cover, Circuit(), time_limit=limit, inprocessing=False, portfolio=True, stopper=stopper)
-    if len(laws) == 1:
-        _forbid(search, laws[0])
+    if len(left) == 1:
+        _forbid(search, left[0])
     else:
-        search.model.clause([tie(search, law) for law in laws])
+        search.model.clause([tie(search, law) for law in left])
     loop = search.find()
     if loop is not None:
         verify(candidate, *bits(board.genre, candidate, loop))
