@@ -217,6 +217,32 @@ def test_minimal_leaves_every_clue_needed_and_the_looker_shows_only_needed_ones(
     assert len(setter.clue_cells(thinned)) < len(held)
 
 
+@pytest.mark.parametrize("nodes", [None, 0], ids=["backtracking", "cp-sat"])
+def test_minimal_by_orbits_leaves_every_orbit_needed(monkeypatch: pytest.MonkeyPatch, nodes: int | None) -> None:
+    """`minimal` on orbits of two clues, the looks near them switched off so that every orbit
+    takes a proof (backtracking over the deduction first, or with no decisions allowed CP-SAT,
+    every law of the orbit in one model): what it leaves has one loop and needs every orbit it
+    kept (frontier DP)."""
+    import loopsat.setter.minimal as proving
+    from loopsat.setter.board import Thinning
+
+    setter = SETTERS["slitherlink"]
+    dense, generated, extras = _dense_and_minimal("slitherlink")
+    puzzle = setter.without(dense, extras[1::2])
+    cells = setter.clue_cells(puzzle)
+    pairs = list(zip(cells[::2], cells[1::2], strict=False))
+    monkeypatch.setattr(Thinning, "shown_needed", lambda *_args: False)
+    if nodes is not None:
+        monkeypatch.setattr(proving, "PROOF_NODES", nodes)
+    thinned, unproved = proving.minimal(puzzle, pairs, Thinning(puzzle, generated.solution))
+    assert unproved == [] and frontier.count(thinned) == 1
+    kept = set(setter.clue_cells(thinned))
+    assert len(kept) < len(cells)
+    for pair in pairs:
+        if set(pair) <= kept:
+            assert frontier.count(setter.without(thinned, list(pair))) > 1, pair
+
+
 @pytest.mark.parametrize("genre", sorted(SETTERS))
 def test_proofs_begun_on_another_puzzle_answer_as_on_the_puzzle_itself(genre: str) -> None:
     """`Proofs` begins the next clue's proof on a guessed puzzle (as if the clue before went, or
