@@ -17,9 +17,12 @@ loop known; this module thins its clues, genre-free, while the loop stays the on
    with a difficulty) given as in the loop: it knows more than the whole one and so fails
    whenever that one would, at a fraction of the cost. A single clue
    that fails is held; deduction is monotone (fewer clues never deduce more), so it stays held.
-2. Without a difficulty, each held clue is then tried once, in order (setter/minimal.py): it
-   goes when no loop breaks its law, found near it or by CP-SAT on the whole board. Removing
-   clues only adds loops, so a clue once needed stays needed: one pass leaves a minimal set.
+   Where the genre thins clue by clue (Masyu) and a difficulty is asked, each batch is gathered
+   clue by clue through the screen instead (setter/gather.py).
+2. Without a difficulty, each held clue (or orbit) is then tried once, in order
+   (setter/minimal.py): it goes when no loop breaks its law, found near it, by the deduction's
+   backtracking or by CP-SAT on the whole board. Removing clues only adds loops, so a clue once
+   needed stays needed: one pass leaves a minimal set.
 
 With a difficulty the result is minimal *for that difficulty*: removing any one clue more either
 admits a second loop or makes the puzzle harder than D. A result graded below D is refused and
