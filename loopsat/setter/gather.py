@@ -7,6 +7,10 @@ the longest run of it that can go is found by halves, and the clue after it held
 Batches drawn blind (as setter/generate.py draws Slitherlink's) fail whole once the clues that
 stay are a third of those tried, and a failed batch is halved down to single clues: thinning
 40×40 Masyu seed 1 tricky made 467 whole deductions (0.25 CPU-s each) for 542 clues removed.
+Gathered, it makes 352 (201 of them failing, where the screen let a clue through) and 1,432
+screens (0.026 CPU-s each): `loopsat generate --genre masyu --size 40x40 --seed 1 --difficulty
+tricky` took 116 CPU-s instead of 164 (whole process, one run each under load; the same
+puzzle), 20×20 seed 1 0.98× (three paired runs).
 """
 
 from __future__ import annotations
