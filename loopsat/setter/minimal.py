@@ -1,11 +1,13 @@
 """Which of the clues thinning held can go, one by one in order (`minimal`): the held clue c goes
-when the puzzle without it still has one loop, that is, when no loop breaks c's law.
+when the puzzle without it still has one loop, that is, when no loop breaks c's law (a symmetric
+layout's orbit goes whole: when no loop breaks any of its laws).
 
 A loop that breaks c's law near c (`Thinning.shown_needed`: every edge beyond board.WINDOWS given
 as in the loop, a small backtracking search over the deduction) is a second loop once c goes, so
 c is needed. These looks are made as thinning holds each clue, in a helper process (`Looker`), and
-again on the thinned puzzle in a thread (`ahead`). For the rest CP-SAT decides, on the whole
-board without c and with c's law negated (`proof_seconds`), two proofs at a time (`Proofs`).
+again on the thinned puzzle in a thread (`ahead`). For the rest a proof decides, two at a time
+(`Proofs`): the same backtracking over the whole board without c, c's law negated
+(PROOF_NODES), and where that runs out CP-SAT on the whole board (`proof_seconds`).
 Removing clues only adds loops, so a clue once needed stays needed: one pass leaves a minimal
 clue set, and but for proofs out of time the answers are those of trying clue by clue.
 """
