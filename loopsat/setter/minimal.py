@@ -56,7 +56,9 @@ PROOF_TILES = 600
 # The decisions the deduction's backtracking may make on the whole board, each law of a held
 # clue negated, before CP-SAT is asked: 20×20 Slitherlink seed 1 (the command line's taste), of
 # 8 proofs CP-SAT took 1.7-4.7 s of wall time each for, 3,000 decisions answered 6 in 0.1-0.2
-# CPU-s (5 loops, one "none"), and with the deduction alone 1 more.
+# CPU-s (5 loops, one "none"), and with the deduction alone 1 more. Not in a genre that thins
+# clue by clue (Masyu): there thinning's deduction with the law negated already failed, and
+# backtracking first made 20×20 Masyu seed 1 1.50× slower (three paired runs).
 PROOF_NODES = 20_000
 # The decisions of the backtracking again once CP-SAT ran out of time. `loopsat generate --genre
 # slitherlink --size 40x40 --seed 1` (/usr/bin/time, whole process, one run each): 20,000 alone
@@ -252,7 +254,9 @@ def loop_breaking(candidate: Puzzle, laws: list[Rule], board: Thinning, stopper:
     when stopped), then, for a search out of time, the backtracking again with MORE_NODES."""
     from loopsat.cpsat import TimedOut  # CP-SAT is slow to import
 
-    found, left = _backtracked(candidate, laws, board, stopper, PROOF_NODES)
+    found, left = None, laws
+    if not board.setter.REFUTE_SINGLY:  # else thinning refuted each law negated, and failed
+        found, left = _backtracked(candidate, laws, board, stopper, PROOF_NODES)
     if found is not None or not left:
         return found
     try:
