@@ -19,6 +19,7 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
+import loopsat.setter.gather as gathering
 import loopsat.setter.generate as generator
 import loopsat.setter.minimal as proving
 from loopsat.setter.board import Thinning
@@ -75,6 +76,7 @@ def main() -> None:
     board.broken_near = timed("look near a clue", board.broken_near, time.thread_time)  # type: ignore[method-assign]
     board.screened = timed("screen near removed clues", board.screened)  # type: ignore[method-assign]
     generator.complete = timed("whole deduction", generator.complete)
+    gathering.complete = timed("whole deduction (gathered)", gathering.complete)
     # a proof's CP-SAT runs in a thread of its own, beside another proof: wall seconds
     proving.loop_breaking = timed("proof of a held clue", proving.loop_breaking, time.perf_counter)
     proofs = proving.Proofs

@@ -27,7 +27,8 @@ def replay(*, portfolio: bool, inprocessing: bool = False, deduced: bool = False
     """A proof as minimal.loop_breaking makes it, with other CP-SAT settings; `deduced`: on what the
     deduction with the law negated leaves open, as before the portfolio."""
 
-    def prove(candidate: Any, law: Any, board: Any) -> bool | None:
+    def prove(candidate: Any, laws: Any, board: Any) -> bool | None:
+        (law,) = laws  # the settings compared are for one clue at a time
         cover, fixed = board.genre.cover(candidate), None
         if deduced:
             fixed = board.negated(candidate, law)
@@ -52,10 +53,10 @@ def replay(*, portfolio: bool, inprocessing: bool = False, deduced: bool = False
     return prove
 
 
-def current(candidate: Any, law: Any, board: Any) -> bool | None:
+def current(candidate: Any, laws: Any, board: Any) -> bool | None:
     """A proof as generate makes it."""
     try:
-        return proving.loop_breaking(candidate, law, board, Stopper()) is not None
+        return proving.loop_breaking(candidate, laws, board, Stopper()) is not None
     except TimedOut:
         return None
 
@@ -74,12 +75,12 @@ def main() -> None:
     proofs: list[tuple[Any, Any, Any]] = []
     prove = proving.loop_breaking
 
-    def kept(candidate: Any, law: Any, board: Any, stopper: Stopper) -> Any:
+    def kept(candidate: Any, laws: Any, board: Any, stopper: Stopper) -> Any:
         try:
-            return prove(candidate, law, board, stopper)
+            return prove(candidate, laws, board, stopper)
         finally:
             if not stopper.stopped:  # a proof stopped as not needed is no proof of the run
-                proofs.append((candidate, law, board))
+                proofs.append((candidate, laws, board))
 
     proving.loop_breaking = kept
     generator.generate(genre, rows, cols, seed=seed)

@@ -209,13 +209,39 @@ def test_minimal_leaves_every_clue_needed_and_the_looker_shows_only_needed_ones(
     random.Random(0).shuffle(held)
     with closing(Looker(board, wanted=True)) as looker:
         for cell in held:
-            looker.look(puzzle, cell)
+            looker.look(puzzle, (cell,))
         shown = looker.shown()
-    assert shown and all(_needs(puzzle, cell) for cell in shown)
-    thinned, unproved = minimal(puzzle, held, board)
+    assert shown and all(_needs(puzzle, cell) for (cell,) in shown)
+    thinned, unproved = minimal(puzzle, [(cell,) for cell in held], board)
     assert unproved == [] and frontier.count(thinned) == 1
     assert all(_needs(thinned, cell) for cell in setter.clue_cells(thinned))
     assert len(setter.clue_cells(thinned)) < len(held)
+
+
+@pytest.mark.parametrize("nodes", [None, 0], ids=["backtracking", "cp-sat"])
+def test_minimal_by_orbits_leaves_every_orbit_needed(monkeypatch: pytest.MonkeyPatch, nodes: int | None) -> None:
+    """`minimal` on orbits of two clues, the looks near them switched off so that every orbit
+    takes a proof (backtracking over the deduction first, or with no decisions allowed CP-SAT,
+    every law of the orbit in one model): what it leaves has one loop and needs every orbit it
+    kept (frontier DP)."""
+    import loopsat.setter.minimal as proving
+    from loopsat.setter.board import Thinning
+
+    setter = SETTERS["slitherlink"]
+    dense, generated, extras = _dense_and_minimal("slitherlink")
+    puzzle = setter.without(dense, extras[1::2])
+    cells = setter.clue_cells(puzzle)
+    pairs = list(zip(cells[::2], cells[1::2], strict=False))
+    monkeypatch.setattr(Thinning, "shown_needed", lambda *_args: False)
+    if nodes is not None:
+        monkeypatch.setattr(proving, "PROOF_NODES", nodes)
+    thinned, unproved = proving.minimal(puzzle, pairs, Thinning(puzzle, generated.solution))
+    assert unproved == [] and frontier.count(thinned) == 1
+    kept = set(setter.clue_cells(thinned))
+    assert len(kept) < len(cells)
+    for pair in pairs:
+        if set(pair) <= kept:
+            assert frontier.count(setter.without(thinned, list(pair))) > 1, pair
 
 
 @pytest.mark.parametrize("genre", sorted(SETTERS))
@@ -238,15 +264,15 @@ def test_proofs_begun_on_another_puzzle_answer_as_on_the_puzzle_itself(genre: st
         with closing(Proofs(Thinning(puzzle, generated.solution))) as proofs:
             for other, done in product(setter.clue_cells(generated.puzzle), (False, True)):
                 fewer = setter.without(puzzle, [other])
-                proofs.begin(extra, fewer)  # a loop found there may break `other`'s law
+                proofs.begin((extra,), fewer)  # a loop found there may break `other`'s law
                 if done:
-                    proofs.begun[extra].loop.exception()  # waits for the answer
-                assert proofs.needed(extra, puzzle) is False
-                proofs.begin(extra, puzzle)  # "no loop" there need not hold with fewer clues
+                    proofs.begun[extra,].loop.exception()  # waits for the answer
+                assert proofs.needed((extra,), puzzle) is False
+                proofs.begin((extra,), puzzle)  # "no loop" there need not hold with fewer clues
                 if done:
-                    proofs.begun[extra].loop.exception()
-                assert proofs.needed(extra, fewer) is _needs(fewer, extra)
-            proofs.begin(extra, puzzle)  # under way when closed: stopped
+                    proofs.begun[extra,].loop.exception()
+                assert proofs.needed((extra,), fewer) is _needs(fewer, extra)
+            proofs.begin((extra,), puzzle)  # under way when closed: stopped
     assert not any(thread.name.startswith("proof") for thread in threading.enumerate())
 
 
@@ -275,8 +301,8 @@ def test_a_proof_out_of_time_is_none_on_every_puzzle(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(proving, "loop_breaking", first_out_of_time)
     with closing(proving.Proofs(Thinning(dense, solution))) as proofs:
-        proofs.begin(second, setter.without(dense, [first]))
-        assert proofs.needed(second, dense) is None
-        proofs.begin(second, dense)
-        assert proofs.needed(second, dense) is _needs(dense, second)
+        proofs.begin((second,), setter.without(dense, [first]))
+        assert proofs.needed((second,), dense) is None
+        proofs.begin((second,), dense)
+        assert proofs.needed((second,), dense) is _needs(dense, second)
         assert len(made) == 2

@@ -1,11 +1,13 @@
 """Which of the clues thinning held can go, one by one in order (`minimal`): the held clue c goes
-when the puzzle without it still has one loop, that is, when no loop breaks c's law.
+when the puzzle without it still has one loop, that is, when no loop breaks c's law (a symmetric
+layout's orbit goes whole: when no loop breaks any of its laws).
 
 A loop that breaks c's law near c (`Thinning.shown_needed`: every edge beyond board.WINDOWS given
 as in the loop, a small backtracking search over the deduction) is a second loop once c goes, so
 c is needed. These looks are made as thinning holds each clue, in a helper process (`Looker`), and
-again on the thinned puzzle in a thread (`ahead`). For the rest CP-SAT decides, on the whole
-board without c and with c's law negated (`proof_seconds`), two proofs at a time (`Proofs`).
+again on the thinned puzzle in a thread (`ahead`). For the rest a proof decides, two at a time
+(`Proofs`): the same backtracking over the whole board without c, c's law negated
+(PROOF_NODES), and where that runs out CP-SAT on the whole board (`proof_seconds`).
 Removing clues only adds loops, so a clue once needed stays needed: one pass leaves a minimal
 clue set, and but for proofs out of time the answers are those of trying clue by clue.
 """
@@ -20,9 +22,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from loopsat.deduce import Rule
+from loopsat.deduce.branch import OutOfNodes
 from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
-from loopsat.setter.board import Thinning
+from loopsat.setter.board import Orbit, Thinning
+from loopsat.setter.redundant import tie
 from loopsat.signals import die_with, held
 from loopsat.solver.pipeline import bits
 from loopsat.verify import verify
@@ -49,11 +53,24 @@ if TYPE_CHECKING:
 # 30 s answered 7 times, in 12.7-29.8 s (`python bench/proof_plans.py` replays proofs).
 PROOF_SECONDS = 10.0
 PROOF_TILES = 600
+# The decisions the deduction's backtracking may make on the whole board, each law of a held
+# clue negated, before CP-SAT is asked: 20×20 Slitherlink seed 1 (the command line's taste), of
+# 8 proofs CP-SAT took 1.7-4.7 s of wall time each for, 3,000 decisions answered 6 in 0.1-0.2
+# CPU-s (5 loops, one "none"), and with the deduction alone 1 more. Not in a genre that thins
+# clue by clue (Masyu): there thinning's deduction with the law negated already failed, and
+# backtracking first made 20×20 Masyu seed 1 1.50× slower (three paired runs).
+PROOF_NODES = 20_000
+# The decisions of the backtracking again once CP-SAT ran out of time. `loopsat generate --genre
+# slitherlink --size 40x40 --seed 1` (/usr/bin/time, whole process, one run each): 20,000 alone
+# 182 CPU-s, 4 clues not proved; 100,000 from the start 425 CPU-s, every clue proved (570
+# kept); 20,000 and then 100,000 for what CP-SAT could not prove 183 CPU-s, the same 570.
+MORE_NODES = 100_000
 
 
-def minimal(puzzle: Puzzle, held: list[Point], board: Thinning) -> tuple[Puzzle, list[Point]]:
-    """`puzzle` less every held clue whose removal leaves one loop, tried one by one in order,
-    and the clues kept because their proof ran out of time (`proof_seconds`).
+def minimal(puzzle: Puzzle, held: list[Orbit], board: Thinning) -> tuple[Puzzle, list[Orbit]]:
+    """`puzzle` less every held orbit (one clue, or a symmetric layout's images, which go
+    together) whose removal leaves one loop, tried one by one in order, and the orbits kept
+    because their proof ran out of time (`proof_seconds`).
 
     The looks near each clue run ahead in a thread, on the puzzle thinning left, while CP-SAT
     proves the clue before (it releases the GIL): a loop found there is a loop of every puzzle
@@ -64,7 +81,7 @@ def minimal(puzzle: Puzzle, held: list[Point], board: Thinning) -> tuple[Puzzle,
     `python bench/generate_phases.py masyu 30x30` times each kind."""
     thinned, unproved = puzzle, []
     looked: list[bool] = []  # the looks' answers on `thinned`, by index into `held`
-    near: dict[tuple[Point, frozenset[Point]], bool] = {}  # looks again, by clue and clue set
+    near: dict[tuple[Orbit, frozenset[Point]], bool] = {}  # looks again, by orbit and clue set
 
     def stays(index: int, puzzle: Puzzle) -> bool:
         """Whether a look shows held[index] needed in `puzzle` (a loop near it breaks its law)."""
@@ -84,25 +101,25 @@ def minimal(puzzle: Puzzle, held: list[Point], board: Thinning) -> tuple[Puzzle,
     # "went"), 40×40 Slitherlink seed 1 has 8, 11 and 58 (so "stays").
     went, needed, timed = 1, 0, 0
     with (
-        closing(ahead(lambda cell: board.shown_needed(thinned, cell), held)) as looks,
+        closing(ahead(lambda orbit: board.shown_needed(thinned, orbit), held)) as looks,
         closing(Proofs(board)) as proofs,
     ):
-        for index, cell in enumerate(held):
+        for index, orbit in enumerate(held):
             if stays(index, puzzle):
-                proofs.forget(cell)
+                proofs.forget(orbit)
                 continue
-            proofs.begin(cell, puzzle)
-            gone = board.setter.without(puzzle, [cell])
+            proofs.begin(orbit, puzzle)
+            gone = board.setter.without(puzzle, list(orbit))
             stay = needed + timed
             guess = gone if stay * stay <= went * (went + timed) else puzzle
             after = next((k for k in range(index + 1, len(held)) if not stays(k, guess)), None)
             if after is not None:
                 proofs.begin(held[after], guess)
-            answer = proofs.needed(cell, puzzle)
+            answer = proofs.needed(orbit, puzzle)
             if answer is False:
                 puzzle, went = gone, went + 1
             elif answer is None:
-                unproved.append(cell)
+                unproved.append(orbit)
                 timed += 1
             else:
                 needed += 1
@@ -119,16 +136,16 @@ class Looker:
     def __init__(self, board: Thinning, wanted: bool) -> None:
         context = process_context(["loopsat.setter.board"])
         self.pool = ProcessPoolExecutor(1, context, _looking, (board,)) if wanted and cpus() > 1 else None
-        self.looks: dict[Point, Future[bool]] = {}
+        self.looks: dict[Orbit, Future[bool]] = {}
 
-    def look(self, puzzle: Puzzle, cell: Point) -> None:
+    def look(self, puzzle: Puzzle, orbit: Orbit) -> None:
         if self.pool is not None:
             with held():  # the first submit starts the pool's thread: a stop inside left it unjoinable
-                self.looks[cell] = self.pool.submit(_shown_needed, puzzle, cell)
+                self.looks[orbit] = self.pool.submit(_shown_needed, puzzle, orbit)
 
-    def shown(self) -> set[Point]:
-        """The clues shown needed, once every look is done."""
-        return {cell for cell, look in self.looks.items() if look.result()}
+    def shown(self) -> set[Orbit]:
+        """The orbits shown needed, once every look is done."""
+        return {orbit for orbit, look in self.looks.items() if look.result()}
 
     def close(self) -> None:
         if self.pool is not None:
@@ -148,8 +165,8 @@ def _looking(board: Thinning) -> None:
     _LOOKING.append(board)
 
 
-def _shown_needed(puzzle: Puzzle, cell: Point) -> bool:
-    return _LOOKING[0].shown_needed(puzzle, cell)
+def _shown_needed(puzzle: Puzzle, orbit: Orbit) -> bool:
+    return _LOOKING[0].shown_needed(puzzle, orbit)
 
 
 @dataclass(frozen=True)
@@ -176,36 +193,36 @@ class Proofs:
     def __init__(self, board: Thinning) -> None:
         self.board = board
         self.pool = ThreadPoolExecutor(min(2, cpus()), "proof", initializer=leave_signals_to_main)
-        self.begun: dict[Point, _Begun] = {}
+        self.begun: dict[Orbit, _Begun] = {}
 
-    def begin(self, cell: Point, puzzle: Puzzle) -> None:
-        """Start proving whether `puzzle` needs `cell`, unless a proof of it is under way."""
+    def begin(self, orbit: Orbit, puzzle: Puzzle) -> None:
+        """Start proving whether `puzzle` needs `orbit`, unless a proof of it is under way."""
         from loopsat.cpsat import Stopper  # CP-SAT is slow to import
 
-        if cell not in self.begun:
-            candidate, law = self.board.without(puzzle, cell)
+        if orbit not in self.begun:
+            candidate, laws = self.board.without_orbit(puzzle, orbit)
             stopper = Stopper()
             with held():  # a submit may start a thread of the pool
-                loop = self.pool.submit(loop_breaking, candidate, law, self.board, stopper)
-            self.begun[cell] = _Begun(self.board.clues(puzzle), loop, stopper)
+                loop = self.pool.submit(loop_breaking, candidate, laws, self.board, stopper)
+            self.begun[orbit] = _Begun(self.board.clues(puzzle), loop, stopper)
 
-    def forget(self, cell: Point) -> None:
-        """Stop the proof of `cell`, if one is under way: it is not needed."""
-        begun = self.begun.pop(cell, None)
+    def forget(self, orbit: Orbit) -> None:
+        """Stop the proof of `orbit`, if one is under way: it is not needed."""
+        begun = self.begun.pop(orbit, None)
         if begun is not None:
             begun.stopper.stop()
 
-    def needed(self, cell: Point, puzzle: Puzzle) -> bool | None:
-        """Whether `puzzle` needs `cell`: some loop breaks its law without it (None: the proof
+    def needed(self, orbit: Orbit, puzzle: Puzzle) -> bool | None:
+        """Whether `puzzle` needs `orbit`: some loop breaks a law of it without it (None: the proof
         ran out of time)."""
         from loopsat.cpsat import TimedOut
 
         clues = self.board.clues(puzzle)
-        begun = self.begun.get(cell)
+        begun = self.begun.get(orbit)
         if begun is not None and not clues >= begun.clues and not begun.loop.done():
-            self.forget(cell)  # "no loop" would not hold here, and may be long in coming
-        self.begin(cell, puzzle)
-        begun = self.begun.pop(cell)
+            self.forget(orbit)  # "no loop" would not hold here, and may be long in coming
+        self.begin(orbit, puzzle)
+        begun = self.begun.pop(orbit)
         try:
             loop = begun.loop.result()
         except TimedOut:  # on another puzzle too: the clues near hard ones are hard, so it stays
@@ -213,10 +230,10 @@ class Proofs:
         if loop is None:
             holds = clues >= begun.clues  # more clues, fewer loops
         else:
-            holds = begun.clues == clues or self.board.loop_of(self.board.setter.without(puzzle, [cell]), loop)
+            holds = begun.clues == clues or self.board.loop_of(self.board.setter.without(puzzle, list(orbit)), loop)
         if holds:
             return loop is not None
-        return self.needed(cell, puzzle)  # the answer does not hold for this puzzle: prove it on it
+        return self.needed(orbit, puzzle)  # the answer does not hold for this puzzle: prove it on it
 
     def close(self) -> None:
         for begun in self.begun.values():
@@ -230,15 +247,62 @@ def proof_seconds(board: Thinning) -> float:
     return PROOF_SECONDS * max(1.0, board.tiles / PROOF_TILES)
 
 
-def loop_breaking(candidate: Puzzle, law: Rule, board: Thinning, stopper: Stopper) -> Edges | None:
-    """A loop of `candidate` that breaks `law`, or None: a CP-SAT search on the whole board
-    (TimedOut after `proof_seconds`, or when stopped)."""
-    from loopsat.cpsat import Circuit, Search  # CP-SAT is slow to import
+def loop_breaking(candidate: Puzzle, laws: list[Rule], board: Thinning, stopper: Stopper) -> Edges | None:
+    """A loop of `candidate` that breaks one of `laws`, or None: for each law, the deduction's
+    backtracking over the whole board with the law negated (PROOF_NODES decisions), then a
+    CP-SAT search on the whole board for the laws it left (TimedOut after `proof_seconds`, or
+    when stopped), then, for a search out of time, the backtracking again with MORE_NODES."""
+    from loopsat.cpsat import TimedOut  # CP-SAT is slow to import
+
+    found, left = None, laws
+    if not board.setter.REFUTE_SINGLY:  # else thinning refuted each law negated, and failed
+        found, left = _backtracked(candidate, laws, board, stopper, PROOF_NODES)
+    if found is not None or not left:
+        return found
+    try:
+        return _searched(candidate, left, board, stopper)
+    except TimedOut:
+        if stopper.stopped:
+            raise
+    found, left = _backtracked(candidate, left, board, stopper, MORE_NODES)
+    if found is not None or not left:
+        return found
+    raise TimedOut
+
+
+def _backtracked(
+    candidate: Puzzle, laws: list[Rule], board: Thinning, stopper: Stopper, nodes: int
+) -> tuple[Edges | None, list[Rule]]:
+    """A loop that breaks one of `laws` found by backtracking, else the laws it did not refute
+    within `nodes` decisions each."""
+    from loopsat.cpsat import TimedOut
+
+    left = []
+    for law in laws:
+        if stopper.stopped:
+            raise TimedOut
+        try:
+            loop = board.breaking(candidate, law, nodes)
+        except OutOfNodes:
+            left.append(law)
+            continue
+        if loop is not None:
+            return loop, []
+    return None, left
+
+
+def _searched(candidate: Puzzle, laws: list[Rule], board: Thinning, stopper: Stopper) -> Edges | None:
+    """CP-SAT's loop of `candidate` that breaks one of `laws`, or None."""
+    from loopsat.cpsat import Circuit, Search
 
     cover = board.genre.cover(candidate)
-    limit = proof_seconds(board)
-    search = Search(cover, Circuit(), time_limit=limit, inprocessing=False, portfolio=True, stopper=stopper)
-    _forbid(search, law)
+    search = Search(
+        cover, Circuit(), time_limit=proof_seconds(board), inprocessing=False, portfolio=True, stopper=stopper
+    )
+    if len(laws) == 1:
+        _forbid(search, laws[0])
+    else:
+        search.model.clause([tie(search, law) for law in laws])
     loop = search.find()
     if loop is not None:
         verify(candidate, *bits(board.genre, candidate, loop))

@@ -70,7 +70,7 @@ def redundant(puzzle: Puzzle, solution: Loop, time_limit: float | None) -> Itera
             yield from proofs.heard(open_)
             if proofs.finished or cell not in open_:
                 continue
-            if board.shown_needed(puzzle, cell):
+            if board.shown_needed(puzzle, (cell,)):
                 open_.pop(cell)
                 proofs.needed(cell)
                 yield cell, False
@@ -142,7 +142,7 @@ class _Proofs:
         board = self.board
         bare = board.setter.without(self.puzzle, list(self.laws))
         search = Search(board.genre.cover(bare), Circuit(), time_limit=self.time_limit, stopper=self.stopper)
-        broken = {cell: _tie(search, law) for cell, law in self.laws.items()}
+        broken = {cell: tie(search, law) for cell, law in self.laws.items()}
         open_ = set(cells)
         for cell in self.laws.keys() - open_:
             search.model.clause([negated(broken[cell])])
@@ -174,7 +174,7 @@ class _Proofs:
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _tie(search: Search, law: Rule) -> int:
+def tie(search: Search, law: Rule) -> int:
     """A new literal of the search's model, true exactly when the loop breaks `law` (an edge the
     model lacks is off in every loop)."""
     from loopsat.cpsat.proto import negated

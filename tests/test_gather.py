@@ -1,0 +1,39 @@
+"""setter/gather.py: thinning by batches the screen gathers leaves a puzzle the capped deduction
+decides, every clue of it held and needed at that cap (brute force over each clue), with the
+screen or without it (every batch then goes to the whole deduction, whose failures are found by
+halves)."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import pytest
+
+from loopsat.deduce import Level
+from loopsat.genres import SETTERS
+from loopsat.setter.board import Orbit, Thinning
+from loopsat.setter.dense import dense
+from loopsat.setter.gather import complete, step
+from loopsat.setter.generate import JUDGE
+
+
+@pytest.mark.parametrize("screened", [True, False], ids=["screened", "unscreened"])
+def test_steps_leave_every_clue_needed_at_the_cap(monkeypatch: pytest.MonkeyPatch, screened: bool) -> None:
+    setter, cap = SETTERS["masyu"], Level.TRICKY
+    puzzle, solution = dense(setter, 7, 7, random.Random(2), JUDGE)
+    assert complete(puzzle, cap)
+    board = Thinning(puzzle, solution)
+    if not screened:
+        monkeypatch.setattr(Thinning, "screened", lambda *_args: True)
+    order: list[Orbit] = [(cell,) for cell in setter.clue_cells(puzzle)]
+    random.Random(0).shuffle(order)
+    queue, batch, held = deque(order), 16, []
+    while queue:
+        puzzle, batch, stopped = step(board, puzzle, queue, batch, 64, cap, 6)
+        held += stopped
+    assert complete(puzzle, cap)
+    assert sorted(cell for (cell,) in held) == sorted(setter.clue_cells(puzzle))
+    assert len(held) < len(order)
+    for (cell,) in held:
+        assert not complete(setter.without(puzzle, [cell]), cap), cell
