@@ -215,25 +215,26 @@ class Pairs(Relations):
         ):
             return False  # no line in and no fact: nothing to learn
         for i in range(4):
-            d, j = 4 * v + i, (i + 1) % 4
-            a, b = states[i], states[j]
-            if most[d] and 1 in (a, b) and -1 in (a, b):
+            j = (i + 1) & 3
+            d, a, b = 4 * v + i, states[i], states[j]
+            pair = a + b  # -2: both open; -1: one open, one off; 0 with a != b: one open, one on
+            if pair == -2:
+                if yes == 1:
+                    self._learn(most, d, _NORMAL)
+                    if unknown == 2:
+                        self._learn(least, d, _NORMAL)
+                elif yes == 0 and unknown == 2 and (most[d] or least[d]):
+                    bit = 0 if most[d] else 1
+                    self._set(arms[i], bit, most[d] or least[d], arms)
+                    self._set(arms[j], bit, most[d] or least[d], arms)
+                    return True
+            elif pair == -1:
+                if least[d]:
+                    self._set(arms[i if a < 0 else j], 1, least[d], arms)
+                    return True
+            elif pair == 0 and a != b and most[d]:
                 self._set(arms[i if a < 0 else j], 0, most[d], arms)
                 return True
-            if least[d] and 0 in (a, b) and -1 in (a, b):
-                self._set(arms[i if a < 0 else j], 1, least[d], arms)
-                return True
-            if a >= 0 or b >= 0:
-                continue
-            if yes == 0 and unknown == 2 and (most[d] or least[d]):
-                bit = 0 if most[d] else 1
-                self._set(arms[i], bit, most[d] or least[d], arms)
-                self._set(arms[j], bit, most[d] or least[d], arms)
-                return True
-            if yes == 1:
-                self._learn(most, d, _NORMAL)
-                if unknown == 2:
-                    self._learn(least, d, _NORMAL)
         return False
 
     def _tricky(self) -> bool:
