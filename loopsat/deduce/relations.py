@@ -52,16 +52,11 @@ class Relations:
 
         def _set(self, k: int, bit: int, level: int, read: tuple[int, ...]) -> None: ...
 
-    def _leader(self, k: int) -> tuple[int, int]:
-        """k's class and whether k is opposite to its leader."""
-        parent, flip = self.parent, self.flip
-        return parent[k], flip[k]
-
     def _relate(self, j: int, k: int, opposite: int) -> None:
         """Lines j and k are equal (0) or opposite (1)."""
-        p, fj = self._leader(j)
-        q, fk = self._leader(k)
-        parity = opposite ^ fj ^ fk
+        parent, flip = self.parent, self.flip  # a line's class, and whether it is opposite its leader
+        p, q = parent[j], parent[k]
+        parity = opposite ^ flip[j] ^ flip[k]
         if p == q:
             if parity:
                 raise Contradiction
@@ -72,8 +67,8 @@ class Relations:
             p, q = q, p
         self.spread.discard(q)
         for h in members[p]:
-            self.parent[h] = q
-            self.flip[h] ^= parity
+            parent[h] = q
+            flip[h] ^= parity
         self.touched += members[p]
         members[q].extend(members[p])
         members[p] = []
@@ -111,15 +106,17 @@ class Relations:
         """A clue one line short (or one off short) cannot have two equal open sides on (off);
         the parity of its open sides relates them. Whether it decided a line."""
         clue, sides, _ = self.faces[f]
-        value = self.board.value
-        open_sides = [k for k in sides if value[k] < 0]
-        yes = sum(value[k] == 1 for k in sides)
+        value, parent, flip = self.board.value, self.parent, self.flip
+        s0, s1, s2, s3 = sides
+        vals = [value[s0], value[s1], value[s2], value[s3]]
+        open_sides = [k for k, state in zip(sides, vals, strict=True) if state < 0]
+        yes = vals.count(1)
         no = 4 - yes - len(open_sides)
         for bit, short in ((0, yes + 1 == clue), (1, no + 1 == 4 - clue)):
             if short:
                 for n, j in enumerate(open_sides):
                     for k in open_sides[n + 1 :]:
-                        if self._leader(j) == self._leader(k):
+                        if parent[j] == parent[k] and flip[j] == flip[k]:
                             self._set(j, bit, _HARD, sides)
                             self._set(k, bit, _HARD, sides)
                             return True
@@ -153,13 +150,16 @@ class Relations:
             self._relate(lines[0], lines[1], parity)
         if len(lines) not in (3, 4):
             return False
-        leaders = [self._leader(k) for k in lines]
+        parent = self.parent
+        classes = [parent[k] for k in lines]
+        if len(set(classes)) == len(lines):
+            return False  # no two related
         for n in range(len(lines)):
             for m in range(n + 1, len(lines)):
-                if leaders[n][0] != leaders[m][0]:
+                if classes[n] != classes[m]:
                     continue
                 rest = [k for i, k in enumerate(lines) if i not in (n, m)]
-                bit = parity ^ leaders[n][1] ^ leaders[m][1]
+                bit = parity ^ self.flip[lines[n]] ^ self.flip[lines[m]]
                 if len(rest) == 1:
                     self._set(rest[0], bit, _HARD, read)
                     return True
