@@ -56,12 +56,16 @@ class Pairs(Relations):
         rows, cols = board.shape
         self.arms, self.present = geometry(rows, cols)[:2]
         self.faces = faces
-        self.face_at = {dline: f for f, face in enumerate(faces) for dline in face[2]}  # a dline's clue face
         self.faces_of: list[list[int]] = [[] for _ in board.lattice]
         for f, (_, sides, _) in enumerate(faces):
             for k in sides:
                 self.faces_of[k].append(f)
         dlines = 4 * len(self.arms)
+        self.face_at = [-1] * dlines  # a dline's clue face, if any
+        for f, (_, _, corners) in enumerate(faces):
+            for dline in corners:
+                self.face_at[dline] = f
+        self.cornered = [False] * len(faces)  # whether a pair at a corner of the face has a fact
         self.most = [0] * dlines  # the level at which "at most one on" was learnt (0: not known)
         self.least = [0] * dlines  # likewise "at least one on"
         self.seen = 0  # board.assigned[:seen] are in `touched`
@@ -113,8 +117,8 @@ class Pairs(Relations):
             face_at = self.face_at
             for dline in learnt[read[1] :]:
                 dots.add(dline >> 2)
-                face = face_at.get(dline)
-                if face is not None:
+                face = face_at[dline]
+                if face >= 0:
                     faces.add(face)
             read[1] = len(learnt)
         return bool(faces or dots)
@@ -125,6 +129,9 @@ class Pairs(Relations):
             facts[dline] = level
             self.news += 1
             self.learnt.append(dline)
+            face = self.face_at[dline]
+            if face >= 0:
+                self.cornered[face] = True
 
     def _set(self, k: int, bit: int, level: int, read: tuple[int, ...]) -> None:
         self.board.assign(k, bit, _CITED[level], read)
@@ -152,9 +159,11 @@ class Pairs(Relations):
     def _normal(self) -> bool:
         """Whether a line was decided (the facts learnt are counted in `news`)."""
         faces, dots = self.dirty[Level.NORMAL]
+        cornered = self.cornered
         while self._drained(Level.NORMAL):
             while faces:
-                if self._face_lines(faces.pop()):
+                f = faces.pop()
+                if cornered[f] and self._face_lines(f):  # else bare counting: the clue's table (Easy)
                     return True
             while dots:
                 if self._dot(dots.pop()):
@@ -162,12 +171,9 @@ class Pairs(Relations):
         return False
 
     def _face_lines(self, f: int) -> bool:
-        """A clue's open sides through the bounds of the other three (Tatham's Normal)."""
+        """A clue's open sides through the bounds of the other three (Tatham's Normal), for a
+        clue with a fact at a corner."""
         clue, sides, corners = self.faces[f]
-        most, least = self.most, self.least
-        c0, c1, c2, c3 = corners
-        if not (most[c0] or least[c0] or most[c1] or least[c1] or most[c2] or least[c2] or most[c3] or least[c3]):
-            return False  # bare counting: the clue's own table (Easy) has done it
         value = self.board.value
         s0, s1, s2, s3 = sides
         vals = [value[s0], value[s1], value[s2], value[s3]]
@@ -240,11 +246,14 @@ class Pairs(Relations):
     def _tricky(self) -> bool:
         """Whether a line was decided (the facts learnt are counted in `news`)."""
         faces, dots = self.dirty[Level.TRICKY]
+        least = self.least
         while self._drained(Level.TRICKY):
             while faces:
                 self._face_pairs(faces.pop())
             while dots:
-                if self._dot_pairs(dots.pop()):
+                v = dots.pop()
+                d = 4 * v
+                if (least[d] or least[d + 1] or least[d + 2] or least[d + 3]) and self._dot_pairs(v):
                     return True
         return False
 
@@ -268,10 +277,9 @@ class Pairs(Relations):
 
     def _dot_pairs(self, v: int) -> bool:
         """Tatham's Tricky at a dot: a pair with a line on leaves at most one on opposite it; a
-        pair with exactly one on decides the rest. Whether it decided a line."""
+        pair with exactly one on decides the rest (for a dot with a pair known to have one on).
+        Whether it decided a line."""
         arms, value, most, least = self.arms[v], self.board.value, self.most, self.least
-        if not (least[4 * v] or least[4 * v + 1] or least[4 * v + 2] or least[4 * v + 3]):
-            return False
         states = arm_states(value, arms)
         yes, unknown = states.count(1), states.count(-1)
         if unknown < 2:  # one open arm: the dot's own rule decides it
