@@ -52,14 +52,23 @@ def _face(scope: tuple[int, ...], allowed: frozenset[int], lattice: list, index:
     """A rule as a count of a cell's sides, or None when it is none."""
     if len(scope) != 4:
         return None
-    counts = {p.bit_count() for p in allowed}
-    if len(counts) != 1 or len(allowed) != sum(1 for p in range(16) if p.bit_count() in counts):
+    count = _count(allowed)
+    if count is None:
         return None
-    points = [lattice[k] for k in scope]
-    x = sum(p[0] for p in points) // 4
-    y = sum(p[1] for p in points) // 4
+    a, b, c, d = (lattice[k] for k in scope)
+    x = (a[0] + b[0] + c[0] + d[0]) // 4
+    y = (a[1] + b[1] + c[1] + d[1]) // 4
     sides = tuple(index.get((x + dx, y + dy), -1) for dx, dy in _STEPS)
     if x % 2 == 0 or y % 2 == 0 or set(sides) != set(scope):
         return None
     corners = tuple(4 * (((x + dx) // 2) * cols + (y + dy) // 2) + i for (dx, dy), i in _CORNERS)
-    return counts.pop(), sides, corners
+    return count, sides, corners
+
+
+@lru_cache(maxsize=64)  # a handful of tables (a clue 0 to 4, a few others): one test each per process
+def _count(allowed: frozenset[int]) -> int | None:
+    """The number of lines on, when `allowed` is every pattern of four with that many on; else None."""
+    counts = {p.bit_count() for p in allowed}
+    if len(counts) != 1 or len(allowed) != sum(1 for p in range(16) if p.bit_count() in counts):
+        return None
+    return counts.pop()
