@@ -6,8 +6,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from loopsat.grid import lattice_edges
-
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
 
@@ -21,9 +19,18 @@ _CORNERS = (((-1, 1), 2), ((1, 1), 3), ((1, -1), 0), ((-1, -1), 1))
 def geometry(rows: int, cols: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], dict]:
     """Each dot's arms N, E, S, W (-1 off the lattice), those on it, and a cache of faces found
     by scope."""
-    index = {e: k for k, e in enumerate(lattice_edges(rows, cols))}
-    arms = [
-        tuple(index.get((2 * r + dx, 2 * c + dy), -1) for dx, dy in _STEPS) for r in range(rows) for c in range(cols)
+    # edges in lattice_edges' order: a row of tiles has cols - 1 edges (E, W), then the cols
+    # edges down to the next row (N, S); arithmetic, not a dict of 2*rows*cols points
+    width = 2 * cols - 1
+    arms: list[tuple[int, ...]] = [
+        (
+            (r - 1) * width + cols - 1 + c if r > 0 else -1,
+            r * width + c if c < cols - 1 else -1,
+            r * width + cols - 1 + c if r < rows - 1 else -1,
+            r * width + c - 1 if c > 0 else -1,
+        )
+        for r in range(rows)
+        for c in range(cols)
     ]
     return arms, [tuple(k for k in dot if k >= 0) for dot in arms], {}
 
