@@ -28,11 +28,11 @@ from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
 
-NAMES = {Level.NORMAL: PAIR_AT_A_DOT, Level.TRICKY: PAIRS_ALONG_A_DIAGONAL, Level.HARD: RELATED_LINES}
-# the rule a decided line cites, by the level of the facts it used (0: none, bare counting):
-# a tuple indexed by int, not Level(max(...)) on each assignment (1.4 % of a 60x60's solve)
+# the rule a decided line cites, by the level of the facts it used (0: none, bare counting;
+# Normal, Tricky, Hard each have one): a tuple indexed by int, not Level(max(...)) on each
+# assignment (1.4 % of a 60x60's solve)
 _CITED = (PAIR_AT_A_DOT, PAIR_AT_A_DOT, PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES)
-_NORMAL, _TRICKY = int(Level.NORMAL), int(Level.TRICKY)  # facts' levels as plain ints
+_NORMAL, _TRICKY, _HARD = int(Level.NORMAL), int(Level.TRICKY), int(Level.HARD)  # levels as plain ints
 
 
 def for_board(board: Board) -> Pairs | None:
@@ -73,8 +73,9 @@ class Pairs(Relations):
         # and pairs with a new fact; then the faces and dots each level has still to look at
         self.touched: list[int] = []
         self.learnt: list[int] = []
-        self.read = {level: [0, 0] for level in NAMES}
-        self.dirty = {level: (set(range(len(faces))), set(range(len(self.arms)))) for level in NAMES}
+        # by level as an int (Easy's and Deep's unused): lists, not dicts keyed by Level
+        self.read = [[0, 0] for _ in range(_HARD + 1)]
+        self.dirty = [(set(range(len(faces))), set(range(len(self.arms)))) for _ in range(_HARD + 1)]
         self.fresh: list[int] = []  # edges decided or related since Hard last spread their values
         self.parent = list(range(len(board.lattice)))  # lines equal (0) or opposite (1) to their leader
         self.flip = [0] * len(board.lattice)
@@ -85,14 +86,14 @@ class Pairs(Relations):
     def run(self, board: Board, level: Level) -> bool:
         """One level's reasoning on `board` (this one's) where something changed; whether it
         learnt anything."""
-        if level not in NAMES:
+        if not _NORMAL <= level <= _HARD:
             return False
         self.board = board
         try:
             assigned = board.assigned
             self.touched += assigned[self.seen :]
             self.seen = len(assigned)
-            run = self._normal if level == Level.NORMAL else self._tricky if level == Level.TRICKY else self._hard
+            run = self._normal if level == _NORMAL else self._tricky if level == _TRICKY else self._hard
             news = self.news
             return run() or self.news > news
         finally:
@@ -100,7 +101,7 @@ class Pairs(Relations):
 
     # --- bookkeeping ----------------------------------------------------------------------
 
-    def _drained(self, level: Level) -> bool:
+    def _drained(self, level: int) -> bool:
         """Add to the faces and dots `level` has to look at those near what changed since it
         last read; whether any are left to look at."""
         faces, dots = self.dirty[level]
@@ -110,7 +111,7 @@ class Pairs(Relations):
             new = touched[read[0] :]
             faces.update(chain.from_iterable(map(self.faces_of.__getitem__, new)))
             dots.update(chain.from_iterable(map(self.board.ends.__getitem__, new)))
-            if level == Level.HARD:
+            if level == _HARD:
                 self.fresh += new
             read[0] = len(touched)
         if read[1] < len(learnt):
@@ -158,9 +159,9 @@ class Pairs(Relations):
 
     def _normal(self) -> bool:
         """Whether a line was decided (the facts learnt are counted in `news`)."""
-        faces, dots = self.dirty[Level.NORMAL]
+        faces, dots = self.dirty[_NORMAL]
         cornered = self.cornered
-        while self._drained(Level.NORMAL):
+        while self._drained(_NORMAL):
             while faces:
                 f = faces.pop()
                 if cornered[f] and self._face_lines(f):  # else bare counting: the clue's table (Easy)
@@ -245,9 +246,9 @@ class Pairs(Relations):
 
     def _tricky(self) -> bool:
         """Whether a line was decided (the facts learnt are counted in `news`)."""
-        faces, dots = self.dirty[Level.TRICKY]
+        faces, dots = self.dirty[_TRICKY]
         least = self.least
-        while self._drained(Level.TRICKY):
+        while self._drained(_TRICKY):
             while faces:
                 self._face_pairs(faces.pop())
             while dots:

@@ -35,7 +35,7 @@ class Relations:
     present: list[tuple[int, ...]]
     most: list[int]
     least: list[int]
-    dirty: dict[Level, tuple[set[int], set[int]]]
+    dirty: list[tuple[set[int], set[int]]]
     touched: list[int]
     fresh: list[int]
     parent: list[int]
@@ -46,7 +46,7 @@ class Relations:
 
     if TYPE_CHECKING:
 
-        def _drained(self, level: Level) -> bool: ...
+        def _drained(self, level: int) -> bool: ...
 
         def _learn(self, facts: list[int], dline: int, level: int) -> None: ...
 
@@ -76,8 +76,8 @@ class Relations:
     def _hard(self) -> bool:
         """Whether a line was decided (the relations and facts learnt are counted in `news`)."""
         value, members = self.board.value, self.members
-        faces, dots = self.dirty[Level.HARD]
-        while self._drained(Level.HARD) or self.fresh:
+        faces, dots = self.dirty[_HARD]
+        while self._drained(_HARD) or self.fresh:
             while self.fresh:  # a class with a line decided decides the rest, all at once
                 p = self.parent[self.fresh.pop()]
                 if len(members[p]) == 1 or p in self.spread:
