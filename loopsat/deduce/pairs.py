@@ -227,8 +227,9 @@ class Pairs(Relations):
             pair = a + b  # -2: both open; -1: one open, one off; 0 with a != b: one open, one on
             if pair == -2:
                 if yes == 1:
-                    self._learn(most, d, _NORMAL)
-                    if unknown == 2:
+                    if not most[d]:
+                        self._learn(most, d, _NORMAL)
+                    if unknown == 2 and not least[d]:
                         self._learn(least, d, _NORMAL)
                 elif yes == 0 and unknown == 2 and (most[d] or least[d]):
                     bit = 0 if most[d] else 1
@@ -266,15 +267,20 @@ class Pairs(Relations):
         vals = [value[s0], value[s1], value[s2], value[s3]]
         if vals.count(-1) < 2:
             return  # no two open sides
-        high_n, high_l, low_n, low_l = self._arcs(vals, corners)
+        most, least = self.most, self.least
+        open_pairs = []  # the corners whose two sides are open and whose pair lacks a fact
         for j in range(4):
-            if vals[j] >= 0 or vals[(j + 1) & 3] >= 0:
-                continue
-            other = (j + 2) & 3
-            if low_n[other] > clue - 2:
-                self._learn(self.most, corners[j], max(_TRICKY, low_l[other]))
-            if high_n[other] < clue:
-                self._learn(self.least, corners[j], max(_TRICKY, high_l[other]))
+            if vals[j] < 0 and vals[(j + 1) & 3] < 0 and not (most[corners[j]] and least[corners[j]]):
+                open_pairs.append(j)
+        if not open_pairs:
+            return
+        high_n, high_l, low_n, low_l = self._arcs(vals, corners)
+        for j in open_pairs:
+            other, d = (j + 2) & 3, corners[j]
+            if low_n[other] > clue - 2 and not most[d]:
+                self._learn(most, d, max(_TRICKY, low_l[other]))
+            if high_n[other] < clue and not least[d]:
+                self._learn(least, d, max(_TRICKY, high_l[other]))
 
     def _dot_pairs(self, v: int) -> bool:
         """Tatham's Tricky at a dot: a pair with a line on leaves at most one on opposite it; a
