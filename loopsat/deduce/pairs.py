@@ -88,6 +88,14 @@ class Pairs(Relations):
         learnt anything."""
         if not _NORMAL <= level <= _HARD:
             return False
+        read, (faces, dots) = self.read[level], self.dirty[level]
+        if (
+            len(board.assigned) == self.seen
+            and read[0] == len(self.touched)
+            and read[1] == len(self.learnt)
+            and not (faces or dots or (level == _HARD and self.fresh))
+        ):
+            return False  # nothing new to look at (a 60x60 asks some 9 000 times once it is solved)
         self.board = board
         try:
             assigned = board.assigned
