@@ -6,8 +6,7 @@ it), and reads a clue's face through those facts. His Tricky also learns them fr
 (a 3 needs one of any two of its sides) and carries them across a dot to the pair opposite, so
 facts run along diagonal chains of clues (3-2-2-3). His Hard relates lines as equal or opposite
 (union-find with parity) by the parity of a clue's or a dot's open lines (deduce/relations.py,
-a mixin over the state kept here). Nothing of his probes:
-loopsat's probes are its own Deep level.
+a mixin over the state kept here). Nothing of his probes: loopsat's probes are its own Deep level.
 
 The tables (one clue, one dot) cannot hold these facts, which are about pairs, so this keeps
 them beside the board: `Pairs.run(board, level)` runs one level's reasoning over the faces and dots that
@@ -147,14 +146,14 @@ class Pairs(Relations):
 
     # --- Normal and Tricky: facts about pairs ---------------------------------------------
 
-    def _arcs(self, sides: list[int], corners: tuple[int, ...]) -> tuple[list[int], ...]:
-        """Tatham's bounds on a face's lines two at a time, from `sides` (their values): the most
+    def _arcs(self, vals: list[int], corners: tuple[int, ...]) -> tuple[list[int], ...]:
+        """Tatham's bounds on a face's lines two at a time, from `vals` (its sides' values): the most
         on of sides j and j+1 and its facts' level, the least and its level, through the facts at
         their corner. Four flat lists, not tuples, as this runs for every face looked at."""
         most, least = self.most, self.least
         high_n, high_l, low_n, low_l = [0] * 4, [0] * 4, [0] * 4, [0] * 4
         for j in range(4):
-            a, b, d = sides[j], sides[(j + 1) & 3], corners[j]
+            a, b, d = vals[j], vals[(j + 1) & 3], corners[j]
             if a and b and most[d]:  # both may be on (open: -1), but at most one is
                 high_n[j], high_l[j] = 1, most[d]
             else:
