@@ -18,10 +18,10 @@ named rule of a level (`rules.Level`), cheapest first, so the trail is the grade
 Layout: `rules` (what a genre hands in, rule names and levels), `tables` (a rule's patterns as
 bit masks), `chains` and `colours` (the two global rules' bookkeeping, each undoable), `layout`
 (the lattice and its tables), `board` (the propagator) and `queues` (its two loops), `pairs`
-(Tatham's reasoning about pairs of lines, his Normal to Hard) and `faces` (where its pairs sit),
-`probe` (probing, level by level, and `deduce` over edges and tables), `branch` (a small
-backtracking search), `run` (`puzzle`, the entry point every caller uses, and the grade read off
-its trail).
+(Tatham's reasoning about pairs of lines, his Normal to Hard, with `relations` his Hard's lines
+equal or opposite) and `faces` (where its pairs sit), `probe` (probing, level by level, and
+`deduce` over edges and tables), `branch` (a small backtracking search), `run` (`puzzle`, the
+entry point every caller uses, and the grade read off its trail).
 """
 
 from loopsat.deduce.probe import deduce

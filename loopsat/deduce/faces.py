@@ -6,8 +6,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from loopsat.grid import lattice_edges
-
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
 
@@ -21,9 +19,18 @@ _CORNERS = (((-1, 1), 2), ((1, 1), 3), ((1, -1), 0), ((-1, -1), 1))
 def geometry(rows: int, cols: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], dict]:
     """Each dot's arms N, E, S, W (-1 off the lattice), those on it, and a cache of faces found
     by scope."""
-    index = {e: k for k, e in enumerate(lattice_edges(rows, cols))}
-    arms = [
-        tuple(index.get((2 * r + dx, 2 * c + dy), -1) for dx, dy in _STEPS) for r in range(rows) for c in range(cols)
+    # edges in lattice_edges' order: a row of tiles has cols - 1 edges (E, W), then the cols
+    # edges down to the next row (N, S); arithmetic, not a dict of 2*rows*cols points
+    width = 2 * cols - 1
+    arms: list[tuple[int, ...]] = [
+        (
+            (r - 1) * width + cols - 1 + c if r > 0 else -1,
+            r * width + c if c < cols - 1 else -1,
+            r * width + cols - 1 + c if r < rows - 1 else -1,
+            r * width + c - 1 if c > 0 else -1,
+        )
+        for r in range(rows)
+        for c in range(cols)
     ]
     return arms, [tuple(k for k in dot if k >= 0) for dot in arms], {}
 
@@ -52,14 +59,23 @@ def _face(scope: tuple[int, ...], allowed: frozenset[int], lattice: list, index:
     """A rule as a count of a cell's sides, or None when it is none."""
     if len(scope) != 4:
         return None
-    counts = {p.bit_count() for p in allowed}
-    if len(counts) != 1 or len(allowed) != sum(1 for p in range(16) if p.bit_count() in counts):
+    count = _count(allowed)
+    if count is None:
         return None
-    points = [lattice[k] for k in scope]
-    x = sum(p[0] for p in points) // 4
-    y = sum(p[1] for p in points) // 4
+    a, b, c, d = (lattice[k] for k in scope)
+    x = (a[0] + b[0] + c[0] + d[0]) // 4
+    y = (a[1] + b[1] + c[1] + d[1]) // 4
     sides = tuple(index.get((x + dx, y + dy), -1) for dx, dy in _STEPS)
     if x % 2 == 0 or y % 2 == 0 or set(sides) != set(scope):
         return None
     corners = tuple(4 * (((x + dx) // 2) * cols + (y + dy) // 2) + i for (dx, dy), i in _CORNERS)
-    return counts.pop(), sides, corners
+    return count, sides, corners
+
+
+@lru_cache(maxsize=64)  # a handful of tables (a clue 0 to 4, a few others): one test each per process
+def _count(allowed: frozenset[int]) -> int | None:
+    """The number of lines on, when `allowed` is every pattern of four with that many on; else None."""
+    counts = {p.bit_count() for p in allowed}
+    if len(counts) != 1 or len(allowed) != sum(1 for p in range(16) if p.bit_count() in counts):
+        return None
+    return counts.pop()

@@ -5,8 +5,8 @@ at most one and whether at least one of them is on, learnt from the dot (a line 
 it), and reads a clue's face through those facts. His Tricky also learns them from a clue
 (a 3 needs one of any two of its sides) and carries them across a dot to the pair opposite, so
 facts run along diagonal chains of clues (3-2-2-3). His Hard relates lines as equal or opposite
-(union-find with parity) by the parity of a clue's or a dot's open lines. Nothing of his probes:
-loopsat's probes are its own Deep level.
+(union-find with parity) by the parity of a clue's or a dot's open lines (deduce/relations.py,
+a mixin over the state kept here). Nothing of his probes: loopsat's probes are its own Deep level.
 
 The tables (one clue, one dot) cannot hold these facts, which are about pairs, so this keeps
 them beside the board: `Pairs.run(board, level)` runs one level's reasoning over the faces and dots that
@@ -21,12 +21,17 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from loopsat.deduce.faces import Face, count_faces, geometry
+from loopsat.deduce.relations import Relations, arm_states
 from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES, Contradiction, Level
 
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
 
-NAMES = {Level.NORMAL: PAIR_AT_A_DOT, Level.TRICKY: PAIRS_ALONG_A_DIAGONAL, Level.HARD: RELATED_LINES}
+# the rule a decided line cites, by the level of the facts it used (0: none, bare counting;
+# Normal, Tricky, Hard each have one): a tuple indexed by int, not Level(max(...)) on each
+# assignment (1.4 % of a 60x60's solve)
+_CITED = (PAIR_AT_A_DOT, PAIR_AT_A_DOT, PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES)
+_NORMAL, _TRICKY, _HARD = int(Level.NORMAL), int(Level.TRICKY), int(Level.HARD)  # levels as plain ints
 
 
 def for_board(board: Board) -> Pairs | None:
@@ -42,7 +47,7 @@ def for_board(board: Board) -> Pairs | None:
     return found
 
 
-class Pairs:
+class Pairs(Relations):
     """The facts about pairs of lines and the relations between lines, for one board."""
 
     def __init__(self, board: Board, faces: list[Face]) -> None:
@@ -50,12 +55,16 @@ class Pairs:
         rows, cols = board.shape
         self.arms, self.present = geometry(rows, cols)[:2]
         self.faces = faces
-        self.face_at = {dline: f for f, face in enumerate(faces) for dline in face[2]}  # a dline's clue face
         self.faces_of: list[list[int]] = [[] for _ in board.lattice]
         for f, (_, sides, _) in enumerate(faces):
             for k in sides:
                 self.faces_of[k].append(f)
         dlines = 4 * len(self.arms)
+        self.face_at = [-1] * dlines  # a dline's clue face, if any
+        for f, (_, _, corners) in enumerate(faces):
+            for dline in corners:
+                self.face_at[dline] = f
+        self.cornered = [False] * len(faces)  # whether a pair at a corner of the face has a fact
         self.most = [0] * dlines  # the level at which "at most one on" was learnt (0: not known)
         self.least = [0] * dlines  # likewise "at least one on"
         self.seen = 0  # board.assigned[:seen] are in `touched`
@@ -63,8 +72,9 @@ class Pairs:
         # and pairs with a new fact; then the faces and dots each level has still to look at
         self.touched: list[int] = []
         self.learnt: list[int] = []
-        self.read = {level: [0, 0] for level in NAMES}
-        self.dirty = {level: (set(range(len(faces))), set(range(len(self.arms)))) for level in NAMES}
+        # by level as an int (Easy's and Deep's unused): lists, not dicts keyed by Level
+        self.read = [[0, 0] for _ in range(_HARD + 1)]
+        self.dirty = [(set(range(len(faces))), set(range(len(self.arms)))) for _ in range(_HARD + 1)]
         self.fresh: list[int] = []  # edges decided or related since Hard last spread their values
         self.parent = list(range(len(board.lattice)))  # lines equal (0) or opposite (1) to their leader
         self.flip = [0] * len(board.lattice)
@@ -75,14 +85,22 @@ class Pairs:
     def run(self, board: Board, level: Level) -> bool:
         """One level's reasoning on `board` (this one's) where something changed; whether it
         learnt anything."""
-        if level not in NAMES:
+        if not _NORMAL <= level <= _HARD:
             return False
+        read, (faces, dots) = self.read[level], self.dirty[level]
+        if (
+            len(board.assigned) == self.seen
+            and read[0] == len(self.touched)
+            and read[1] == len(self.learnt)
+            and not (faces or dots or (level == _HARD and self.fresh))
+        ):
+            return False  # nothing new to look at (a 60x60 asks some 9 000 times once it is solved)
         self.board = board
         try:
             assigned = board.assigned
             self.touched += assigned[self.seen :]
             self.seen = len(assigned)
-            run = self._normal if level == Level.NORMAL else self._tricky if level == Level.TRICKY else self._hard
+            run = self._normal if level == _NORMAL else self._tricky if level == _TRICKY else self._hard
             news = self.news
             return run() or self.news > news
         finally:
@@ -90,7 +108,7 @@ class Pairs:
 
     # --- bookkeeping ----------------------------------------------------------------------
 
-    def _drained(self, level: Level) -> bool:
+    def _drained(self, level: int) -> bool:
         """Add to the faces and dots `level` has to look at those near what changed since it
         last read; whether any are left to look at."""
         faces, dots = self.dirty[level]
@@ -100,51 +118,60 @@ class Pairs:
             new = touched[read[0] :]
             faces.update(chain.from_iterable(map(self.faces_of.__getitem__, new)))
             dots.update(chain.from_iterable(map(self.board.ends.__getitem__, new)))
-            if level == Level.HARD:
+            if level == _HARD:
                 self.fresh += new
             read[0] = len(touched)
         if read[1] < len(learnt):
             face_at = self.face_at
             for dline in learnt[read[1] :]:
                 dots.add(dline >> 2)
-                face = face_at.get(dline)
-                if face is not None:
+                face = face_at[dline]
+                if face >= 0:
                     faces.add(face)
             read[1] = len(learnt)
         return bool(faces or dots)
 
-    def _learn(self, facts: list[int], dline: int, level: Level) -> None:
+    def _learn(self, facts: list[int], dline: int, level: int) -> None:
         """Record a fact about a pair (in `facts`: most or least) at `level`, unless known."""
         if not facts[dline]:
             facts[dline] = level
             self.news += 1
             self.learnt.append(dline)
+            face = self.face_at[dline]
+            if face >= 0:
+                self.cornered[face] = True
 
     def _set(self, k: int, bit: int, level: int, read: tuple[int, ...]) -> None:
-        self.board.assign(k, bit, NAMES[Level(max(level, Level.NORMAL))], read)
+        self.board.assign(k, bit, _CITED[level], read)
 
     # --- Normal and Tricky: facts about pairs ---------------------------------------------
 
-    def _arcs(self, face: Face) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-        """Tatham's bounds on a face's lines two at a time: (most, level) and (least, level) of
-        sides j and j+1, through the facts at their corner."""
-        _, sides, corners = face
-        value, most, least = self.board.value, self.most, self.least
-        highs, lows = [], []
+    def _arcs(self, vals: list[int], corners: tuple[int, ...]) -> tuple[list[int], ...]:
+        """Tatham's bounds on a face's lines two at a time, from `vals` (its sides' values): the most
+        on of sides j and j+1 and its facts' level, the least and its level, through the facts at
+        their corner. Four flat lists, not tuples, as this runs for every face looked at."""
+        most, least = self.most, self.least
+        high_n, high_l, low_n, low_l = [0] * 4, [0] * 4, [0] * 4, [0] * 4
         for j in range(4):
-            a, b = value[sides[j]], value[sides[(j + 1) % 4]]
-            high, low = (a != 0) + (b != 0), (a == 1) + (b == 1)
-            d = corners[j]
-            highs.append((1, most[d]) if high == 2 and most[d] else (high, 0))
-            lows.append((1, least[d]) if low == 0 and least[d] else (low, 0))
-        return highs, lows
+            a, b, d = vals[j], vals[(j + 1) & 3], corners[j]
+            if a and b and most[d]:  # both may be on (open: -1), but at most one is
+                high_n[j], high_l[j] = 1, most[d]
+            else:
+                high_n[j] = (a != 0) + (b != 0)
+            if a != 1 and b != 1 and least[d]:
+                low_n[j], low_l[j] = 1, least[d]
+            else:
+                low_n[j] = (a == 1) + (b == 1)
+        return high_n, high_l, low_n, low_l
 
     def _normal(self) -> bool:
         """Whether a line was decided (the facts learnt are counted in `news`)."""
-        faces, dots = self.dirty[Level.NORMAL]
-        while self._drained(Level.NORMAL):
+        faces, dots = self.dirty[_NORMAL]
+        cornered = self.cornered
+        while self._drained(_NORMAL):
             while faces:
-                if self._face_lines(faces.pop()):
+                f = faces.pop()
+                if cornered[f] and self._face_lines(f):  # else bare counting: the clue's table (Easy)
                     return True
             while dots:
                 if self._dot(dots.pop()):
@@ -152,39 +179,45 @@ class Pairs:
         return False
 
     def _face_lines(self, f: int) -> bool:
-        """A clue's open sides through the bounds of the other three (Tatham's Normal)."""
-        face = self.faces[f]
-        clue, sides, corners = face
-        value, most, least = self.board.value, self.most, self.least
-        if not any(most[d] or least[d] for d in corners):
-            return False  # bare counting: the clue's own table (Easy) has done it
-        highs, lows = self._arcs(face)
-        for j, k in enumerate(sides):
-            if value[k] >= 0:
+        """A clue's open sides through the bounds of the other three (Tatham's Normal), for a
+        clue with a fact at a corner."""
+        clue, sides, corners = self.faces[f]
+        value = self.board.value
+        s0, s1, s2, s3 = sides
+        vals = [value[s0], value[s1], value[s2], value[s3]]
+        if -1 not in vals:
+            return False
+        high_n, high_l, low_n, low_l = self._arcs(vals, corners)
+        for j in range(4):
+            if vals[j] >= 0:
                 continue
             # the other three sides: side j+1 and the pair after it, or the pair from j+1 and side j+3
-            one, two, three = (j + 1) % 4, (j + 2) % 4, sides[(j + 3) % 4]
-            after, before = value[sides[one]], value[three]
-            high = min(
-                (int(after != 0) + highs[two][0], highs[two][1]), (highs[one][0] + int(before != 0), highs[one][1])
-            )
-            first = int(after == 1) + lows[two][0], lows[two][1]
-            second = lows[one][0] + int(before == 1), lows[one][1]
-            low = first if (first[0], -first[1]) >= (second[0], -second[1]) else second  # a tie: the lower level
-            if low[0] > clue or high[0] < clue - 1:
+            one, two = (j + 1) & 3, (j + 2) & 3
+            after, before = vals[one], vals[(j + 3) & 3]
+            first, second = (after != 0) + high_n[two], high_n[one] + (before != 0)
+            if first < second or (first == second and high_l[two] <= high_l[one]):
+                high, high_level = first, high_l[two]
+            else:
+                high, high_level = second, high_l[one]
+            first, second = (after == 1) + low_n[two], low_n[one] + (before == 1)
+            if first > second or (first == second and low_l[two] <= low_l[one]):  # a tie: the lower level
+                low, low_level = first, low_l[two]
+            else:
+                low, low_level = second, low_l[one]
+            if low > clue or high < clue - 1:
                 raise Contradiction
-            if low[0] == clue:
-                self._set(k, 0, low[1], sides)
+            if low == clue:
+                self._set(sides[j], 0, low_level, sides)
                 return True
-            if high[0] == clue - 1:
-                self._set(k, 1, high[1], sides)
+            if high == clue - 1:
+                self._set(sides[j], 1, high_level, sides)
                 return True
         return False
 
     def _dot(self, v: int) -> bool:
         """Tatham's Normal at a dot: its pairs' facts from its lines and back."""
         arms, value, most, least = self.arms[v], self.board.value, self.most, self.least
-        states = [value[k] if k >= 0 else 0 for k in arms]
+        states = arm_states(value, arms)
         yes, unknown = states.count(1), states.count(-1)
         if unknown < 2:  # one open arm: the dot's own rule decides it
             return False
@@ -196,60 +229,72 @@ class Pairs:
         ):
             return False  # no line in and no fact: nothing to learn
         for i in range(4):
-            d, j = 4 * v + i, (i + 1) % 4
-            a, b = states[i], states[j]
-            if most[d] and 1 in (a, b) and -1 in (a, b):
+            j = (i + 1) & 3
+            d, a, b = 4 * v + i, states[i], states[j]
+            pair = a + b  # -2: both open; -1: one open, one off; 0 with a != b: one open, one on
+            if pair == -2:
+                if yes == 1:
+                    if not most[d]:
+                        self._learn(most, d, _NORMAL)
+                    if unknown == 2 and not least[d]:
+                        self._learn(least, d, _NORMAL)
+                elif yes == 0 and unknown == 2 and (most[d] or least[d]):
+                    bit = 0 if most[d] else 1
+                    self._set(arms[i], bit, most[d] or least[d], arms)
+                    self._set(arms[j], bit, most[d] or least[d], arms)
+                    return True
+            elif pair == -1:
+                if least[d]:
+                    self._set(arms[i if a < 0 else j], 1, least[d], arms)
+                    return True
+            elif pair == 0 and a != b and most[d]:
                 self._set(arms[i if a < 0 else j], 0, most[d], arms)
                 return True
-            if least[d] and 0 in (a, b) and -1 in (a, b):
-                self._set(arms[i if a < 0 else j], 1, least[d], arms)
-                return True
-            if a >= 0 or b >= 0:
-                continue
-            if yes == 0 and unknown == 2 and (most[d] or least[d]):
-                bit = 0 if most[d] else 1
-                self._set(arms[i], bit, most[d] or least[d], arms)
-                self._set(arms[j], bit, most[d] or least[d], arms)
-                return True
-            if yes == 1:
-                self._learn(most, d, Level.NORMAL)
-                if unknown == 2:
-                    self._learn(least, d, Level.NORMAL)
         return False
 
     def _tricky(self) -> bool:
         """Whether a line was decided (the facts learnt are counted in `news`)."""
-        faces, dots = self.dirty[Level.TRICKY]
-        while self._drained(Level.TRICKY):
+        faces, dots = self.dirty[_TRICKY]
+        least = self.least
+        while self._drained(_TRICKY):
             while faces:
                 self._face_pairs(faces.pop())
             while dots:
-                if self._dot_pairs(dots.pop()):
+                v = dots.pop()
+                d = 4 * v
+                if (least[d] or least[d + 1] or least[d + 2] or least[d + 3]) and self._dot_pairs(v):
                     return True
         return False
 
     def _face_pairs(self, f: int) -> None:
         """Facts about a clue's pairs of open sides from the bounds of the other two."""
-        face = self.faces[f]
-        clue, sides, corners = face
+        clue, sides, corners = self.faces[f]
         value = self.board.value
-        highs, lows = self._arcs(face)
+        s0, s1, s2, s3 = sides
+        vals = [value[s0], value[s1], value[s2], value[s3]]
+        if vals.count(-1) < 2:
+            return  # no two open sides
+        most, least = self.most, self.least
+        open_pairs = []  # the corners whose two sides are open and whose pair lacks a fact
         for j in range(4):
-            if value[sides[j]] >= 0 or value[sides[(j + 1) % 4]] >= 0:
-                continue
-            other = (j + 2) % 4
-            if lows[other][0] > clue - 2:
-                self._learn(self.most, corners[j], Level(max(Level.TRICKY, lows[other][1])))
-            if highs[other][0] < clue:
-                self._learn(self.least, corners[j], Level(max(Level.TRICKY, highs[other][1])))
+            if vals[j] < 0 and vals[(j + 1) & 3] < 0 and not (most[corners[j]] and least[corners[j]]):
+                open_pairs.append(j)
+        if not open_pairs:
+            return
+        high_n, high_l, low_n, low_l = self._arcs(vals, corners)
+        for j in open_pairs:
+            other, d = (j + 2) & 3, corners[j]
+            if low_n[other] > clue - 2 and not most[d]:
+                self._learn(most, d, max(_TRICKY, low_l[other]))
+            if high_n[other] < clue and not least[d]:
+                self._learn(least, d, max(_TRICKY, high_l[other]))
 
     def _dot_pairs(self, v: int) -> bool:
         """Tatham's Tricky at a dot: a pair with a line on leaves at most one on opposite it; a
-        pair with exactly one on decides the rest. Whether it decided a line."""
+        pair with exactly one on decides the rest (for a dot with a pair known to have one on).
+        Whether it decided a line."""
         arms, value, most, least = self.arms[v], self.board.value, self.most, self.least
-        if not (least[4 * v] or least[4 * v + 1] or least[4 * v + 2] or least[4 * v + 3]):
-            return False
-        states = [value[k] if k >= 0 else 0 for k in arms]
+        states = arm_states(value, arms)
         yes, unknown = states.count(1), states.count(-1)
         if unknown < 2:  # one open arm: the dot's own rule decides it
             return False
@@ -257,132 +302,15 @@ class Pairs:
             d, j = 4 * v + i, (i + 1) % 4
             if states[i] >= 0 or states[j] >= 0 or not least[d]:
                 continue
-            facts = Level(max(Level.TRICKY, least[d]))
+            facts = max(_TRICKY, least[d])
             self._learn(most, 4 * v + (i + 2) % 4, facts)
             if yes or not most[d]:
                 continue
-            facts = Level(max(facts, most[d]))
+            facts = max(facts, most[d])
             if unknown == 3:
                 third = next(n for n in range(4) if n not in (i, j) and states[n] < 0)
                 self._set(arms[third], 1, facts, arms)
                 return True
             if unknown == 4:
                 self._learn(least, 4 * v + (i + 2) % 4, facts)
-        return False
-
-    # --- Hard: lines equal or opposite ----------------------------------------------------
-
-    def _leader(self, k: int) -> tuple[int, int]:
-        """k's class and whether k is opposite to its leader."""
-        parent, flip = self.parent, self.flip
-        return parent[k], flip[k]
-
-    def _relate(self, j: int, k: int, opposite: int) -> None:
-        """Lines j and k are equal (0) or opposite (1)."""
-        p, fj = self._leader(j)
-        q, fk = self._leader(k)
-        parity = opposite ^ fj ^ fk
-        if p == q:
-            if parity:
-                raise Contradiction
-            return
-        self.news += 1
-        members = self.members
-        if len(members[p]) > len(members[q]):
-            p, q = q, p
-        self.spread.discard(q)
-        for h in members[p]:
-            self.parent[h] = q
-            self.flip[h] ^= parity
-        self.touched += members[p]
-        members[q].extend(members[p])
-        members[p] = []
-
-    def _hard(self) -> bool:
-        """Whether a line was decided (the relations and facts learnt are counted in `news`)."""
-        value, members = self.board.value, self.members
-        faces, dots = self.dirty[Level.HARD]
-        while self._drained(Level.HARD) or self.fresh:
-            while self.fresh:  # a class with a line decided decides the rest, all at once
-                p = self.parent[self.fresh.pop()]
-                if len(members[p]) == 1 or p in self.spread:
-                    continue
-                known = next((h for h in members[p] if value[h] >= 0), -1)
-                if known >= 0:
-                    bit, flip, decided = value[known] ^ self.flip[known], self.flip, False
-                    for h in members[p]:
-                        if value[h] < 0:
-                            self._set(h, bit ^ flip[h], Level.HARD, (known,))
-                            decided = True
-                        elif value[h] != bit ^ flip[h]:
-                            raise Contradiction
-                    self.spread.add(p)
-                    if decided:
-                        return True
-            while faces:
-                if self._face_relations(faces.pop()):
-                    return True
-            while dots:
-                if self._dot_relations(dots.pop()):
-                    return True
-        return False
-
-    def _face_relations(self, f: int) -> bool:
-        """A clue one line short (or one off short) cannot have two equal open sides on (off);
-        the parity of its open sides relates them. Whether it decided a line."""
-        clue, sides, _ = self.faces[f]
-        value = self.board.value
-        open_sides = [k for k in sides if value[k] < 0]
-        yes = sum(value[k] == 1 for k in sides)
-        no = 4 - yes - len(open_sides)
-        for bit, short in ((0, yes + 1 == clue), (1, no + 1 == 4 - clue)):
-            if short:
-                for n, j in enumerate(open_sides):
-                    for k in open_sides[n + 1 :]:
-                        if self._leader(j) == self._leader(k):
-                            self._set(j, bit, Level.HARD, sides)
-                            self._set(k, bit, Level.HARD, sides)
-                            return True
-        return self._parity(open_sides, (clue - yes) % 2, sides)
-
-    def _dot_relations(self, v: int) -> bool:
-        """A pair known to hold exactly one line is two opposite lines, and back; the parity of
-        a dot's open lines (an even number on) relates them. Whether it decided a line."""
-        arms, value = self.arms[v], self.board.value
-        states = [value[k] if k >= 0 else 0 for k in arms]
-        if states.count(-1) < 2:
-            return False
-        parent, flip, most, least = self.parent, self.flip, self.most, self.least
-        for i in range(4):
-            j = (i + 1) % 4
-            if states[i] >= 0 or states[j] >= 0:
-                continue
-            a, b, d = arms[i], arms[j], 4 * v + i
-            if parent[a] == parent[b] and flip[a] != flip[b]:
-                self._learn(most, d, Level.HARD)
-                self._learn(least, d, Level.HARD)
-            elif most[d] and least[d]:
-                self._relate(a, b, 1)
-        present = self.present[v]
-        return self._parity([k for k in present if value[k] < 0], states.count(1) % 2, present)
-
-    def _parity(self, lines: list[int], parity: int, read: tuple[int, ...]) -> bool:
-        """Open lines whose sum has a known parity: two are related; of three, two related fix the
-        third; of four, two related relate the other two. Whether it decided a line."""
-        if len(lines) == 2:
-            self._relate(lines[0], lines[1], parity)
-        if len(lines) not in (3, 4):
-            return False
-        leaders = [self._leader(k) for k in lines]
-        for n in range(len(lines)):
-            for m in range(n + 1, len(lines)):
-                if leaders[n][0] != leaders[m][0]:
-                    continue
-                rest = [k for i, k in enumerate(lines) if i not in (n, m)]
-                bit = parity ^ leaders[n][1] ^ leaders[m][1]
-                if len(rest) == 1:
-                    self._set(rest[0], bit, Level.HARD, read)
-                    return True
-                self._relate(rest[0], rest[1], bit)
-                return False
         return False
