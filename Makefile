@@ -9,12 +9,17 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# Editable in setuptools' compat mode: a path in a .pth file rather than an import hook, which
+# cost every process 18M instructions (7 % of a 5×5 solve, callgrind) that an installed loopsat
+# does not pay.
+EDITABLE := --config-settings editable_mode=compat
+
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet $(EDITABLE) -e .
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,dask]'
+	$(BIN)/python -m pip install --quiet $(EDITABLE) -e '.[test,dask]'
 	touch $(VENV)/.installed $@
 
 run: $(VENV)/.installed

@@ -5,11 +5,10 @@
     print(result.text())          # the board with the loop, then `unique`
     result.solutions[0].h         # the JSON's bit strings
 
-Every verb takes a Puzzle, or a file name, URL or game ID that holds one puzzle. Every function
-raises `loopsat.PuzzleError` (with `file`, `line`, `column`, `message`) for bad input and never
-exits the interpreter. Every verb is named here; three are written beside it: reading.py (load,
-data_sets, parse, and `one`, the puzzle of a verb that takes one), result.py (Result, Solution,
-Interrupted) and setting.py (the setter's: generate, taste, fix, redundant).
+Every verb takes a Puzzle, or a file name, URL or game ID holding one puzzle, raises `loopsat.PuzzleError` (`file`,
+`line`, `column`, `message`) for bad input and never exits the interpreter. Every verb is named here; three modules
+beside it hold some: reading.py (load, data_sets, parse, and `one`, the puzzle of a verb that takes one), result.py
+(Result, Solution, Interrupted), setting.py (the setter's: generate, taste, fix, redundant).
 """
 
 from __future__ import annotations
@@ -87,7 +86,6 @@ def solve(
     its uniqueness before listing its solutions): to list or count, the deduction it ran is not
     run again. `quick`: an ambiguous puzzle's two solutions as the deduction's backtracking met
     them, sooner than the two CP-SAT always shows (for a caller that only wants the status)."""
-    from loopsat.solver.frontier import Settings
     from loopsat.solver.pipeline import Stopped
     from loopsat.solver.pipeline import solve as solve_puzzle
 
@@ -98,6 +96,11 @@ def solve(
     arguments.flag(quick, "quick")
     memory = None if memory_limit is None else memory_budget(memory_limit)
     earlier = _earlier(solved, puzzle)
+    counting = None
+    if mode == Mode.COUNT:  # the DP's package (and numpy) is imported for a count only
+        from loopsat.solver.frontier import Settings
+
+        counting = Settings(memory, sweep)
     try:
         outcome = solve_puzzle(
             puzzle,
@@ -108,7 +111,7 @@ def solve(
             strategy=strategy,
             progress=progress,
             fallback=fallback,
-            counting=Settings(memory, sweep),
+            counting=counting,
             deduced=earlier.deduced if earlier is not None else None,
             quick=quick,
         )

@@ -14,14 +14,12 @@ from typing import TYPE_CHECKING, Any
 from loopsat import deduce, hv
 from loopsat.deadline import TimeUp, deadline, limit_seconds
 from loopsat.deduce import Deduction, Difficulty
-from loopsat.errors import Exit
+from loopsat.errors import Exit, NotCountable
 from loopsat.genres import GENRES, Genre
 from loopsat.grid import Edges, Point
 from loopsat.model import ExactCover, option_lines
 from loopsat.output.render import canvas
 from loopsat.puzzle import Puzzle
-from loopsat.solver import frontier
-from loopsat.solver.frontier import NotCountable
 from loopsat.status import STRATEGIES as STRATEGIES  # also read from here (scripts, tests)
 from loopsat.status import Mode as Mode
 from loopsat.status import Status as Status
@@ -30,6 +28,7 @@ from loopsat.verify import verify
 
 if TYPE_CHECKING:
     from loopsat.cpsat.translate import Lattice
+    from loopsat.solver import frontier
     from loopsat.solver.certain import Certainty
 
 # After the deduction, a uniqueness proof first backtracks over the deduction's own propagator
@@ -267,6 +266,8 @@ def _solve(
 ) -> Generator[Edges, None, _Settled]:
     """The work of a stream: the DP, else deduction, else the search with the time left."""
     if mode == Mode.COUNT and limit is None and strategy in (Strategy.AUTO, Strategy.FRONTIER):
+        from loopsat.solver import frontier  # numpy's import: only for a count
+
         try:
             settings = counting or frontier.Settings()
             count = frontier.count(puzzle, single_loop=single_loop, memory=settings.memory, progress=settings.progress)
