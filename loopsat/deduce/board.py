@@ -91,7 +91,7 @@ class Board(Layout):
             masks = compiled.get((patterns, kept))
             if masks is None:
                 masks = compiled[patterns, kept] = tab.masks(patterns, kept)
-            self._add_rule(scope, masks, rule.name, rule.level)  # type: ignore[arg-type]
+            self._add_rule(scope, masks, rule.name, rule.level, parities=rule.parities)  # type: ignore[arg-type]
         self.clue_rules = len(self.rules)
         if min(self.levels[AT_A_CORNER], self.levels[ONE_SHORT]) <= max_level:
             self._add_corners()

@@ -282,7 +282,13 @@ class Layout:
         return found
 
     def _add_rule(
-        self, scope: tuple[int, ...], allowed: frozenset[int], name: str, level: Level, corner: bool = False
+        self,
+        scope: tuple[int, ...],
+        allowed: frozenset[int],
+        name: str,
+        level: Level,
+        corner: bool = False,
+        parities: bool = True,
     ) -> None:
         if not allowed:
             raise Contradiction
@@ -298,8 +304,8 @@ class Layout:
             compiled = self.compiled[key] = (tab.table(allowed, len(scope)), tab.reader(scope))
         table, read = compiled
         self._push(scope, table, read, name, level, not corner)
-        if corner or self.levels[PARITY] > self.max_level:
-            return  # its parities are its clue's, or the face parity is above the board's level
+        if corner or not parities or self.levels[PARITY] > self.max_level:
+            return  # its parities are its clue's, or not wanted, or above the board's level
         face_sums = self.face_sums.get(key)  # read once, as `compiled`
         if face_sums is None:
             if len(self.face_sums) >= FACE_SUMS_KEPT:

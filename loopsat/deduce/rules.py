@@ -77,12 +77,15 @@ PROBES = tuple(name for kind in PROBE_KINDS for name in kind.names)
 @dataclass(frozen=True)
 class Rule:
     """The patterns of on (1) and off (0) edges a clue allows over its scope, a name a trace
-    cites and the level of reasoning the rule takes."""
+    cites and the level of reasoning the rule takes. `parities`: whether the deduction also
+    reads the face parities its patterns imply (Deep); a pattern beside its clues' own tables may
+    add nothing there but work."""
 
     scope: tuple[Point, ...]
     allowed: frozenset[tuple[int, ...]]
     name: str = CLUE
     level: Level = Level.EASY
+    parities: bool = True
 
 
 # Where a genre does not say otherwise, the levels of the rules every genre shares: Loopy's, as
