@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 REPAIR_REACH = 5
 CHECK_EVERY = 5  # repair rounds between asking the caller's solver (it may settle what deduction cannot)
 ATTEMPTS = 20  # repair rounds before the loop is drawn afresh (reached by no board of the bench runs)
+# Loops drawn for a capped judge before the solver may settle what its deduction leaves open (the
+# board is then unique but above the cap, and `generate` says so).
+CAPPED_DRAWS = 2
 
 
 class Judge(Protocol):
@@ -34,6 +37,12 @@ class Judge(Protocol):
 
     def undecided(self, puzzle: Puzzle) -> list[Point]:
         """The edges the deduction leaves open (every edge when it meets a contradiction)."""
+        ...
+
+    @property
+    def capped(self) -> bool:
+        """Whether the deduction is capped below search (a grade is wanted): a board it leaves
+        open is then reshaped rather than settled by `solutions`."""
         ...
 
 
@@ -49,12 +58,15 @@ def dense(setter: Setter, rows: int, cols: int, rng: random.Random, judge: Judge
     bench/masyu_dense.py 30x30 40x40 --seeds 4`, 2 shared cores): 1-6 repair rounds, 1-2 calls
     of `solutions`, where the last one only re-runs the deduction.
     """
+    draws = 0
     while True:
         loop = setter.LOOP.draw(rows, cols, rng)
+        draws += 1
+        settle = not judge.capped or draws > CAPPED_DRAWS
         for attempt in range(1, ATTEMPTS + 1):
             puzzle = setter.clued(rows, cols, loop.edges())
             undecided = judge.undecided(puzzle) if loop.reshapable else []
-            if not undecided or attempt % CHECK_EVERY == 0:
+            if not undecided or (settle and attempt % CHECK_EVERY == 0):
                 found = judge.solutions(puzzle)
                 if len(found) == 1:
                     return puzzle, found[0]

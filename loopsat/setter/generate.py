@@ -126,18 +126,24 @@ def unique_loops(puzzle: Puzzle) -> list[Edges]:
 
 
 class Solver:
-    """The solver as the setter asks it (setter/dense.py's Judge)."""
+    """The solver as the setter asks it (setter/dense.py's Judge): the edges the deduction capped
+    at `cap` leaves open, so that a reshapable loop is reshaped until a puzzle of that grade can be
+    thinned from it (a 40×40 Masyu with every circle is beyond Pearl's Tricky, 8 loops of 8)."""
+
+    def __init__(self, cap: Level = Level.SEARCH) -> None:
+        self.cap = cap
+        self.capped = cap < Level.SEARCH
 
     def solutions(self, puzzle: Puzzle) -> list[Edges]:
         return unique_loops(puzzle)
 
     def undecided(self, puzzle: Puzzle) -> list[Point]:
-        found = deduction(puzzle)
+        found = deduce.puzzle(puzzle, max_level=self.cap, trail=False) if self.capped else deduction(puzzle)
         fixed = found.fixed or {}
         return [edge for edge in found.edges if edge not in fixed]
 
 
-JUDGE = Solver()
+JUDGE = Solver()  # uncapped: the dense board of a minimal puzzle
 
 
 def generate(
@@ -161,7 +167,7 @@ def generate(
     picky = difficulty is not None or taste != PLAIN
     for loops in range(1, ATTEMPTS + 1 if picky else 2):
         tell("drawing a loop")
-        puzzle, solution = dense(setter, rows, cols, rng, JUDGE)
+        puzzle, solution = dense(setter, rows, cols, rng, Solver(Level(difficulty or _SEARCH)))
         puzzle = replace(puzzle, path=file_name(genre, rows, cols, seed))
         dense_clues = len(setter.clue_cells(puzzle))
         puzzle, why = _laid_out(puzzle, taste, difficulty or _SEARCH)
