@@ -235,33 +235,30 @@ class Plan:
             block[...] = 0
         if self.batch is not None:
             to, one, other = self.batch
-            values, spare = self.spare[: len(to)], self.scratch[: len(to)]
-            gather(self.before, one, values, self.wide)
-            gather(self.before, other, spare, self.wide)
-            np.add(values, spare, out=values)
-            if prime is not None:
-                np.subtract(values, prime, out=spare)
-                np.minimum(values, spare, out=values)
-            scatter(self.after, to, values, self.wide)
+            self._summed(self.before, one, other, to, prime)
         for out, a, b, pieces in self.moves:
             if b is None:
                 np.copyto(out, a)
             else:
                 np.add(a, b, out=out)
-                if prime is not None:  # below the prime again: min(x, x - p), as x - p wraps when x < p
+                if prime is not None:
                     for piece, spare in pieces:
-                        np.subtract(piece, prime, out=spare)
-                        np.minimum(piece, spare, out=piece)
+                        _below(piece, spare, prime)
         for source, target in self.joins:  # after[target] += before[source], no target twice in a layer
-            values, spare = self.spare[: len(target)], self.scratch[: len(target)]
-            gather(self.after, target, values, self.wide)
-            gather(self.before, source, spare, self.wide)
-            np.add(values, spare, out=values)
-            if prime is not None:
-                np.subtract(values, prime, out=spare)
-                np.minimum(values, spare, out=values)
-            scatter(self.after, target, values, self.wide)
+            self._summed(self.after, target, source, target, prime)
         return closed
+
+    def _summed(self, first: Block, at: Index, source: Index, to: Index, prime: np.uint32 | None) -> None:
+        """after[to] = first[at] + before[source], modulo `prime` (None: 2^64, by wrapping)."""
+        import numpy as np
+
+        values, spare = self.spare[: len(to)], self.scratch[: len(to)]
+        gather(first, at, values, self.wide)
+        gather(self.before, source, spare, self.wide)
+        np.add(values, spare, out=values)
+        if prime is not None:
+            _below(values, spare, prime)
+        scatter(self.after, to, values, self.wide)
 
     def _join(
         self, out: Block, both: Block, moves: Moves, pending: list[tuple[Index, Index, bool]] | None, kept: bool
@@ -331,6 +328,14 @@ def layers(pairs: list[tuple[Index, Index, bool]], most: int) -> Flat:
             piece = chosen[start : start + most]
             found.append((source[piece], target[piece], int(np.count_nonzero(~dropped[piece]))))
     return found
+
+
+def _below(values: Block, spare: Block, prime: np.uint32) -> None:
+    """Sums of two residues below the prime again: min(x, x - p), as x - p wraps when x < p."""
+    import numpy as np
+
+    np.subtract(values, prime, out=spare)
+    np.minimum(values, spare, out=values)
 
 
 def gather(source: Block, index: Index, out: Block, wide: Wide) -> None:
