@@ -132,13 +132,16 @@ class Solver:
 
     def __init__(self, cap: Level = Level.SEARCH) -> None:
         self.cap = cap
-        self.capped = cap < Level.SEARCH
+
+    @property
+    def capped(self) -> bool:
+        return self.cap < Level.SEARCH
 
     def solutions(self, puzzle: Puzzle) -> list[Edges]:
         return unique_loops(puzzle)
 
     def undecided(self, puzzle: Puzzle) -> list[Point]:
-        found = deduce.puzzle(puzzle, max_level=self.cap, trail=False) if self.capped else deduction(puzzle)
+        found = deduce.puzzle(puzzle, max_level=self.cap, trail=False)
         fixed = found.fixed or {}
         return [edge for edge in found.edges if edge not in fixed]
 
