@@ -174,25 +174,26 @@ def worker_pids(batch_pid: int) -> list[int]:
     fork server and the resource tracker)."""
     parent = {}
     for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            parent[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+        if entry.name.isdigit() and (fields := stat_fields(int(entry.name))) is not None:
+            parent[int(entry.name)] = int(fields[1])
     children = {pid for pid, ppid in parent.items() if ppid == batch_pid}
     return [pid for pid, ppid in parent.items() if ppid in children]
+
+
+def stat_fields(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command's name (state, ppid, ...); None when gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
 
 
 def wait_until_dead(pid: int, timeout: float = 60.0) -> None:
     """Until `pid` is a zombie or gone: its descriptors are closed by then."""
     deadline = time.monotonic() + timeout
     while True:
-        try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            return
-        if state in ("Z", "X"):
+        fields = stat_fields(pid)
+        if fields is None or fields[0] in ("Z", "X"):
             return
         assert time.monotonic() < deadline, f"process {pid} outlived its SIGKILL"
         time.sleep(0.005)
