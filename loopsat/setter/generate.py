@@ -51,7 +51,7 @@ from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
 from loopsat.setter.board import SCREEN, Thinning
 from loopsat.setter.dense import dense
-from loopsat.setter.gather import step
+from loopsat.setter.gather import complete, step
 from loopsat.setter.minimal import Looker, minimal
 from loopsat.setter.taste import Taste, orbits
 from loopsat.solver.pipeline import deduction, solve
@@ -201,11 +201,6 @@ def decided(puzzle: Puzzle, most: int) -> bool:
     deduction with no rule above that level decides every edge (no search at all: Tatham's
     generators ask only this); at `search`, the solver finds one loop and proves it the only one."""
     return len(unique_loops(puzzle)) == 1 if most >= _SEARCH else complete(puzzle, Level(most))
-
-
-def complete(puzzle: Puzzle, cap: Level) -> bool:
-    """Whether the deduction, no rule above `cap`, decides every edge of `puzzle`."""
-    return deduce.puzzle(puzzle, max_level=cap, trail=False).complete
 
 
 def _laid_out(puzzle: Puzzle, taste: Taste, most: int) -> tuple[Puzzle, str]:
