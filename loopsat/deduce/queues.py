@@ -216,6 +216,8 @@ def run_by_level(board: Board) -> None:
                 break
             else:
                 pending_here = pending[level]
+                while pending_here and value[pending_here[-1][0]] == pending_here[-1][1]:
+                    pending_here.pop()  # decided since, as it says: the ladder need not restart for it
                 if pending_here:
                     board.assign(*pending_here.pop())
                     break
