@@ -191,7 +191,7 @@ def run_by_level(board: Board) -> None:
         if pending[Level.EASY]:
             board.assign(*pending[Level.EASY].pop())
             continue
-        if parity_level == Level.EASY and board.parity_queue:
+        if parity_level == Level.EASY and board.parities_queued():
             board._run_parities(pending[Level.EASY])
             continue
         for level in higher:
@@ -229,12 +229,14 @@ def run_by_level(board: Board) -> None:
                 if pending_here:
                     board.assign(*pending_here.pop())
                     break
-                if level == parity_level and board.parity_queue:
-                    if len(assigned) < edges:
+                if level == parity_level and (board.parity_queue or board.parity_merged):
+                    if len(assigned) == edges:  # its tables' own sums, as `_check_decided` passes joins
+                        board.parity_queue.clear()
+                        board.parity_stale.clear()
+                        board.parity_merged.clear()
+                    elif board.parities_queued():
                         board._run_parities(pending_here)
                         break
-                    board.parity_queue.clear()  # its tables' own sums, as `_check_decided` passes joins
-                    board.parity_stale.clear()
                 pairs = board.pairs  # Tatham's (deduce/pairs.py)
                 if pairs is not None and len(assigned) < edges and pairs.run(board, level):
                     break
