@@ -197,7 +197,7 @@ def run_by_level(board: Board) -> None:
         for level in higher:
             lane = lanes[level]
             if lane and len(assigned) == edges:
-                _check_decided(board, lane)
+                _check_decided(board, lane, level)
             while lane:  # until a rule decides an edge: the rest leave every cheaper queue empty
                 stamp, rules, waiting = lane.pop()
                 while waiting:
@@ -247,18 +247,15 @@ def run_by_level(board: Board) -> None:
             return
 
 
-def _check_decided(board: Board, lane: list[Batch]) -> None:
+def _check_decided(board: Board, lane: list[Batch], level: Level) -> None:
     """A lane's rules, every edge decided: none can decide an edge, and only one the edges break
     can object (Contradiction). A clue joined with a vertex (the rules from `clue_rules` on) is
     broken only where the clue's own table or the vertex's is, which are read, so the joins
-    are passed: a 60×60 read 6 400 of them after its last edge. The lane is left empty."""
-    value, readers, tables, read_at, tick = board.value, board.readers, board.rule_tables, board.read_at, board.tick
-    joins = board.clue_rules
-    for stamp, rules, waiting in lane:
-        if not waiting or min(rules[:waiting]) >= joins:  # joins alone, as most batches at Deep
-            continue
-        for rule in [rule for rule in rules[:waiting] if rule < joins and read_at[rule] < stamp]:
-            read_at[rule] = tick
-            if tables[rule].forced(readers[rule](value)) is None:
-                raise Contradiction
+    are passed: a 60×60 read 6 400 of them after its last edge. The level's clue tables are read
+    whether they wait or not (one read since its edges last changed reads the same again), so
+    the lane's 7 000 batches are dropped unread."""
     lane.clear()
+    value, readers, tables, levels = board.value, board.readers, board.rule_tables, board.rule_levels
+    for rule in range(board.vertex_rules, board.clue_rules):
+        if levels[rule] == level and tables[rule].forced(readers[rule](value)) is None:
+            raise Contradiction
