@@ -56,6 +56,7 @@ def count(
     single_loop: bool = True,
     memory: int | None = None,
     progress: Callable[[str], None] | None = None,
+    lookahead: bool = True,
 ) -> int:
     """The exact number of solutions: single loops, or (`single_loop=False`) DLX3's solutions,
     any set of disjoint loops obeying the clues, the empty one included when the clues allow it.
@@ -68,6 +69,7 @@ def count(
     """
     from loopsat.solver.frontier import dense
     from loopsat.solver.frontier.layout import Frontier
+    from loopsat.solver.frontier.lookahead import Lookahead
     from loopsat.solver.frontier.sweep import Sweep
 
     genre = GENRES.get(puzzle.genre)
@@ -89,5 +91,7 @@ def count(
         rows, cols = cols, rows
     if not tables:  # a state is then its arms alone, with a place of its own: no keys to sort
         return dense.count(rows, cols, single_loop, budget(memory), progress)
+    limit, frontier = budget(memory), Frontier(rows, cols, tables, single_loop)
     with heap_kept():
-        return Sweep(Frontier(rows, cols, tables, single_loop), budget(memory), progress).run()
+        ahead = Lookahead(frontier, tables, limit, progress) if lookahead else None
+        return Sweep(frontier, limit, progress, ahead).run()
