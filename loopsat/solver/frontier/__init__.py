@@ -17,7 +17,8 @@ puzzles whose tables do not state every clue (`Rules.whole`).
 All states of a step are processed at once as numpy arrays (step.py); counts are residues
 modulo 2⁶⁴ and primes below 2³² (residues.py), added as the counts' exact total grows; the
 sweep (sweep.py) reuses the transitions of empty rows and stops before it passes its memory
-budget (budget.py).
+budget (budget.py). On a clued board a sweep of the board turned half a turn runs first and
+tells which states the rest of the board can still finish (lookahead.py).
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ def count(
     (superclue letters, MCC items) or a board whose shorter side has more than MAX_WIDTH vertices,
     and OverBudget (a NotCountable) before a step whose states would pass `memory` bytes (None:
     budget.budget()'s default). `progress` hears where the sweep is and how many states it holds.
+    On a clued board a single loop's states are first pruned to those the rest of the board can
+    finish (`lookahead`, lookahead.py; False: every state, as the DP before had them).
     """
     from loopsat.solver.frontier import dense
     from loopsat.solver.frontier.layout import Frontier
@@ -93,5 +96,6 @@ def count(
         return dense.count(rows, cols, single_loop, budget(memory), progress)
     limit, frontier = budget(memory), Frontier(rows, cols, tables, single_loop)
     with heap_kept():
-        ahead = Lookahead(frontier, tables, limit, progress) if lookahead else None
+        # Disjoint loops are counted by a sweep no larger than the turned one: nothing to gain.
+        ahead = Lookahead(frontier, tables, limit, progress) if lookahead and single_loop else None
         return Sweep(frontier, limit, progress, ahead).run()
