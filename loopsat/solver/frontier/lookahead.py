@@ -75,7 +75,8 @@ class Cut:
                 if step >= t:  # both ends at or after the cut: the turned sweep decided it
                     where.append(("below", _turned_bit(behind, eid, ahead, ahead.rows * ahead.cols - t)))
                 elif step + (1 if east else self.cols) >= t:  # crossing the cut: an arm
-                    where.append(("arm", step % self.cols + 1 if east or step // self.cols < t // self.cols else step % self.cols))
+                    row_above = step // self.cols < t // self.cols  # a south arm of the row above
+                    where.append(("arm", step % self.cols + (1 if east or row_above else 0)))
                 else:  # both ends above, read after t: the count remembers it
                     where.append(("above", ahead.memo[eid]))
             kinds = {kind for kind, _ in where}
@@ -127,8 +128,6 @@ class Cut:
 
     def key(self, keys: Keys) -> Alive:
         """The count's states as compact keys, to look up among `alive`."""
-        import numpy as np
-
         pattern = _on((keys[0] | keys[0] >> 1) & self.even) << len(self.above)
         for k, bit in enumerate(self.above):
             pattern |= ((keys[bit // layout.WORD] >> (bit % layout.WORD)) & 1) << k
@@ -144,9 +143,12 @@ def _tables() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     import numpy as np
 
     every = np.arange(1 << 16, dtype=np.int64)
-    even = sum(((every >> (2 * k)) & 1) << k for k in range(8))
+    even = np.zeros(1 << 16, np.int64)
     byte = np.arange(256, dtype=np.int64)
-    mirror = sum(((byte >> k) & 1) << (7 - k) for k in range(8))
+    mirror = np.zeros(256, np.int64)
+    for k in range(8):
+        even |= ((every >> (2 * k)) & 1) << k
+        mirror |= ((byte >> k) & 1) << (7 - k)
     return even, mirror
 
 
