@@ -11,8 +11,9 @@ among them, and, for the clues on both sides of the cut, whose remembered edges 
 some completion below (`Cut`): with those (a clue's top edge against its bottom one) the
 14×14 keeps 24 million states in all, 430,000 at most, against 59 million and 1.36 million.
 
-The turned sweep costs states of its own; it stops where its states or the sets it keeps would
-pass a share of the memory budget, and the steps it did not reach are not pruned.
+The turned sweep costs states of its own; it stops where they pass a bound, or where they and the
+sets it keeps would pass a share of the memory budget, and the steps it did not reach are not
+pruned.
 """
 
 from __future__ import annotations
@@ -32,11 +33,21 @@ if TYPE_CHECKING:
     from loopsat.solver.frontier.step import Keys
 
     Alive = npt.NDArray[np.int64]  # sorted compact keys of the states that can be finished
+    Kept = npt.NDArray[np.int64] | npt.NDArray[np.uint32]  # the same, in 4 bytes where they fit
 
 # The turned sweep and the sets it keeps may take this share of the count's memory budget, the
 # rest is the count's own. Bytes per state of the turned sweep: as the count's sorted sweep
 # (sweep.py) with one word and no counts.
 SHARE = 0.25
+# The turned sweep stops past this many states: it is a cost of its own, and most dead states
+# lie near the end of the board, where it starts small. Run to the end, it cost more than it
+# saved on the 20×20 puzzles of the bench, whose counts hold few states anyway: 002 4.45 CPU-s
+# against 0.73 without it (1.7 million states in the turned sweep's 5th row), 001 5.26 against
+# 3.34 (2.4 million in its 16th).
+MOST_STATES = 500_000
+# The count is pruned before every CUT_EVERY-th vertex of a row, from its second on: the dead
+# states born between two cuts are dropped at the next.
+CUT_EVERY = 4
 _BYTES_PER_STATE = 100
 
 
@@ -201,7 +212,7 @@ class Lookahead:
         rows, cols = ahead.rows, ahead.cols
         steps = rows * cols
         behind = Frontier(rows, cols, turned(tables, rows, cols), single_loop=False)
-        self.cuts: dict[int, tuple[Cut, Alive]] = {}
+        self.cuts: dict[int, tuple[Cut, Kept]] = {}
         if behind.impossible:
             return
         kept = 0
@@ -211,14 +222,16 @@ class Lookahead:
         for step in range(steps):
             t = steps - step  # the count's step at this cut
             states = keys.shape[1]
-            if kept + _BYTES_PER_STATE * behind.words * states > SHARE * memory:
+            if states > MOST_STATES or kept + _BYTES_PER_STATE * behind.words * states > SHARE * memory:
                 break  # the earlier steps of the count go unpruned
             if progress is not None:
                 row, col = divmod(step, cols)
                 progress(f"looking ahead: row {rows - row}/{rows}, column {cols - col}/{cols}: {states:,} states")
-            if t % cols:  # a row's first vertex: the arms are shifted, nothing to look up
+            if t % cols and (t % cols - 1) % CUT_EVERY == 0:  # never a row's first vertex: arms shifted
                 cut = Cut(ahead, behind, t)
-                alive = cut.alive(keys)
+                alive: Kept = cut.alive(keys)
+                if len(alive) and int(alive[-1]) < 1 << 32:
+                    alive = alive.astype(np.uint32)
                 self.cuts[t] = (cut, alive)
                 kept += alive.nbytes
             keys = Stage(behind, step).transition(keys).keys
@@ -237,6 +250,6 @@ class Lookahead:
             return None
         cut, alive = found
         compact = cut.key(keys)
-        where = np.searchsorted(alive, compact)
+        where = np.searchsorted(alive.astype(np.int64), compact)
         where[where == len(alive)] = 0
         return alive[where] == compact if len(alive) else np.zeros(len(compact), np.bool_)
