@@ -42,8 +42,10 @@ SHARE = 0.25
 # lie near the end of the board, where it starts small. Run to the end, it cost more than it
 # saved on the 20×20 puzzles of the bench, whose counts hold few states anyway: 002 4.45 CPU-s
 # against 0.73 without it (1.7 million states in the turned sweep's 5th row), 001 5.26 against
-# 3.34 (2.4 million in its 16th).
-MOST_STATES = 500_000
+# 3.34 (2.4 million in its 16th). Whole process, `python bench/count_states.py` on 001, 002 and
+# the clued 14×14 (load about 8): at 500,000 1.71, 0.79, 1.93 CPU-s; at 200,000 0.68, 0.75,
+# 1.98; at 100,000 0.59, 0.68, 2.41 (the 14×14's last rows no longer pruned: 182 MB, not 84).
+MOST_STATES = 200_000
 # The count is pruned before every CUT_EVERY-th vertex of a row, from its second on: the dead
 # states born between two cuts are dropped at the next. The clued 14×14, whole process, CUT_EVERY
 # 1 to 7 (one run each, load about 8): 3.06, 2.21, 2.07, 2.09, 1.93, 1.88 CPU-s, 3.4-3.6 without
