@@ -71,9 +71,8 @@ def count(
     finish (`lookahead`, lookahead.py; False: every state, as the DP before had them).
     """
     from loopsat.solver.frontier import dense
-    from loopsat.solver.frontier import lookahead as ahead_of
     from loopsat.solver.frontier.layout import Frontier
-    from loopsat.solver.frontier.lookahead import Lookahead, reach, turned
+    from loopsat.solver.frontier.lookahead import Lookahead
     from loopsat.solver.frontier.sweep import Sweep
 
     genre = GENRES.get(puzzle.genre)
@@ -97,12 +96,6 @@ def count(
         return dense.count(rows, cols, single_loop, budget(memory), progress)
     limit, frontier = budget(memory), Frontier(rows, cols, tables, single_loop)
     with heap_kept():
-        ahead = None
-        if lookahead and single_loop:  # disjoint loops: their sweep is no larger than the turned one
-            other = Frontier(rows, cols, turned(tables, rows, cols), single_loop)
-            start, end = reach(frontier), reach(other)
-            if end > start:  # the board's other end is the cheaper start
-                tables, frontier, start = turned(tables, rows, cols), other, end
-            big = start[0] < rows * cols // 4  # its states passed the probe's bound
-            ahead = Lookahead(frontier, tables, limit, progress, most=None if big else ahead_of.MOST_STATES)
+        # Disjoint loops are counted by a sweep no larger than the turned one: nothing to gain.
+        ahead = Lookahead(frontier, tables, limit, progress) if lookahead and single_loop else None
         return Sweep(frontier, limit, progress, ahead).run()

@@ -55,11 +55,6 @@ CUT_EVERY = 4
 # Bytes a state of the turned sweep holds while it steps: the count's sorted sweep's per
 # candidate (sweep._BYTES_PER_WORD + sweep._BYTES_FIXED, 88, with one word and no counts), rounded up.
 _BYTES_PER_STATE = 100
-# Which end a clued count starts from: the one whose first quarter of the board stays under this
-# many states the longer (`reach`). A board whose start passes it either way is big, and its
-# turned sweep runs to the end of the memory share, not to MOST_STATES. The clued 20×20 passes
-# it in its second row as given (262,144 states after it), in its third upside down (134,864).
-PROBE_STATES = 100_000
 
 
 def turned(tables: Sequence[Table], rows: int, cols: int) -> list[Table]:
@@ -217,9 +212,7 @@ class Lookahead:
         tables: Sequence[Table],
         memory: int,
         progress: Callable[[str], None] | None = None,
-        most: int | None = None,
     ) -> None:
-        """`most`: the turned sweep's bound on its states (None: only the memory share)."""
         import numpy as np
 
         rows, cols = ahead.rows, ahead.cols
@@ -230,10 +223,12 @@ class Lookahead:
             return
         kept = 0
         keys: Keys = np.zeros((behind.words, 1), np.int64)
+        row_arms = (1 << 2 * cols) - 1
+        row_memo = ((1 << layout.WORD) - 1) & ~behind.arms_mask
         for step in range(steps):
             t = steps - step  # the count's step at this cut
             states = keys.shape[1]
-            if (most is not None and states > most) or kept + _BYTES_PER_STATE * behind.words * states > SHARE * memory:
+            if states > MOST_STATES or kept + _BYTES_PER_STATE * behind.words * states > SHARE * memory:
                 break  # the earlier steps of the count go unpruned
             if progress is not None:
                 row, col = divmod(step, cols)
@@ -245,9 +240,12 @@ class Lookahead:
                     alive = alive.astype(np.uint32)
                 self.cuts[t] = (cut, alive)
                 kept += alive.nbytes
-            keys = advance(behind, step, keys)
+            keys = Stage(behind, step).transition(keys).keys
             if not keys.shape[1]:
                 break
+            if step % cols == cols - 1:
+                keys = keys.copy()
+                keys[0] = ((keys[0] & row_arms) << 2) | (keys[0] & row_memo)
 
     def keep(self, t: int, keys: Keys) -> npt.NDArray[np.bool_] | None:
         """Which of the count's states at step t the rest of the board can finish (None: all)."""
@@ -261,30 +259,3 @@ class Lookahead:
         where = np.searchsorted(alive.astype(np.int64), compact)
         where[where == len(alive)] = 0
         return alive[where] == compact if len(alive) else np.zeros(len(compact), np.bool_)
-
-
-def advance(frontier: Frontier, step: int, keys: Keys) -> Keys:
-    """The states after vertex `step` without counts (at a row's end, shifted for the next)."""
-    keys = Stage(frontier, step).transition(keys).keys
-    if step % frontier.cols == frontier.cols - 1:
-        keys = keys.copy()
-        row_arms = (1 << 2 * frontier.cols) - 1
-        row_memo = ((1 << layout.WORD) - 1) & ~frontier.arms_mask
-        keys[0] = ((keys[0] & row_arms) << 2) | (keys[0] & row_memo)
-    return keys
-
-
-def reach(frontier: Frontier) -> tuple[int, int]:
-    """How far the count's first quarter goes before its states pass PROBE_STATES: the steps
-    and the states then (negated, so that a larger tuple is a cheaper start)."""
-    import numpy as np
-
-    keys: Keys = np.zeros((frontier.words, 1), np.int64)
-    steps = frontier.rows * frontier.cols // 4
-    for step in range(steps):
-        if keys.shape[1] > PROBE_STATES:
-            return step, -keys.shape[1]
-        keys = advance(frontier, step, keys)
-        if not keys.shape[1]:
-            return steps, 0
-    return steps, -keys.shape[1]
