@@ -111,6 +111,14 @@ def thinnable(puzzle: Puzzle) -> bool:
     return puzzle.genre in SETTERS and not puzzle.letters
 
 
+def redundant_ready() -> None:
+    """Start now what `redundant` would start on its first big board (its helper's fork server),
+    for a long-lived caller that wants no start-up paid later (the cockpit's worker)."""
+    from loopsat.setter.redundant import ready
+
+    ready()
+
+
 def redundant(
     puzzle: Puzzle, solution: Edges, *, time_limit: float | None = None
 ) -> Iterator[tuple[Point, bool | None]]:

@@ -50,15 +50,20 @@ Loop = frozenset[Point]
 # seconds under load and needed clues shown: up to 3 faces 0.37 s, 48; 4 faces 1.2 s, 50; 5
 # faces 3.7 s, 51. The looks after them cost about 0.01 s a clue.
 FLIPS = 3
-# The look's window (doubled coordinates: 8 = four cells) and its backtracking's budget of
-# decisions. MEASURE
-LOOK = (8, 200)
-# The decisions of the backtracking on the whole board for one clue before CP-SAT is asked.
-# MEASURE
+# The look's window (doubled coordinates: 10 = five cells) and its backtracking's budget of
+# decisions. The whole pass over the five bench/slitherlink/20x20 puzzles in one process, CPU-s
+# (two runs each, load average 6-8): (8, 200) 25.5 and 25.9; (10, 300) 24.1, 24.2; (12, 400)
+# 24.8, 24.0. A look costs about 0.01 s (mostly the far edges given), a proof on the whole board
+# 0.03 (a clue that goes) to 0.06 (a witness), so a look pays when one in five finds a loop.
+LOOK = (10, 300)
+# The decisions of the backtracking on the whole board for one clue before CP-SAT's model is
+# asked: the same five, (10, 300): 1,000 24.2 CPU-s, 2,000 24.1, 4,000 24.8. On 20×20 001 it
+# ran out for 5 clues, which CP-SAT then settled in 1.0 s; CP-SAT's witness costs 0.2-0.3 s.
 NODES = 2000
-# The open clues (after the flips) from which a helper process shares the looks and the proofs,
-# and the questions it holds at once (one at work, one waiting: it never idles between two).
-# MEASURE
+# The open clues (after the flips) from which a helper process shares the looks and the proofs:
+# starting one costs about 0.2 CPU-s (its fork and its own `_Clues`), a 20×20's 120-130 open
+# clues 4-5 CPU-s; a 6×6's pass takes 0.1 s alone. The questions the helper holds at once: one
+# at work, one waiting, so it never idles between two and little is left to cancel.
 HELP_FROM = 40
 HELPER_QUEUE = 2
 
@@ -175,6 +180,16 @@ class _Helper:
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def ready() -> None:
+    """Start the fork server the helpers come from, their modules loaded (about a second on a
+    loaded machine, else paid by the first big board)."""
+    context = process_context([__name__])
+    if context.get_start_method() == "forkserver":
+        from multiprocessing import forkserver
+
+        forkserver.ensure_running()
 
 
 _HELPING: list[_Clues] = []  # the helper process's clues
