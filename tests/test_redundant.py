@@ -3,6 +3,8 @@ away alone and the thinner puzzle solved. Each of the three searches is made to 
 
 from __future__ import annotations
 
+import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -73,3 +75,26 @@ def test_each_flip_breaks_one_clue_alone_and_is_one_loop():
         assert board.loop_of(board.setter.without(puzzle, [cell]), witness)
         assert not board.loop_of(puzzle, witness)
     assert len({cell for cell, _ in found}) == len(found)
+
+
+def test_a_helper_killed_midway_leaves_its_questions_to_this_process(monkeypatch):
+    """The helper process killed from outside after its first questions: what it held and all
+    that follows is answered here, the same answers."""
+    (puzzle,) = api.load(PUZZLES / "slitherlink/puzzlink-6x6.slither")
+    monkeypatch.setattr(clues, "HELP_FROM", 0)
+    monkeypatch.setattr(clues, "cpus", lambda: 2)
+    asked: list[int] = []
+    ask = clues._Helper.ask
+
+    def killing(self, *question):
+        asked.append(1)
+        if len(asked) == 3:
+            for process in list(self.pool._processes.values()):
+                os.kill(process.pid, signal.SIGKILL)
+                process.join()
+        return ask(self, *question)
+
+    monkeypatch.setattr(clues._Helper, "ask", killing)
+    _without(monkeypatch, "flips")
+    assert _redundant(puzzle) == _brute(puzzle)
+    assert len(asked) >= 3
