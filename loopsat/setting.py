@@ -111,12 +111,23 @@ def thinnable(puzzle: Puzzle) -> bool:
     return puzzle.genre in SETTERS and not puzzle.letters
 
 
+def redundant_ready() -> None:
+    """Start now what `redundant` would start on its first big board (its helper's fork server),
+    for a long-lived caller that wants no start-up paid later (the cockpit's worker)."""
+    from loopsat.setter.redundant import ready
+
+    ready()
+
+
 def redundant(
     puzzle: Puzzle, solution: Edges, *, time_limit: float | None = None
 ) -> Iterator[tuple[Point, bool | None]]:
     """Each clue of a unique puzzle (`solution` its loop) and whether it can go (None: not
     settled within `time_limit`), as they are settled: a needed clue is shown by a second loop
-    that breaks it alone, a redundant one proved by CP-SAT (loopsat/setter/redundant.py).
+    that breaks it alone, a redundant one proved by the deduction's backtracking or CP-SAT
+    (loopsat/setter/redundant.py). On a big board a helper process shares the work: a script
+    calling this wants the `if __name__ == "__main__":` guard, without which the helper fails
+    (its traceback printed) and the pass goes on alone.
     Closing the generator stops the search. For the puzzles `thinnable` accepts."""
     from loopsat.deadline import limit_seconds
     from loopsat.setter.redundant import redundant as search

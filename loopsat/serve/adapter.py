@@ -193,6 +193,11 @@ def redundant(puzzle: Puzzle, solution: Edges, time_limit: float | None) -> Iter
     return api.redundant(puzzle, solution, time_limit=time_limit)
 
 
+def warm() -> None:
+    """Start what the redundant clues' first big board would (`api.redundant_ready`)."""
+    api.redundant_ready()
+
+
 def can_thin(puzzle: Puzzle) -> bool:
     """Whether redundant clues can be looked for (the genres `generate` thins, without letters)."""
     return api.thinnable(puzzle)
