@@ -24,8 +24,8 @@ def _brute(puzzle: Puzzle) -> dict[tuple[int, int], bool]:
     }
 
 
-def _redundant(puzzle: Puzzle) -> dict[tuple[int, int], bool | None]:
-    return dict(api.redundant(puzzle, api.solve(puzzle).solutions[0].edges, time_limit=60.0))
+def _redundant(puzzle: Puzzle, helper: bool = False) -> dict[tuple[int, int], bool | None]:
+    return dict(api.redundant(puzzle, api.solve(puzzle).solutions[0].edges, time_limit=60.0, helper=helper))
 
 
 def _without(monkeypatch, *stages: str) -> None:
@@ -58,7 +58,7 @@ def test_a_helper_process_shares_the_questions(monkeypatch):
     ask = clues._Helper.ask
     monkeypatch.setattr(clues._Helper, "ask", lambda self, *question: asked.append(question) or ask(self, *question))
     _without(monkeypatch, "flips")
-    assert _redundant(puzzle) == _brute(puzzle)
+    assert _redundant(puzzle, helper=True) == _brute(puzzle)
     assert {stage for stage, _ in asked} == {clues.LOOKED, clues.PROVED}
 
 
@@ -96,5 +96,15 @@ def test_a_helper_killed_midway_leaves_its_questions_to_this_process(monkeypatch
 
     monkeypatch.setattr(clues._Helper, "ask", killing)
     _without(monkeypatch, "flips")
-    assert _redundant(puzzle) == _brute(puzzle)
+    assert _redundant(puzzle, helper=True) == _brute(puzzle)
     assert len(asked) >= 3
+
+
+def test_no_helper_process_unless_asked(monkeypatch):
+    """A plain call never starts a process of its own (a script without the main-module guard
+    must not see a helper fail), whatever the board's size."""
+    (puzzle,) = api.load(PUZZLES / "slitherlink/puzzlink-6x6.slither")
+    monkeypatch.setattr(clues, "HELP_FROM", 0)
+    monkeypatch.setattr(clues, "cpus", lambda: 2)
+    monkeypatch.setattr(clues, "_Helper", None)  # calling it would fail the test
+    assert _redundant(puzzle) == _brute(puzzle)

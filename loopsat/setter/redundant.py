@@ -76,9 +76,13 @@ HELP_FROM = 40
 HELPER_QUEUE = 2
 
 
-def redundant(puzzle: Puzzle, solution: Loop, time_limit: float | None) -> Iterator[tuple[Point, bool | None]]:
+def redundant(
+    puzzle: Puzzle, solution: Loop, time_limit: float | None, helper: bool = False
+) -> Iterator[tuple[Point, bool | None]]:
     """Each clue of a unique `puzzle` (its one loop `solution`) and whether it can go (None: not
-    settled within `time_limit`), as they are settled. Closing the generator stops the search."""
+    settled within `time_limit`), as they are settled; with `helper`, a helper process shares a
+    big board's work (only a caller that owns its process asks: it needs the main module
+    guarded). Closing the generator stops the search."""
     ends = None if time_limit is None else time.monotonic() + time_limit
     clues = _Clues(puzzle, solution)
     board, laws = clues.board, clues.laws
@@ -87,16 +91,16 @@ def redundant(puzzle: Puzzle, solution: Loop, time_limit: float | None) -> Itera
         if clues.witness(cell, loop):
             open_.pop(cell)
             yield cell, False
-    helper = _Helper(puzzle, solution) if len(open_) >= HELP_FROM and cpus() > 1 else None
+    sharing = _Helper(puzzle, solution) if helper and len(open_) >= HELP_FROM and cpus() > 1 else None
     try:
         for stage in (LOOKED, PROVED):
-            for cell, goes in _shared(clues, stage, list(open_), helper, ends):
+            for cell, goes in _shared(clues, stage, list(open_), sharing, ends):
                 if goes is not None:
                     open_.pop(cell)
                     yield cell, goes
     finally:
-        if helper is not None:
-            helper.close()
+        if sharing is not None:
+            sharing.close()
     left = None if ends is None else ends - time.monotonic()
     if open_ and (left is None or left > 0):
         yield from proved(puzzle, board, laws, open_, left)
