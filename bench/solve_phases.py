@@ -57,7 +57,7 @@ class Stages:
             self.inner(board, suspects, kind)
             self.seconds["full" if kind.faces else "local"] += time.process_time() - started
 
-        probe._probe_to_fixpoint = timed  # type: ignore[assignment]
+        probe._probe_to_fixpoint = timed
         return self
 
     def __exit__(self, *_: object) -> None:
