@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from itertools import product
 
 from loopsat.deduce import Rule, Rules
@@ -112,9 +113,15 @@ def rules(puzzle: Puzzle) -> Rules:
         for j, ch in enumerate(row):
             if ch != _EMPTY:
                 tile = (2 * i, 2 * j)
-                found.append(Rule((*_arms(tile, 1), *_arms(tile, 3)), _CIRCLE_PATTERNS[ch], _CIRCLE_NAMES[ch]))
+                found.append(_law(tile, ch))
                 seen.extend(beside(puzzle, tile, ch))
     return Rules(found, whole=True, patterns=seen, levels=PEARL_LEVELS)
+
+
+@lru_cache(maxsize=1 << 14)  # made once, as masyu_shapes.shapes: a generator asks again and again
+def _law(tile: Point, ch: str) -> Rule:
+    """A circle's own table over its four arms and the four edges beyond its neighbours."""
+    return Rule((*_arms(tile, 1), *_arms(tile, 3)), _CIRCLE_PATTERNS[ch], _CIRCLE_NAMES[ch])
 
 
 def _white_holds(near: tuple[int, ...], far: tuple[int, ...]) -> bool:
