@@ -16,9 +16,13 @@ puzzle), 20×20 seed 1 0.98× (three paired runs).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 
 from loopsat import deduce
 from loopsat.deduce import Level
+from loopsat.deduce.rules import PROBES
+from loopsat.genres import GENRES
+from loopsat.grid import Point
 from loopsat.puzzle import Puzzle
 from loopsat.setter.board import Orbit, Thinning
 
@@ -32,15 +36,20 @@ def step(
     taken, candidate, held = gather(board, puzzle, queue, batch, cap, reach)
     if not taken:
         return puzzle, batch, held
-    if complete(candidate, cap):
+    found = deduced(candidate, cap)
+    if found.complete:
         return candidate, min(largest, 2 * batch), held
+    # what the batch's failed deduction fixed holds in every puzzle the halves try (they have
+    # more clues), and below probing the deduction is propagation alone, whose fixpoint does not
+    # depend on where it starts: each half starts there, every edge it fixed given
+    known = found.fixed if confluent(candidate, cap) else None
     # the longest run of the batch that can go, by halves: the orbit after it cannot go once
     # that run has gone, nor ever after (fewer clues never deduce more); the rest are tried again
     fits, fails = 0, len(taken)
     while fails - fits > 1:
         half = (fits + fails) // 2
         thinner = board.setter.without(puzzle, [cell for orbit in taken[fits:half] for cell in orbit])
-        if complete(thinner, cap):
+        if complete(thinner, cap, known):
             puzzle, fits = thinner, half
         else:
             fails = half
@@ -74,6 +83,19 @@ def gather(
     return taken, candidate, held
 
 
-def complete(puzzle: Puzzle, cap: Level) -> bool:
-    """Whether the deduction, no rule above `cap`, decides every edge of `puzzle`."""
-    return deduce.puzzle(puzzle, max_level=cap, trail=False).complete
+def deduced(puzzle: Puzzle, cap: Level) -> deduce.Deduction:
+    """The deduction of `puzzle`, no rule above `cap`, without a trail."""
+    return deduce.puzzle(puzzle, max_level=cap, trail=False)
+
+
+def complete(puzzle: Puzzle, cap: Level, given: Mapping[Point, bool] | None = None) -> bool:
+    """Whether the deduction, no rule above `cap`, decides every edge of `puzzle` (`given`
+    first: edges a thinner puzzle's deduction fixed, where `confluent` says that is the same)."""
+    return deduce.puzzle(puzzle, given=given, max_level=cap, trail=False).complete
+
+
+def confluent(puzzle: Puzzle, cap: Level) -> bool:
+    """Whether the deduction of `puzzle`'s genre, no rule above `cap`, is propagation alone (no
+    probe): then it ends at the one fixpoint of its rules whatever it was given that holds."""
+    levels = GENRES[puzzle.genre].rules(puzzle).levels
+    return all(levels[name] > cap for name in PROBES)
