@@ -282,13 +282,14 @@ def _thinned(
     if taste.sparing and setter.SPARSE is not None:
         order.sort(key=lambda orbit: all(puzzle.grid[i][j] != setter.SPARSE for i, j in orbit))
     queue, batch = deque(order), first
+    sure: set[tuple[Point, ...]] = set()  # orbits gathering takes unscreened (setter/gather.py)
     held: list[tuple[Point, ...]] = []  # clues the deduction cannot do without, not yet shown needed
     left = len(setter.clue_cells(puzzle))
     with closing(Looker(board, most >= _SEARCH)) as looker:
         while queue and (taste.clues is None or left > taste.clues):
             tell(f"thinning: {left} clues, {len(queue)} to try")
             if gathering:
-                puzzle, batch, stopped = step(board, puzzle, queue, batch, largest, cap, SCREEN_GRADED)
+                puzzle, batch, stopped = step(board, puzzle, queue, batch, largest, cap, SCREEN_GRADED, sure)
                 held += stopped
                 left = len(setter.clue_cells(puzzle))
                 continue
