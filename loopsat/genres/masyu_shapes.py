@@ -8,15 +8,8 @@ from itertools import product
 
 from loopsat.deduce import Rule
 from loopsat.grid import Point
-from loopsat.puzzle import Puzzle
 
 WHITE, BLACK, EMPTY = "0", "1", "."  # the circles as a Masyu file writes them
-
-
-def beside(puzzle: Puzzle, tile: Point, ch: str) -> tuple[Rule, ...]:
-    """A white's two axis rules; a black's rule against the black east or south of it."""
-    x, y = tile
-    return shapes(tile, ch, tuple(_kind(puzzle, (x + dx, y + dy)) for dx, dy in _AROUND))
 
 
 # The tiles of a circle's N, W, E, S neighbours, relative to its own.
@@ -28,7 +21,8 @@ _AROUND = ((-2, 0), (0, -2), (0, 2), (2, 0))
 # board's 1,005 circles took 12 ms anew, the thinning of one 1,362 whole deductions and screens).
 @lru_cache(maxsize=1 << 15)
 def shapes(tile: Point, ch: str, around: tuple[str, ...]) -> tuple[Rule, ...]:
-    """`beside` for a circle whose N, W, E, S neighbours hold `around` (EMPTY off the board)."""
+    """A white's two axis rules, a black's rule against the black east or south of it, for a
+    circle whose N, W, E, S neighbours hold `around` (EMPTY off the board)."""
     x, y = tile
     kinds = {(x + dx, y + dy): kind for (dx, dy), kind in zip(_AROUND, around, strict=True)}
     if ch == WHITE:
@@ -47,12 +41,6 @@ def shapes(tile: Point, ch: str, around: tuple[str, ...]) -> tuple[Rule, ...]:
         for (dx, dy), edge in pairs
         if kinds[x + dx, y + dy] == BLACK
     )
-
-
-def _kind(puzzle: Puzzle, tile: Point) -> str:
-    """The circle on a tile (or EMPTY; off the board too)."""
-    i, j = tile[0] // 2, tile[1] // 2
-    return puzzle.grid[i][j] if 0 <= i < puzzle.rows and 0 <= j < puzzle.cols else EMPTY
 
 
 # A white circle with both neighbours along one axis, as Tatham's Easy Pearl reads it through the
