@@ -5,7 +5,6 @@ for a second loop before it asks CP-SAT)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cached_property
 from itertools import product
 
 from loopsat import deduce
@@ -110,15 +109,7 @@ class Thinning:
                 for x in range(min(xs) - reach, max(xs) + reach + 1)
                 for y in range(min(ys) - reach, max(ys) + reach + 1)
             )
-        given = self.in_loop.copy()  # a copy less a few hundred near points: a 40×40's 3,120 edges
-        for point in near:  # read anew took a fifteenth of a screen
-            given.pop(point, None)
-        return near, given
-
-    @cached_property
-    def in_loop(self) -> dict[Point, bool]:
-        """Every edge, on when the loop has it."""
-        return {edge: edge in self.solution for edge in self.edges}
+        return near, {edge: edge in self.solution for edge in self.edges if edge not in near}
 
     def screened(self, candidate: Puzzle, laws: list[Rule], most: Level = Level.SEARCH, reach: int = SCREEN) -> bool:
         """Whether the deduction (no rule above `most`) decides every edge within `reach` of the
