@@ -270,6 +270,7 @@ def _thinned(
     # batches gathered by the screen (setter/gather.py) where the genre thins clue by clue and a
     # difficulty caps the deduction; Slitherlink's graded thinning keeps its batches drawn blind
     gathering = difficulty is not None and setter.REFUTE_SINGLY
+    sure: set[tuple[Point, ...]] = set()  # orbits gathering takes unscreened (setter/gather.py)
 
     def removable(candidate: Puzzle, laws: list[Rule]) -> bool:
         if singly and len(laws) == 1:
@@ -282,7 +283,6 @@ def _thinned(
     if taste.sparing and setter.SPARSE is not None:
         order.sort(key=lambda orbit: all(puzzle.grid[i][j] != setter.SPARSE for i, j in orbit))
     queue, batch = deque(order), first
-    sure: set[tuple[Point, ...]] = set()  # orbits gathering takes unscreened (setter/gather.py)
     held: list[tuple[Point, ...]] = []  # clues the deduction cannot do without, not yet shown needed
     left = len(setter.clue_cells(puzzle))
     with closing(Looker(board, most >= _SEARCH)) as looker:
