@@ -76,7 +76,8 @@ def main() -> None:
     board.broken_near = timed("look near a clue", board.broken_near, time.thread_time)  # type: ignore[method-assign]
     board.screened = timed("screen near removed clues", board.screened)  # type: ignore[method-assign]
     generator.complete = timed("whole deduction", generator.complete)
-    gathering.complete = timed("whole deduction (gathered)", gathering.complete)
+    gathering.complete = timed("whole deduction (halves)", gathering.complete)
+    gathering.deduced = timed("whole deduction (gathered)", gathering.deduced)
     # a proof's CP-SAT runs in a thread of its own, beside another proof: wall seconds
     proving.loop_breaking = timed("proof of a held clue", proving.loop_breaking, time.perf_counter)
     proofs = proving.Proofs

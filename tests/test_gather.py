@@ -37,3 +37,29 @@ def test_steps_leave_every_clue_needed_at_the_cap(monkeypatch: pytest.MonkeyPatc
     assert len(held) < len(order)
     for (cell,) in held:
         assert not complete(setter.without(puzzle, [cell]), cap), cell
+
+
+def test_orbits_put_back_are_taken_unscreened_and_the_puzzle_is_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    setter, cap = SETTERS["masyu"], Level.TRICKY
+    made, solution = dense(setter, 8, 8, random.Random(3), JUDGE)
+    screens: list[int] = []
+    screened = Thinning.screened
+
+    def counted(*args: object, **kwargs: object) -> bool:
+        screens[-1] += 1
+        return screened(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Thinning, "screened", counted)
+    results = []
+    for sure in (None, set()):
+        screens.append(0)
+        board, puzzle = Thinning(made, solution), made
+        order: list[Orbit] = [(cell,) for cell in setter.clue_cells(made)]
+        random.Random(1).shuffle(order)
+        queue, batch, held = deque(order), 16, []
+        while queue:
+            puzzle, batch, stopped = step(board, puzzle, queue, batch, 64, cap, 2, sure)
+            held += stopped
+        results.append((puzzle.grid, held))
+    assert results[0] == results[1]
+    assert screens[1] < screens[0], screens

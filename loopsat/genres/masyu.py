@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from itertools import product
 
 from loopsat.deduce import Rule, Rules
 from loopsat.deduce.rules import PEARL_LEVELS
 from loopsat.errors import PuzzleError
 from loopsat.genres import VARIANTS_OF
-from loopsat.genres.masyu_shapes import BLACK, EMPTY, WHITE, beside
+from loopsat.genres.masyu_shapes import BLACK, EMPTY, WHITE, shapes
 from loopsat.grid import EAST, NORTH, SOUTH, TILE_CODES, WEST, Point, lattice_edges, name
 from loopsat.model import ExactCover, Item, Option
 from loopsat.output.picture import Sketch
@@ -108,13 +109,26 @@ def rules(puzzle: Puzzle) -> Rules:
     and the patterns Tatham's Easy reads through the shapes of the cells beside the circles."""
     found: list[Rule] = []
     seen: list[Rule] = []
-    for i, row in enumerate(puzzle.grid):
+    grid, last_row, last_col = puzzle.grid, puzzle.rows - 1, puzzle.cols - 1
+    for i, row in enumerate(grid):
         for j, ch in enumerate(row):
             if ch != _EMPTY:
                 tile = (2 * i, 2 * j)
-                found.append(Rule((*_arms(tile, 1), *_arms(tile, 3)), _CIRCLE_PATTERNS[ch], _CIRCLE_NAMES[ch]))
-                seen.extend(beside(puzzle, tile, ch))
+                found.append(_law(tile, ch))
+                around = (  # the N, W, E, S neighbours' circles
+                    grid[i - 1][j] if i else _EMPTY,
+                    row[j - 1] if j else _EMPTY,
+                    row[j + 1] if j < last_col else _EMPTY,
+                    grid[i + 1][j] if i < last_row else _EMPTY,
+                )
+                seen.extend(shapes(tile, ch, around))
     return Rules(found, whole=True, patterns=seen, levels=PEARL_LEVELS)
+
+
+@lru_cache(maxsize=1 << 14)  # made once, as masyu_shapes.shapes: a generator asks again and again
+def _law(tile: Point, ch: str) -> Rule:
+    """A circle's own table over its four arms and the four edges beyond its neighbours."""
+    return Rule((*_arms(tile, 1), *_arms(tile, 3)), _CIRCLE_PATTERNS[ch], _CIRCLE_NAMES[ch])
 
 
 def _white_holds(near: tuple[int, ...], far: tuple[int, ...]) -> bool:

@@ -270,6 +270,7 @@ def _thinned(
     # batches gathered by the screen (setter/gather.py) where the genre thins clue by clue and a
     # difficulty caps the deduction; Slitherlink's graded thinning keeps its batches drawn blind
     gathering = difficulty is not None and setter.REFUTE_SINGLY
+    sure: set[tuple[Point, ...]] = set()  # orbits gathering takes unscreened (setter/gather.py)
 
     def removable(candidate: Puzzle, laws: list[Rule]) -> bool:
         if singly and len(laws) == 1:
@@ -288,7 +289,7 @@ def _thinned(
         while queue and (taste.clues is None or left > taste.clues):
             tell(f"thinning: {left} clues, {len(queue)} to try")
             if gathering:
-                puzzle, batch, stopped = step(board, puzzle, queue, batch, largest, cap, SCREEN_GRADED)
+                puzzle, batch, stopped = step(board, puzzle, queue, batch, largest, cap, SCREEN_GRADED, sure)
                 held += stopped
                 left = len(setter.clue_cells(puzzle))
                 continue
