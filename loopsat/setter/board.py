@@ -47,6 +47,7 @@ class Thinning:
         if not genre.rules(puzzle).whole:  # what the deduction's completeness proves relies on it
             raise ValueError(f"{puzzle.genre}: its clue tables do not state every clue")
         self.made = puzzle, solution
+        self.blank = self.setter.without(puzzle, self.setter.clue_cells(puzzle))
         self.cached_laws: dict[Point, Rule] = {}
 
     def __reduce__(self) -> tuple[type[Thinning], tuple[Puzzle, Edges]]:
@@ -64,18 +65,21 @@ class Thinning:
 
     def law(self, cell: Point) -> Rule:
         """The law of the clue in `cell` of the puzzle thinned (a thinner one's is the same:
-        clues only go), worked out once: working out a 40×40 Masyu's laws anew took 8 ms."""
+        clues only go): the one table of that clue alone on the board (a clue's table does not
+        depend on the others', as setter/fix.py relies on too), worked out once. The tables of
+        two whole boards told apart, as before, took 8 ms a clue on a 40×40 Masyu, and the
+        thinning of a 40×40 Slitherlink asked for them at every try."""
         if cell not in self.cached_laws:
-            self.cached_laws[cell] = self.without(self.made[0], cell)[1]
+            i, j = cell
+            laws = self.genre.rules(self.setter.placed(self.blank, {cell: self.made[0].grid[i][j]})).tables
+            if len(laws) != 1:  # a clue of several tables would have no one negation
+                raise ValueError(f"{self.made[0].genre}: a clue is not one table")
+            self.cached_laws[cell] = laws[0]
         return self.cached_laws[cell]
 
     def without_orbit(self, puzzle: Puzzle, orbit: Orbit) -> tuple[Puzzle, list[Rule]]:
         """`puzzle` less the clues in `orbit` (cells that go together), and their laws, one a cell."""
-        candidate = self.setter.without(puzzle, list(orbit))
-        laws = self.laws(puzzle, candidate)
-        if len(laws) != len(orbit):  # a clue of several tables would have no one negation
-            raise ValueError(f"{puzzle.genre}: a clue is not one table")
-        return candidate, laws
+        return self.setter.without(puzzle, list(orbit)), [self.law(cell) for cell in orbit]
 
     def loop_of(self, puzzle: Puzzle, loop: Edges) -> bool:
         """Whether `loop` is a loop of `puzzle`."""
@@ -84,11 +88,6 @@ class Thinning:
         except VerificationError:
             return False
         return True
-
-    def laws(self, puzzle: Puzzle, thinner: Puzzle) -> list[Rule]:
-        """The tables `puzzle` has and `thinner` lacks: the laws of the clues removed."""
-        kept = set(self.genre.rules(thinner).tables)
-        return [rule for rule in self.genre.rules(puzzle).tables if rule not in kept]
 
     def near(self, laws: Iterable[Rule], reach: int) -> tuple[set[Point], dict[Point, bool]]:
         """The edges within `reach` (doubled coordinates) of the laws' edges, and every other

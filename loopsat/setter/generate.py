@@ -54,6 +54,7 @@ from loopsat.setter.dense import dense
 from loopsat.setter.gather import complete, step
 from loopsat.setter.minimal import Looker, minimal
 from loopsat.setter.taste import Taste, orbits
+from loopsat.setter.witness import Witnesses
 from loopsat.solver.pipeline import deduction, solve
 
 # The first batch of clues tried at once, and the largest. Thinning 20×20 Slitherlink seed 1
@@ -282,6 +283,7 @@ def _thinned(
     if taste.sparing and setter.SPARSE is not None:
         order.sort(key=lambda orbit: all(puzzle.grid[i][j] != setter.SPARSE for i, j in orbit))
     queue, batch = deque(order), first
+    witnesses = Witnesses(board, puzzle)
     held: list[tuple[Point, ...]] = []  # clues the deduction cannot do without, not yet shown needed
     left = len(setter.clue_cells(puzzle))
     with closing(Looker(board, most >= _SEARCH)) as looker:
@@ -293,9 +295,11 @@ def _thinned(
                 left = len(setter.clue_cells(puzzle))
                 continue
             taken = [queue.popleft() for _ in range(min(batch, len(queue)))]
-            candidate = setter.without(puzzle, [cell for orbit in taken for cell in orbit])
-            if removable(candidate, board.laws(puzzle, candidate)):
+            cells = [cell for orbit in taken for cell in orbit]
+            candidate = setter.without(puzzle, cells)
+            if not witnesses.refute(cells) and removable(candidate, [board.law(cell) for cell in cells]):
                 puzzle, batch = candidate, min(largest, 2 * batch)
+                witnesses.remove(cells)
                 left = len(setter.clue_cells(puzzle))
             elif len(taken) == 1:
                 held.append(taken[0])

@@ -17,8 +17,9 @@ look for witnesses, cheapest first, and every witness found is verified:
 Measured on bench/slitherlink/20x20/001.slither (175 clues, 29 go; load average 8-12 on the two
 cores, so about a third of a core each): a model per clue, its law negated, took 0.8-1.5 s a
 clue; the one model with the open clues' literals took 2.2 s to prove all 29 at once. The flips
-show 48 clues needed in 0.4 s; the looks show 74 more (3.4 CPU-s in all, 47 of them in vain); the
-one model finds the other witnesses, about 0.3 CPU-s each. The whole pass, paired against the
+show 48 clues needed in 0.4 s (0.06 s once each flip was checked where it happens,
+setter/flips.py); the looks show 74 more (3.4 CPU-s in all, 47 of them in vain); the one model
+finds the other witnesses, about 0.3 CPU-s each. The whole pass, paired against the
 looks, the deduction with the law negated and a model per clue (as `setter/minimal.py` does),
 three runs each at load average 10-12: 11.9 against 11.9 CPU-s, 32.9 against 30.6 s wall.
 """
@@ -32,10 +33,10 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from loopsat.deduce import Rule
-from loopsat.grid import Point, cell_sides, edge_ends
-from loopsat.loops import pieces
+from loopsat.grid import Point
 from loopsat.puzzle import Puzzle
 from loopsat.setter.board import Thinning
+from loopsat.setter.flips import faces_of, flips
 from loopsat.workers import leave_signals_to_main
 
 if TYPE_CHECKING:
@@ -199,56 +200,17 @@ def _keeps(law: Rule, loop: Loop) -> bool:
 
 def flipped(laws: dict[Point, Rule], solution: Loop, faces: frozenset[Point]) -> Iterator[tuple[Point, Loop]]:
     """The clues that flipping up to FLIPS faces next to each other shows needed, each once with
-    its witness: the loop, flipped, is still one loop and breaks that clue's law alone."""
+    its witness: the loop, flipped, is still one loop (setter/flips.py) and breaks that clue's
+    law alone."""
     found: set[Point] = set()
     by_edge: dict[Point, list[Point]] = {}
     for cell, law in laws.items():
         for edge in law.scope:
             by_edge.setdefault(edge, []).append(cell)
-    layer = [frozenset([face]) for face in sorted(faces)]
-    seen: set[frozenset[Point]] = set(layer)
-    for size in range(1, FLIPS + 1):
-        grown: list[frozenset[Point]] = []
-        for region in layer:
-            changed: set[Point] = set()
-            for face in region:
-                changed.symmetric_difference_update(cell_sides(face))
-            loop = solution.symmetric_difference(changed)
-            if loop and _degrees_fit(loop, changed):
-                touched = {cell for edge in changed for cell in by_edge.get(edge, ())}
-                broken = [cell for cell in touched if not _keeps(laws[cell], loop)]
-                if len(broken) == 1 and broken[0] not in found and len(pieces(loop)) == 1:
-                    found.add(broken[0])
-                    yield broken[0], loop
-            if size < FLIPS:
-                for face in region:
-                    for near in _next_to(face, faces):
-                        bigger = region | {near}
-                        if bigger not in seen:
-                            seen.add(bigger)
-                            grown.append(bigger)
-        layer = grown
-
-
-def faces_of(board: Thinning) -> frozenset[Point]:
-    """The faces of the board's lattice (odd doubled coordinates), each bordered by four edges."""
-    edges = set(board.edges)
-    return frozenset(
-        (x + 1, y) for x, y in board.edges if x % 2 == 0 and all(side in edges for side in cell_sides((x + 1, y)))
-    )
-
-
-def _next_to(face: Point, faces: frozenset[Point]) -> Iterator[Point]:
-    x, y = face
-    for near in ((x - 2, y), (x + 2, y), (x, y - 2), (x, y + 2)):
-        if near in faces:
-            yield near
-
-
-def _degrees_fit(loop: Loop, changed: set[Point]) -> bool:
-    """Every vertex the flip touched has 0 or 2 of the loop's edges."""
-    for edge in changed:
-        for x, y in edge_ends(edge):
-            if sum(side in loop for side in cell_sides((x, y))) not in (0, 2):
-                return False
-    return True
+    for changed in flips(solution, faces, FLIPS):
+        loop = solution.symmetric_difference(changed)
+        touched = {cell for edge in changed for cell in by_edge.get(edge, ())}
+        broken = [cell for cell in touched if not _keeps(laws[cell], loop)]
+        if len(broken) == 1 and broken[0] not in found:
+            found.add(broken[0])
+            yield broken[0], loop
