@@ -290,7 +290,9 @@ def _thinned(
     if taste.sparing and setter.SPARSE is not None:
         order.sort(key=lambda orbit: all(puzzle.grid[i][j] != setter.SPARSE for i, j in orbit))
     queue, batch = deque(order), first
-    witnesses = Witnesses(board, puzzle)
+    # the loops next to this one, where batches are drawn blind (Slitherlink's); a try of one clue
+    # (Masyu's without a difficulty) is a deduction near it already, and a gathered batch screened
+    witnesses = Witnesses(board, puzzle) if not (gathering or singly) else None
     held: list[tuple[Point, ...]] = []  # clues the deduction cannot do without, not yet shown needed
     left = len(setter.clue_cells(puzzle))
     with closing(Looker(board, most >= _SEARCH)) as looker:
@@ -304,9 +306,11 @@ def _thinned(
             taken = [queue.popleft() for _ in range(min(batch, len(queue)))]
             cells = [cell for orbit in taken for cell in orbit]
             candidate = setter.without(puzzle, cells)
-            if not witnesses.refute(cells) and removable(candidate, [board.law(cell) for cell in cells]):
+            refuted = witnesses is not None and witnesses.refute(cells)
+            if not refuted and removable(candidate, [board.law(cell) for cell in cells]):
                 puzzle, batch = candidate, min(largest, 2 * batch)
-                witnesses.remove(cells)
+                if witnesses is not None:
+                    witnesses.remove(cells)
                 left = len(setter.clue_cells(puzzle))
             elif len(taken) == 1:
                 held.append(taken[0])
