@@ -43,6 +43,7 @@ from loopsat.setting import fix as fix
 from loopsat.setting import generate as generate
 from loopsat.setting import level as level
 from loopsat.setting import redundant as redundant
+from loopsat.setting import redundant_ready as redundant_ready
 from loopsat.setting import taste as taste
 from loopsat.setting import thinnable as thinnable
 from loopsat.status import Mode as Mode

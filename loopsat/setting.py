@@ -111,15 +111,26 @@ def thinnable(puzzle: Puzzle) -> bool:
     return puzzle.genre in SETTERS and not puzzle.letters
 
 
+def redundant_ready() -> None:
+    """Start now what `redundant` would start on its first big board (its helper's fork server),
+    for a long-lived caller that wants no start-up paid later (the cockpit's worker)."""
+    from loopsat.setter.redundant import ready
+
+    ready()
+
+
 def redundant(
-    puzzle: Puzzle, solution: Edges, *, time_limit: float | None = None
+    puzzle: Puzzle, solution: Edges, *, time_limit: float | None = None, helper: bool = False
 ) -> Iterator[tuple[Point, bool | None]]:
     """Each clue of a unique puzzle (`solution` its loop) and whether it can go (None: not
     settled within `time_limit`), as they are settled: a needed clue is shown by a second loop
-    that breaks it alone, a redundant one proved by CP-SAT (loopsat/setter/redundant.py).
+    that breaks it alone, a redundant one proved by the deduction's backtracking or CP-SAT
+    (loopsat/setter/redundant.py). With `helper=True` a helper process shares a big board's
+    work (the cockpit's worker asks for it): the calling script then needs the
+    `if __name__ == "__main__":` guard, without which the helper fails and the pass goes on alone.
     Closing the generator stops the search. For the puzzles `thinnable` accepts."""
     from loopsat.deadline import limit_seconds
     from loopsat.setter.redundant import redundant as search
 
     arguments.seconds(time_limit)
-    return search(puzzle, frozenset(solution), limit_seconds(time_limit))  # inf: none
+    return search(puzzle, frozenset(solution), limit_seconds(time_limit), helper)  # inf: none

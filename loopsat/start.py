@@ -66,4 +66,10 @@ def _leave(code: object) -> NoReturn:
             stream.flush()
     if noted:
         code = 128 + noted[0]
+    # Everything alive is exempt from the collections of the interpreter's shutdown, which swept
+    # the whole heap for nothing the process still needs (the OS takes its memory back): 0.04 of
+    # a 40×40's 0.24 CPU-s, 0.09 of a 60×60's 0.49. The flushes above and atexit still run.
+    import gc
+
+    gc.freeze()
     sys.exit(code)  # type: ignore[arg-type]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from loopsat.deduce.faces import geometry
+from loopsat.deduce.faces import Face, _face, geometry
 from loopsat.grid import lattice_edges
 
 _STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N, E, S, W, as a point's neighbours on the lattice
@@ -19,3 +19,34 @@ def test_arms_match_the_lattice(rows: int, cols: int) -> None:
     ]
     assert arms == expected
     assert present == [tuple(k for k in dot if k >= 0) for dot in expected]
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(2, 2), (3, 5), (6, 4)])
+def test_a_cells_count_is_found_by_its_edge_numbers_as_by_its_points(rows: int, cols: int) -> None:
+    """_face against the lattice read point by point: each cell's four sides in any order, and
+    four edges that are no cell (a cell's sides with one moved, every run of four)."""
+    lattice = list(lattice_edges(rows, cols))
+    index = {e: k for k, e in enumerate(lattice)}
+    two = frozenset(p for p in range(16) if p.bit_count() == 2)
+
+    def by_points(scope: tuple[int, ...]) -> Face | None:
+        x = sum(lattice[k][0] for k in scope) // 4
+        y = sum(lattice[k][1] for k in scope) // 4
+        sides = tuple(index.get((x + dx, y + dy), -1) for dx, dy in _STEPS)
+        if x % 2 == 0 or y % 2 == 0 or set(sides) != set(scope):
+            return None
+        corners = [((-1, 1), 2), ((1, 1), 3), ((1, -1), 0), ((-1, -1), 1)]
+        return 2, sides, tuple(4 * (((x + dx) // 2) * cols + (y + dy) // 2) + i for (dx, dy), i in corners)
+
+    scopes = [tuple(range(k, k + 4)) for k in range(len(lattice) - 3)]
+    for x in range(1, 2 * rows - 2, 2):
+        for y in range(1, 2 * cols - 2, 2):
+            sides = [index[(x + dx, y + dy)] for dx, dy in _STEPS]
+            moved = (*sides[:3], (sides[3] + 1) % len(lattice))
+            scopes += [tuple(sides), tuple(reversed(sides)), (*sides[1:], sides[0]), moved]
+    found = 0
+    for scope in scopes:
+        face = _face(scope, two, cols)
+        assert face == by_points(scope), scope
+        found += face is not None
+    assert found >= 3 * (rows - 1) * (cols - 1)

@@ -175,6 +175,28 @@ def test_fixes_are_offered_only_when_the_api_has_fix(monkeypatch):
     assert messages["fixes"]["fixes"] == [{"kind": "add", "cell": (1, 1), "clue": "3"}]
 
 
+def test_the_fixes_have_their_own_shorter_bound(monkeypatch):
+    """A board left standing is not searched for fixes for the whole time limit (they come
+    last, and keep a core busy): at most worker.FIX_SECONDS, and the time limit when shorter."""
+    from loopsat import deadline
+
+    bounds: list[float | None] = []
+    real = deadline.deadline
+
+    def recorded(seconds):
+        bounds.append(seconds)
+        return real(seconds)
+
+    monkeypatch.setattr(deadline, "deadline", recorded)
+    monkeypatch.setattr(api, "fix", lambda puzzle: [], raising=False)
+    board = {"genre": "slitherlink", "rows": ["3.", ".."], "letters": {}}
+    for seconds in (300.0, None, 1.0):
+        bounds.clear()
+        messages = dict(worker.analyse(board, worker.Limits(seconds)))
+        assert messages["fixes"] == {"fixes": []}
+        assert bounds[-1] == (worker.FIX_SECONDS if seconds != 1.0 else 1.0)
+
+
 def test_another_tabs_board_goes_before_a_long_tail():
     """Tab 1's unique board is in its redundant clues when tab 2 sends a board: tab 2's answer
     comes first, then tab 1's analysis is made again, whole."""

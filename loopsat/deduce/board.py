@@ -219,11 +219,25 @@ class Board(Layout):
         is passed (it would decide nothing, as the rules' `stale`)."""
         queue, stale, assigned = self.parity_queue, self.parity_stale, self.assigned
         decided = len(assigned)
-        while queue and len(assigned) == decided and not deferred:
+        while self.parities_queued() and len(assigned) == decided and not deferred:
             number = queue.pop()
             if number in stale:
                 stale.remove(number)
                 self._check_parity(number)
+
+    def parities_queued(self) -> bool:
+        """Whether parities wait outside probes, those over the faces of the classes `relate`
+        merged (`parity_merged`) queued first, in the order they merged."""
+        merged = self.parity_merged
+        if merged:
+            face_parities, queue, stale = self.face_parities, self.parity_queue, self.parity_stale
+            members = self.colours.members
+            for p in merged:
+                for h in members[p]:
+                    queue.extend(face_parities[h])
+                    stale.update(face_parities[h])
+            merged.clear()
+        return bool(self.parity_queue)
 
     def _check_parity(self, number: int) -> None:
         """A parity over faces, by class: classes met an even number of times cancel, and the
@@ -311,7 +325,8 @@ class Board(Layout):
 
     def relate(self, f: int, g: int, differ: int, rule: str, read: Sequence[int]) -> None:
         """Faces f and g differ (1) or agree (0); the edges that decides wait in line, and so do
-        the parities over the faces whose class changed, except inside a probe: probes are the
+        the parities over the faces whose class changed (queued once they are asked for:
+        `parities_queued`; most boards are decided before their level), except inside a probe: probes are the
         bulk of the work, and there the parity checks cost more than they find (Tatham's Hard
         40x40 and 60x60 still deduced completely, 60x60 15 % faster: `python
         bench/deduce_share.py --sets slitherlink/40x40 slitherlink/60x60`)."""
@@ -326,11 +341,7 @@ class Board(Layout):
             else:
                 self.pending[level].extend([(j, bit, rule, read) for j, bit in decided])
         if len(colours.log) > merges and not self.probing:
-            face_parities, queue = self.face_parities, self.parity_queue
-            stale = self.parity_stale
-            for h in colours.members[colours.log[-1][0]]:
-                queue.extend(face_parities[h])
-                stale.update(face_parities[h])
+            self.parity_merged.append(colours.log[-1][0])
 
     def settle(self, fixed: Iterable[tuple[int, int]], rule: str, read: Sequence[int]) -> None:
         """Decide edges for good and propagate, closing pass included."""

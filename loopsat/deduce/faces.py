@@ -42,34 +42,38 @@ def count_faces(board: Board) -> list[Face]:
     """The clue rules that count the lines around one cell: their number, sides and corners."""
     rows, cols = board.shape
     known = geometry(rows, cols)[2]
-    lattice, index = board.lattice, board.index
     faces = []
     for number in range(board.vertex_rules, board.clue_rules):
         scope, table = board.rules[number]
         key = scope, table.allowed
         face = known.get(key, False)
         if face is False:
-            face = known[key] = _face(scope, table.allowed, lattice, index, cols)
+            face = known[key] = _face(scope, table.allowed, cols)
         if face is not None:
             faces.append(face)
     return faces
 
 
-def _face(scope: tuple[int, ...], allowed: frozenset[int], lattice: list, index: dict, cols: int) -> Face | None:
-    """A rule as a count of a cell's sides, or None when it is none."""
+def _face(scope: tuple[int, ...], allowed: frozenset[int], cols: int) -> Face | None:
+    """A rule as a count of a cell's sides, or None when it is none. By edge numbers (as
+    `geometry`), not lattice points: a 60×60's 1 655 clues took 9 ms that way, in every process.
+    The least of a cell's sides is its north one, r * width + c, where r, c is its north-west dot."""
     if len(scope) != 4:
         return None
     count = _count(allowed)
     if count is None:
         return None
-    a, b, c, d = (lattice[k] for k in scope)
-    x = (a[0] + b[0] + c[0] + d[0]) // 4
-    y = (a[1] + b[1] + c[1] + d[1]) // 4
-    sides = tuple(index.get((x + dx, y + dy), -1) for dx, dy in _STEPS)
-    if x % 2 == 0 or y % 2 == 0 or set(sides) != set(scope):
+    width = 2 * cols - 1
+    north = min(scope)
+    r, c = divmod(north, width)
+    if c >= cols - 1:
+        return None  # not a line across a row of dots
+    west = north + cols - 1
+    sides = (north, west + 1, north + width, west)  # N, E, S, W
+    if set(sides) != set(scope):
         return None
-    corners = tuple(4 * (((x + dx) // 2) * cols + (y + dy) // 2) + i for (dx, dy), i in _CORNERS)
-    return count, sides, corners
+    dot = r * cols + c  # the corners' dots NE, SE, SW, NW, with the face's pair at each
+    return count, sides, (4 * (dot + 1) + 2, 4 * (dot + cols + 1) + 3, 4 * (dot + cols), 4 * dot + 1)
 
 
 @lru_cache(maxsize=64)  # a handful of tables (a clue 0 to 4, a few others): one test each per process

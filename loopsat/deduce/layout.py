@@ -74,6 +74,7 @@ class Layout:
         # (faces, parity of their colours, the edges whose rule gave it)
         self.parities: list[tuple[tuple[int, ...], int, tuple[int, ...]]] = []
         self.parity_queue: list[int] = []  # parities to re-check
+        self.parity_merged: list[int] = []  # classes merged whose faces' parities wait (`Board.relate`)
         self.tracer = None
         self.probing = False  # probes skip the corner rules: cheaper probes beat fewer ones
         self.levels = dict(LOOPY_LEVELS)
@@ -140,6 +141,7 @@ class Layout:
         self.pending = [[] for _ in bare.pending]
         self.parities, self.parity_queue = bare.parities.copy(), bare.parity_queue.copy()
         self.parity_stale = set(bare.parity_queue)
+        self.parity_merged = []
         self.chains = Chains(len(bare.chains.far))
         self.colours = Colours(len(bare.colours.leader), bare.colours.face_edges, bare.colours.edge_faces)
         self.face_parities = [list(numbers) for numbers in bare.face_parities]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from loopsat.deduce.board import Board
 from loopsat.deduce.branch import OutOfNodes, find_loop, loops
-from loopsat.deduce.probe import deduced_board
+from loopsat.deduce.probe import collector_paused, deduced_board
 from loopsat.deduce.reach import Reaching
 from loopsat.deduce.rules import GIVEN, NO_SUCH_EDGE, PROBES, Contradiction, Level, Rule, Rules, Step
 from loopsat.grid import Point, lattice_edges
@@ -145,7 +145,8 @@ def puzzle(
     """Deduce `puzzle`: `given` edges first (rule "given"), probing nearest `focus` first, no
     rule above `max_level`; `near` and `extra` as in `setup`. `trace` hears each step too;
     without `trail` no step is kept (a setter's many deductions need no grade)."""
-    return _deduced(puzzle, given, trace, focus, max_level, near, extra, trail)[0]
+    with collector_paused():  # until the board is gone (collector_paused)
+        return _deduced(puzzle, given, trace, focus, max_level, near, extra, trail)[0]
 
 
 def searched(
@@ -156,6 +157,13 @@ def searched(
     fewer; None when that took more than `nodes` decisions, or the deduction left more than
     `most_open` edges open (not tried), or failed or finished, or its tables do not state every
     clue (a loop they allow need not be the puzzle's)."""
+    with collector_paused():  # until the board is gone (collector_paused)
+        return _searched(puzzle, limit, nodes, most_open, walk)
+
+
+def _searched(
+    puzzle: Puzzle, limit: int, nodes: int, most_open: int | None, walk: bool
+) -> tuple[Deduction, list[frozenset[Point]] | None]:
     deduction, board = _deduced(puzzle, None, None, None, Level.SEARCH, None, (), True)
     if board is None or deduction.complete or not deduction.rules.whole:
         return deduction, None

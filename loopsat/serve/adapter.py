@@ -190,7 +190,12 @@ def _counts(counts: dict[Point, int]) -> list[list[int]]:
 def redundant(puzzle: Puzzle, solution: Edges, time_limit: float | None) -> Iterator[tuple[Point, bool | None]]:
     """Each clue of a unique puzzle and whether it can go (None: not settled in time), as they
     are settled (`api.redundant`); closing it stops the search under way."""
-    return api.redundant(puzzle, solution, time_limit=time_limit)
+    return api.redundant(puzzle, solution, time_limit=time_limit, helper=True)
+
+
+def warm() -> None:
+    """Start what the redundant clues' first big board would (`api.redundant_ready`)."""
+    api.redundant_ready()
 
 
 def can_thin(puzzle: Puzzle) -> bool:

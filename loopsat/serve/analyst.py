@@ -57,7 +57,10 @@ class Analyst:
         context = process_context([worker.__name__])  # the server runs threads: never a fork of it
         ours, theirs = context.Pipe()
         self.process = context.Process(target=worker.main, args=(theirs, self.limits), name="loopsat-analysis")
-        self.process.daemon = True
+        # Not a daemon, which may start no process: the redundant clues' helper is the worker's
+        # child. It ends with the server all the same: `close` kills it, and it dies with the
+        # fork server that started it, which dies with the server (worker.main).
+        self.process.daemon = False
         self.process.start()
         theirs.close()
         self.conn = ours

@@ -24,6 +24,7 @@ from typing import Any
 from loopsat.errors import PuzzleError
 from loopsat.puzzle import Puzzle
 from loopsat.serve import adapter
+from loopsat.signals import die_with
 from loopsat.status import Status
 
 STOP = signal.SIGUSR1
@@ -36,6 +37,12 @@ CACHE = 16
 # bench/serve_latency.py's 20×20s, edit to last certain edge in one process, in turn, load
 # average 10: 64 loops 5.9 s in all (median 237 ms), 16 loops 6.1 s (227), 256 loops 7.2 s (259).
 USAGE_SOLUTIONS = 64
+# Seconds at most for an ambiguous board's single-clue fixes (`api.fix`), whatever the time limit:
+# they come last, all at once, and a board left standing keeps the worker (a core) busy till they
+# do. bench/slitherlink/20x20/001.slither less one clue (bench/serve_edits.py's first edit) ran
+# 10 minutes (2:51 CPU-s, load average 8) without an answer, and a 10×10 less two clues takes
+# about 15 CPU-s (setter/fix.py): a big board's fixes never came within the former 30 s either.
+FIX_SECONDS = 10.0
 TERMINAL = ("done", "stopped")
 # Said once the badge, the certain edges of a unique board and the hints are out: what follows
 # (an ambiguous board's certain edges, the usage colours, the redundant clues) may take long, and
@@ -62,6 +69,7 @@ def main(conn: Connection, limits: Limits) -> None:
     """The worker process: requests `(id, board)` in, messages out, until the pipe closes."""
     global _busy
     os.setpgrp()  # Ctrl-C at the terminal reaches the server alone, which ends this process
+    die_with(os.getppid())  # a SIGKILL of the server ends its fork server, and so this process
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(STOP, _stop)
     _warm()
@@ -110,6 +118,7 @@ def _warm() -> None:
     """Import and run every part once, so that the first edit pays no start-up."""
     for _ in analyse({"genre": "slitherlink", "rows": ["3.", ".."], "letters": {}}, Limits(5.0)):
         pass
+    adapter.warm()
 
 
 def analyse(board: adapter.Json, limits: Limits) -> Iterator[tuple[str, Any]]:
@@ -134,7 +143,8 @@ def analyse(board: adapter.Json, limits: Limits) -> Iterator[tuple[str, Any]]:
         yield "certain", certain
         yield "usage", adapter.usage(found, [(x, y) for x, y in certain["undecided"]])
     if result.status in (Status.MULTIPLE, Status.NONE) and adapter.has_fix():
-        yield "fixes", {"fixes": _bounded(adapter.fixes, puzzle, limits, [])}
+        fix_limits = Limits(FIX_SECONDS if limits.seconds is None else min(limits.seconds, FIX_SECONDS))
+        yield "fixes", {"fixes": _bounded(adapter.fixes, puzzle, fix_limits, [])}
     if result.status == Status.UNIQUE and not adapter.can_thin(puzzle):
         yield "clues", {"complete": False, "skipped": "redundant clues are looked for in Slitherlink and Masyu"}
     elif result.status == Status.UNIQUE:

@@ -132,11 +132,15 @@ class Thinning:
     def broken_near(self, candidate: Puzzle, law: Rule, reach: int, nodes: int) -> bool:
         """Whether a loop of `candidate` breaks `law` within `reach` of it, every edge beyond as in
         the loop (False also when the backtracking's budget ran out); a loop found is verified."""
+        return self.loop_near(candidate, law, reach, nodes) is not None
+
+    def loop_near(self, candidate: Puzzle, law: Rule, reach: int, nodes: int) -> Edges | None:
+        """`broken_near`'s loop, verified, or None."""
         near, given = self.near([law], reach)
         try:
-            return self.breaking(candidate, law, nodes, near, given) is not None
+            return self.breaking(candidate, law, nodes, near, given)
         except OutOfNodes:
-            return False
+            return None
 
     def breaking(
         self,

@@ -32,19 +32,17 @@ if TYPE_CHECKING:
     from loopsat.solver.certain import Certainty
 
 # After the deduction, a uniqueness proof first backtracks over the deduction's own propagator
-# (deduce.branch), at most BRANCH_NODES decisions (about 50 µs each), and only then asks CP-SAT,
-# whose import alone costs 0.06 CPU-s. Of the 16 hard Masyu 25×25 of bench/, 9 took at most
-# 1,024 decisions (0.024 CPU-s at most), 5 took 1,025-4,096 (0.05-0.22 s: no cheaper than
-# CP-SAT) and 2 more (`python bench/branch_nodes.py bench/masyu/25x25/*`). Solving all 16 with
-# 500, 2,000 or 4,000 took the same CPU as with 1,000, within the noise of paired whole-process
-# runs on a loaded machine (medians of 3).
-BRANCH_NODES = 1000
-# ...and only where the deduction left at most BRANCH_OPEN edges open. Of those 16 boards, the 9
-# the backtracking proved within BRANCH_NODES had 168-386 open edges; the 5 with 405-746 open all
-# ran out and went on to CP-SAT, after 0.045-0.07 CPU-s of decisions for nothing (in process;
-# 295 and 303 open ran out too: a budget, not a boundary). The Slitherlink 25×30 that need search
-# leave 125 and 188 open.
-BRANCH_OPEN = 400
+# (deduce.branch), at most BRANCH_NODES decisions, and only then asks CP-SAT, which costs at
+# least 0.13 CPU-s there (its import 0.06, the model 0.015-0.03, the proof 0.05-0.11 on the hard
+# Masyu 25×25 of bench/): 2,000 decisions at 350-450 open edges cost about as much (0.09-0.12),
+# so a board that runs out has wasted at most one CP-SAT's price. Of those 16 boards, the 15
+# with at most 450 open all finished within 2,000; 4 of them (357-443 open) needed over 1,000,
+# and with 1,000 went on to CP-SAT, one after 0.08 s for nothing; 746 open took 3,000 (0.39 s,
+# CP-SAT 0.25) (`python bench/solve_phases.py bench/masyu/25x25/*`).
+BRANCH_NODES = 2000
+# ...and only where the deduction left at most BRANCH_OPEN edges open (above, a proof costs more
+# than CP-SAT's). The Slitherlink 25×30 that need search leave 125 and 188 open.
+BRANCH_OPEN = 450
 
 
 @dataclass

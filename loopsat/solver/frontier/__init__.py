@@ -17,7 +17,8 @@ puzzles whose tables do not state every clue (`Rules.whole`).
 All states of a step are processed at once as numpy arrays (step.py); counts are residues
 modulo 2⁶⁴ and primes below 2³² (residues.py), added as the counts' exact total grows; the
 sweep (sweep.py) reuses the transitions of empty rows and stops before it passes its memory
-budget (budget.py).
+budget (budget.py). On a clued board a sweep of the board turned half a turn runs first and
+tells which states the rest of the board can still finish (lookahead.py).
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ def count(
     single_loop: bool = True,
     memory: int | None = None,
     progress: Callable[[str], None] | None = None,
+    lookahead: bool = True,
 ) -> int:
     """The exact number of solutions: single loops, or (`single_loop=False`) DLX3's solutions,
     any set of disjoint loops obeying the clues, the empty one included when the clues allow it.
@@ -65,9 +67,12 @@ def count(
     (superclue letters, MCC items) or a board whose shorter side has more than MAX_WIDTH vertices,
     and OverBudget (a NotCountable) before a step whose states would pass `memory` bytes (None:
     budget.budget()'s default). `progress` hears where the sweep is and how many states it holds.
+    On a clued board a single loop's states are first pruned to those the rest of the board can
+    finish (`lookahead`, lookahead.py; False: every state, as the DP before had them).
     """
     from loopsat.solver.frontier import dense
     from loopsat.solver.frontier.layout import Frontier
+    from loopsat.solver.frontier.lookahead import Lookahead
     from loopsat.solver.frontier.sweep import Sweep
 
     genre = GENRES.get(puzzle.genre)
@@ -89,5 +94,8 @@ def count(
         rows, cols = cols, rows
     if not tables:  # a state is then its arms alone, with a place of its own: no keys to sort
         return dense.count(rows, cols, single_loop, budget(memory), progress)
+    limit, frontier = budget(memory), Frontier(rows, cols, tables, single_loop)
     with heap_kept():
-        return Sweep(Frontier(rows, cols, tables, single_loop), budget(memory), progress).run()
+        # Disjoint loops are counted by a sweep no larger than the turned one: nothing to gain.
+        ahead = Lookahead(frontier, tables, limit, progress) if lookahead and single_loop else None
+        return Sweep(frontier, limit, progress, ahead).run()

@@ -18,6 +18,7 @@ from loopsat.solver.frontier.refusals import OverBudget
 from loopsat.solver.frontier.step import Stage, Transition
 
 if TYPE_CHECKING:
+    from loopsat.solver.frontier.lookahead import Lookahead
     from loopsat.solver.frontier.residues import Counts
     from loopsat.solver.frontier.step import Keys
 
@@ -40,8 +41,15 @@ _CACHE_SHARE = 0.25
 class Sweep:
     """One count: the layout, its moduli, the budget and who hears the progress."""
 
-    def __init__(self, frontier: Frontier, memory: int, progress: Callable[[str], None] | None) -> None:
+    def __init__(
+        self,
+        frontier: Frontier,
+        memory: int,
+        progress: Callable[[str], None] | None,
+        lookahead: Lookahead | None = None,
+    ) -> None:
         self.frontier, self.memory, self.progress = frontier, memory, progress
+        self.lookahead = lookahead
         self.mods = [residues.WRAP]
         self.cache: dict[tuple[int, bool], tuple[Keys, Transition]] = {}
         self.cached_bytes = 0
@@ -61,6 +69,11 @@ class Sweep:
         counts: Counts = np.ones((1, 1), np.uint64)
         loops = 0
         for t in range(fr.rows * cols):
+            keep = self.lookahead.keep(t, keys) if self.lookahead is not None else None
+            if keep is not None:  # only the states the rest of the board can finish
+                keys, counts = keys[:, keep], counts[:, keep]
+                if not keys.shape[1]:
+                    return loops if fr.single_loop else 0
             step = Stage(fr, t)
             self._check(keys, step)
             counts = self._room(counts)
