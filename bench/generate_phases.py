@@ -4,11 +4,12 @@
 
 Prints how many held clues the looks made as thinning held them showed needed, the wall and CPU
 seconds of each phase (drawing the loop, thinning, proving), then, for the looks (on the thinned
-puzzle) for a loop that breaks a clue nearby, the screens near removed clues, the whole
-deductions (capped at the difficulty, when one is given) and the proofs of held clues: how many
-answered yes and no, their CPU seconds in all and per call (this process, imports excluded; a
-look, its own thread's; a proof, which runs beside another, and the main thread's wait for one,
-their wall seconds). Never asserts.
+puzzle) for a loop that breaks a clue nearby, the loops next to the loop (setter/witness.py)
+and the removals they refused, the screens near removed clues, the whole deductions (capped at
+the difficulty, when one is given) and the proofs of held clues: how many answered yes and no,
+their CPU seconds in all and per call (this process, imports excluded; a look, its own thread's;
+a proof, which runs beside another, and the main thread's wait for one, their wall seconds).
+Never asserts.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 import loopsat.setter.gather as gathering
 import loopsat.setter.generate as generator
 import loopsat.setter.minimal as proving
+import loopsat.setter.witness as witnessing
 from loopsat.setter.board import Thinning
 from loopsat.setter.taste import default
 
@@ -75,6 +77,8 @@ def main() -> None:
     # the looks run in a thread beside the proofs: their own thread's CPU
     board.broken_near = timed("look near a clue", board.broken_near, time.thread_time)  # type: ignore[method-assign]
     board.screened = timed("screen near removed clues", board.screened)  # type: ignore[method-assign]
+    witnessing.Witnesses.__init__ = timed("loops next to the loop", witnessing.Witnesses.__init__)  # type: ignore[method-assign]
+    witnessing.Witnesses.refute = timed("refused by one of them", witnessing.Witnesses.refute)  # type: ignore[method-assign]
     generator.complete = timed("whole deduction", generator.complete)
     gathering.complete = timed("whole deduction (halves)", gathering.complete)
     gathering.deduced = timed("whole deduction (gathered)", gathering.deduced)

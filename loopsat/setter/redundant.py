@@ -26,8 +26,9 @@ clues; the one model of step 4 is what settles many at once, and it is kept for 
 The five bench/slitherlink/20x20 puzzles, one process (`python bench/redundant_pass.py`, load
 average 6-8): 43.4 CPU-s in all when CP-SAT's model found every witness the looks missed (one
 search each, 0.2-0.3 s, beside the looks in a thread), 25.4 with the backtracking first. On
-20×20 001 after 48 flips and 59 looks, the backtracking showed 35 clues needed (0.07 s each)
-and 28 redundant (0.03 s each), ran out on 5, which CP-SAT settled in 1.0 s.
+20×20 001 after 48 flips (0.06 s, each flip checked where it happens: setter/flips.py) and 59
+looks, the backtracking showed 35 clues needed (0.07 s each) and 28 redundant (0.03 s each),
+ran out on 5, which CP-SAT settled in 1.0 s.
 """
 
 from __future__ import annotations
@@ -43,10 +44,10 @@ from typing import TYPE_CHECKING
 
 from loopsat.deduce import Rule
 from loopsat.deduce.branch import OutOfNodes
-from loopsat.grid import Point, cell_sides, edge_ends
-from loopsat.loops import pieces
+from loopsat.grid import Point
 from loopsat.puzzle import Puzzle
 from loopsat.setter.board import Thinning
+from loopsat.setter.flips import faces_of, flips
 from loopsat.signals import die_with, held
 from loopsat.workers import cpus, process_context
 
@@ -278,56 +279,17 @@ def _keeps(law: Rule, loop: Loop) -> bool:
 
 def flipped(laws: dict[Point, Rule], solution: Loop, faces: frozenset[Point]) -> Iterator[tuple[Point, Loop]]:
     """The clues that flipping up to FLIPS faces next to each other shows needed, each once with
-    its witness: the loop, flipped, is still one loop and breaks that clue's law alone."""
+    its witness: the loop, flipped, is still one loop (setter/flips.py) and breaks that clue's
+    law alone."""
     found: set[Point] = set()
     by_edge: dict[Point, list[Point]] = {}
     for cell, law in laws.items():
         for edge in law.scope:
             by_edge.setdefault(edge, []).append(cell)
-    layer = [frozenset([face]) for face in sorted(faces)]
-    seen: set[frozenset[Point]] = set(layer)
-    for size in range(1, FLIPS + 1):
-        grown: list[frozenset[Point]] = []
-        for region in layer:
-            changed: set[Point] = set()
-            for face in region:
-                changed.symmetric_difference_update(cell_sides(face))
-            loop = solution.symmetric_difference(changed)
-            if loop and _degrees_fit(loop, changed):
-                touched = {cell for edge in changed for cell in by_edge.get(edge, ())}
-                broken = [cell for cell in touched if not _keeps(laws[cell], loop)]
-                if len(broken) == 1 and broken[0] not in found and len(pieces(loop)) == 1:
-                    found.add(broken[0])
-                    yield broken[0], loop
-            if size < FLIPS:
-                for face in region:
-                    for near in _next_to(face, faces):
-                        bigger = region | {near}
-                        if bigger not in seen:
-                            seen.add(bigger)
-                            grown.append(bigger)
-        layer = grown
-
-
-def faces_of(board: Thinning) -> frozenset[Point]:
-    """The faces of the board's lattice (odd doubled coordinates), each bordered by four edges."""
-    edges = set(board.edges)
-    return frozenset(
-        (x + 1, y) for x, y in board.edges if x % 2 == 0 and all(side in edges for side in cell_sides((x + 1, y)))
-    )
-
-
-def _next_to(face: Point, faces: frozenset[Point]) -> Iterator[Point]:
-    x, y = face
-    for near in ((x - 2, y), (x + 2, y), (x, y - 2), (x, y + 2)):
-        if near in faces:
-            yield near
-
-
-def _degrees_fit(loop: Loop, changed: set[Point]) -> bool:
-    """Every vertex the flip touched has 0 or 2 of the loop's edges."""
-    for edge in changed:
-        for x, y in edge_ends(edge):
-            if sum(side in loop for side in cell_sides((x, y))) not in (0, 2):
-                return False
-    return True
+    for changed in flips(solution, faces, FLIPS):
+        loop = solution.symmetric_difference(changed)
+        touched = {cell for edge in changed for cell in by_edge.get(edge, ())}
+        broken = [cell for cell in touched if not _keeps(laws[cell], loop)]
+        if len(broken) == 1 and broken[0] not in found:
+            found.add(broken[0])
+            yield broken[0], loop
