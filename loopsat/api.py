@@ -5,10 +5,9 @@
     print(result.text())          # the board with the loop, then `unique`
     result.solutions[0].h         # the JSON's bit strings
 
-Every verb takes a Puzzle, or a file name, URL or game ID holding one puzzle, raises `loopsat.PuzzleError` (`file`,
-`line`, `column`, `message`) for bad input and never exits the interpreter. Every verb is named here; three modules
-beside it hold some: reading.py (load, data_sets, parse, and `one`, the puzzle of a verb that takes one), result.py
-(Result, Solution, Interrupted), setting.py (the setter's: generate, taste, fix, redundant).
+Every verb takes a Puzzle, or a file name, URL or game ID holding one, raises `loopsat.PuzzleError` (`file`, `line`,
+`column`, `message`) for bad input and never exits the interpreter. Every verb is named here; some live beside it:
+reading.py (load, data_sets, parse, one), result.py (Result, Solution, Interrupted), setting.py (the setter's verbs).
 """
 
 from __future__ import annotations
