@@ -8,9 +8,13 @@ later is kept in a memo bit above the arms until the rule's last edge is decided
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from loopsat.deduce import Rule
 from loopsat.grid import edge_ends
+
+if TYPE_CHECKING:
+    from loopsat.solver.frontier.step import Keys
 
 Vertex = tuple[int, int]
 Edge = tuple[Vertex, Vertex]  # (a, b) with a before b in row-major order
@@ -111,6 +115,16 @@ class Frontier:
     def value(self, state: int, eid: int, t: int) -> int:
         """Edge `eid` (decided before step `t`) in a state at step `t`: 1 on, 0 off."""
         return 1 if any(state >> bit & 1 for bit in self.bits(eid, t)) else 0
+
+    def next_row(self, keys: Keys) -> Keys:
+        """The states at a row's end moved on to the next row's first vertex, which has no west
+        arm: the arms shift by one slot (the east arm of the row's last vertex is off), the memo
+        bits stay. A copy: a cached transition keeps its own keys."""
+        row_arms = (1 << 2 * self.cols) - 1
+        row_memo = ((1 << WORD) - 1) & ~self.arms_mask
+        keys = keys.copy()
+        keys[0] = ((keys[0] & row_arms) << 2) | (keys[0] & row_memo)
+        return keys
 
     def plain(self, t: int) -> bool:
         """Whether step `t` reads no rule and keeps no memo bit: its transition then depends only on

@@ -223,8 +223,6 @@ class Lookahead:
             return
         kept = 0
         keys: Keys = np.zeros((behind.words, 1), np.int64)
-        row_arms = (1 << 2 * cols) - 1
-        row_memo = ((1 << layout.WORD) - 1) & ~behind.arms_mask
         for step in range(steps):
             t = steps - step  # the count's step at this cut
             states = keys.shape[1]
@@ -244,8 +242,7 @@ class Lookahead:
             if not keys.shape[1]:
                 break
             if step % cols == cols - 1:
-                keys = keys.copy()
-                keys[0] = ((keys[0] & row_arms) << 2) | (keys[0] & row_memo)
+                keys = behind.next_row(keys)
 
     def keep(self, t: int, keys: Keys) -> npt.NDArray[np.bool_] | None:
         """Which of the count's states at step t the rest of the board can finish (None: all)."""

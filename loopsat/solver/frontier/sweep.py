@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from loopsat.solver.frontier import layout, residues
+from loopsat.solver.frontier import residues
 from loopsat.solver.frontier.budget import resident, size
 from loopsat.solver.frontier.layout import Frontier
 from loopsat.solver.frontier.refusals import OverBudget
@@ -63,8 +63,6 @@ class Sweep:
         if fr.impossible:
             return 0
         cols = fr.cols
-        row_arms = (1 << 2 * cols) - 1  # a row's arms, but for the east arm of its last vertex (off)
-        row_memo = ((1 << layout.WORD) - 1) & ~fr.arms_mask
         keys: Keys = np.zeros((fr.words, 1), np.int64)
         counts: Counts = np.ones((1, 1), np.uint64)
         loops = 0
@@ -84,9 +82,8 @@ class Sweep:
             if not keys.shape[1]:
                 return loops if fr.single_loop else 0
             counts = residues.reduce(np.add.reduceat(counts[:, move.sources], move.starts, axis=1), self.mods)
-            if step.col == cols - 1:  # next row: its first vertex has no west arm
-                keys = keys.copy()  # the cached transition keeps its own
-                keys[0] = ((keys[0] & row_arms) << 2) | (keys[0] & row_memo)
+            if step.col == cols - 1:
+                keys = fr.next_row(keys)
         return loops if fr.single_loop else residues.combine(residues.total(counts, self.mods), self.mods)
 
     def _room(self, counts: Counts) -> Counts:
