@@ -12,12 +12,13 @@ operations a flip where tracing the new loop took one per edge of it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from loopsat.grid import Point, cell_sides, edge_ends
 
 if TYPE_CHECKING:
+    from loopsat.deduce import Rule
     from loopsat.setter.board import Thinning
 
 Loop = frozenset[Point]
@@ -102,6 +103,25 @@ def flips(loop: Loop, faces: frozenset[Point], most: int) -> Iterator[set[Point]
                             seen.add(bigger)
                             grown.append(bigger)
         layer = grown
+
+
+def broken_by_flips(
+    laws: Mapping[Point, Rule], loop: Loop, faces: frozenset[Point], most: int
+) -> Iterator[tuple[set[Point], list[Point]]]:
+    """Each flip of `flips` (the edges it toggles) with the clues of `laws` (by cell) whose law
+    the flipped loop breaks: only those with an edge toggled can be."""
+    by_edge: dict[Point, list[Point]] = {}
+    for cell, law in laws.items():
+        for edge in law.scope:
+            by_edge.setdefault(edge, []).append(cell)
+    for changed in flips(loop, faces, most):
+        touched = {cell for edge in changed for cell in by_edge.get(edge, ())}
+        yield changed, [cell for cell in touched if not _keeps(laws[cell], loop, changed)]
+
+
+def _keeps(law: Rule, loop: Loop, changed: set[Point]) -> bool:
+    """Whether `loop` with the edges of `changed` toggled keeps `law`."""
+    return tuple(int((edge in loop) != (edge in changed)) for edge in law.scope) in law.allowed
 
 
 def faces_of(board: Thinning) -> frozenset[Point]:

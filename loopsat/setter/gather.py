@@ -108,15 +108,15 @@ def gather(
     return taken, candidate, held
 
 
-def deduced(puzzle: Puzzle, cap: Level) -> deduce.Deduction:
-    """The deduction of `puzzle`, no rule above `cap`, without a trail."""
-    return deduce.puzzle(puzzle, max_level=cap, trail=False)
+def deduced(puzzle: Puzzle, cap: Level, given: Mapping[Point, bool] | None = None) -> deduce.Deduction:
+    """The deduction of `puzzle`, no rule above `cap`, without a trail (`given` first: edges a
+    thinner puzzle's deduction fixed, where `confluent` says that is the same)."""
+    return deduce.puzzle(puzzle, given=given, max_level=cap, trail=False)
 
 
 def complete(puzzle: Puzzle, cap: Level, given: Mapping[Point, bool] | None = None) -> bool:
-    """Whether the deduction, no rule above `cap`, decides every edge of `puzzle` (`given`
-    first: edges a thinner puzzle's deduction fixed, where `confluent` says that is the same)."""
-    return deduce.puzzle(puzzle, given=given, max_level=cap, trail=False).complete
+    """Whether the deduction, no rule above `cap`, decides every edge of `puzzle`."""
+    return deduced(puzzle, cap, given).complete
 
 
 def confluent(puzzle: Puzzle, cap: Level) -> bool:

@@ -47,7 +47,7 @@ from loopsat.deduce.branch import OutOfNodes
 from loopsat.grid import Point
 from loopsat.puzzle import Puzzle
 from loopsat.setter.board import Thinning
-from loopsat.setter.flips import faces_of, flips
+from loopsat.setter.flips import broken_by_flips, faces_of
 from loopsat.signals import die_with, held
 from loopsat.workers import cpus, process_context
 
@@ -104,7 +104,7 @@ def redundant(
             sharing.close()
     left = None if ends is None else ends - time.monotonic()
     if open_ and (left is None or left > 0):
-        yield from proved(puzzle, board, laws, open_, left)
+        yield from proved(puzzle, clues, open_, left)
     for cell in open_:
         yield cell, None
 
@@ -223,13 +223,14 @@ def _helped(stage: str, cell: Point) -> Answer:
 
 
 def proved(
-    puzzle: Puzzle, board: Thinning, laws: dict[Point, Rule], open_: dict[Point, None], time_limit: float | None
+    puzzle: Puzzle, clues: _Clues, open_: dict[Point, None], time_limit: float | None
 ) -> Iterator[tuple[Point, bool]]:
     """CP-SAT's answers for the clues still `open_` (each popped as it is answered): a witness
     each for the needed ones, then one proof for all the others; on time out the rest stay."""
     from loopsat.cpsat import Circuit, Search, TimedOut
     from loopsat.cpsat.proto import negated
 
+    board, laws = clues.board, clues.laws
     bare = board.setter.without(puzzle, list(laws))
     search = Search(board.genre.cover(bare), Circuit(), time_limit=time_limit)
     broken = {cell: tie(search, law) for cell, law in laws.items()}
@@ -247,7 +248,7 @@ def proved(
                 yield cell, True
             return
         (cell,) = [c for c in open_ if not _keeps(laws[c], loop)]
-        if not board.loop_of(board.setter.without(puzzle, [cell]), loop):
+        if not clues.witness(cell, loop):
             raise AssertionError(f"CP-SAT's loop is no witness for the clue at {cell}")
         open_.pop(cell)
         search.model.clause([negated(broken[cell])])
@@ -282,14 +283,7 @@ def flipped(laws: dict[Point, Rule], solution: Loop, faces: frozenset[Point]) ->
     its witness: the loop, flipped, is still one loop (setter/flips.py) and breaks that clue's
     law alone."""
     found: set[Point] = set()
-    by_edge: dict[Point, list[Point]] = {}
-    for cell, law in laws.items():
-        for edge in law.scope:
-            by_edge.setdefault(edge, []).append(cell)
-    for changed in flips(solution, faces, FLIPS):
-        loop = solution.symmetric_difference(changed)
-        touched = {cell for edge in changed for cell in by_edge.get(edge, ())}
-        broken = [cell for cell in touched if not _keeps(laws[cell], loop)]
+    for changed, broken in broken_by_flips(laws, solution, faces, FLIPS):
         if len(broken) == 1 and broken[0] not in found:
             found.add(broken[0])
-            yield broken[0], loop
+            yield broken[0], solution.symmetric_difference(changed)

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from loopsat.deduce import Rule
 from loopsat.grid import Point
 from loopsat.puzzle import Puzzle
 from loopsat.setter.board import Thinning
-from loopsat.setter.flips import faces_of, flips
+from loopsat.setter.flips import broken_by_flips, faces_of
 
 # The most faces a flip turns over. At 20×20 seed 1 (hard), 1-3 faces: 960 loops, found in
 # 0.04 CPU-s.
@@ -32,16 +31,9 @@ class Witnesses:
 
     def __init__(self, board: Thinning, puzzle: Puzzle, most: int = FLIPS) -> None:
         laws = {cell: board.law(cell) for cell in sorted(board.clues(puzzle))}
-        by_edge: dict[Point, list[Point]] = {}
-        for cell, law in laws.items():
-            for edge in law.scope:
-                by_edge.setdefault(edge, []).append(cell)
-        solution = board.solution
         self.standing: list[int] = []  # how many clues each loop breaks are still on the board
         self.breaking: dict[Point, list[int]] = {}  # the loops that break each clue
-        for changed in flips(solution, faces_of(board), most):
-            touched = {cell for edge in changed for cell in by_edge.get(edge, ())}
-            broken = [cell for cell in touched if not _keeps(laws[cell], solution, changed)]
+        for _, broken in broken_by_flips(laws, board.solution, faces_of(board), most):
             for cell in broken:
                 self.breaking.setdefault(cell, []).append(len(self.standing))
             self.standing.append(len(broken))
@@ -61,8 +53,3 @@ class Witnesses:
         for cell in cells:
             for loop in self.breaking.get(cell, ()):
                 standing[loop] -= 1
-
-
-def _keeps(law: Rule, loop: frozenset[Point], changed: set[Point]) -> bool:
-    """Whether `loop` with the edges of `changed` toggled keeps `law`."""
-    return tuple(int((edge in loop) != (edge in changed)) for edge in law.scope) in law.allowed
