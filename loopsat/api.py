@@ -22,7 +22,6 @@ from loopsat import arguments
 from loopsat.errors import NotCountable as NotCountable
 from loopsat.errors import PuzzleError as PuzzleError
 from loopsat.errors import Unmet as Unmet
-from loopsat.formats import FORMS
 from loopsat.genres import GENRES
 from loopsat.grid import Edges, Point
 from loopsat.limits import read_input
@@ -328,6 +327,7 @@ def export_mcc(puzzle: PuzzleLike, variant: str = "auto") -> str:
 def convert(puzzle: PuzzleLike, to: str) -> str:
     """The puzzle as a puzz.link URL (`url`), a Tatham game ID (`tatham`) or a board file
     (`slither`, `masyu`), without a final newline (`loopsat convert`)."""
+    from loopsat.formats import FORMS
     from loopsat.formats import convert as converting
 
     puzzle = one(puzzle, "loopsat.convert")

@@ -9,7 +9,6 @@ from typing import Any
 
 from loopsat import arguments
 from loopsat.errors import PuzzleError
-from loopsat.formats import decode, is_link
 from loopsat.genres import read_data_sets, read_puzzles
 from loopsat.limits import read_input
 from loopsat.puzzle import Puzzle, puzzles_of
@@ -35,8 +34,11 @@ def data_sets(source: str | os.PathLike[str], genre: str | None = None) -> list[
     arguments.name(genre, "genre", optional=True)
     text = os.fspath(source)
     path, wanted = _data_set_of(text)
-    if wanted is None and text != "-" and is_link(text) and not os.path.exists(text):
-        return [decode(text, text)]
+    if wanted is None and text != "-" and not os.path.exists(text):
+        from loopsat.formats import decode, is_link  # URLs and game IDs: a file's reader needs none of it
+
+        if is_link(text):
+            return [decode(text, text)]
     data = read_input(path)
     found = read_data_sets(path, data, genre)
     if wanted is None:
@@ -84,6 +86,8 @@ def parse(text: str | bytes, genre: str | None = None, *, path: str = "<text>") 
     arguments.text(text)
     arguments.name(genre, "genre", optional=True)
     arguments.name(path, "path")
+    from loopsat.formats import decode, is_link
+
     if isinstance(text, str) and is_link(text.strip()):
         return [decode(text.strip(), text.strip())]
     data = text.encode() if isinstance(text, str) else text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -33,11 +34,10 @@ class Solution:
     @classmethod
     def of(cls, puzzle: Puzzle, edges: Edges) -> Solution:
         """The solution of `puzzle` with these edges (as the search found them)."""
-        from loopsat.model import option_lines
         from loopsat.solver.pipeline import bits
 
         h, v = bits(GENRES[puzzle.genre], puzzle, edges)
-        return cls(frozenset(edges), tuple(h), tuple(v), tuple(option_lines(edges) or ()))
+        return cls(frozenset(edges), tuple(h), tuple(v), tuple(options_of(edges) or ()))
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,14 @@ class Result:
             return self._outcome
         found = [solution.edges for solution in self.solutions]
         return Outcome(self.puzzle, self.status, self.count, self.complete, found, self.seconds)
+
+
+def options_of(solution: Edges) -> list[str] | None:
+    """The option lines of an MCC file's solution (model.option_lines), None for a genre's. Only
+    an MCC file's reader or a cover's search make a solution of options, and both import the
+    model first: a genre's solve need not (its dataclasses and Knuth's names cost 1-3 ms)."""
+    model = sys.modules.get("loopsat.model")
+    return None if model is None else model.option_lines(solution)
 
 
 def result_of(puzzle: Puzzle, outcome: Outcome) -> Result:

@@ -63,12 +63,12 @@ class Heard:
 
     def add(self, count: int, solution: Edges) -> None:
         from loopsat.api import drawing
-        from loopsat.model import option_lines
+        from loopsat.result import options_of
 
         self.advance(f"{self.puzzle.label}: {count:,} found")
         if self.streaming:
             if self.options:
-                text = _dlx3(count, tuple(option_lines(solution) or ()))
+                text = _dlx3(count, tuple(options_of(solution) or ()))
             else:
                 text = _numbered(count, drawing(self.puzzle, solution))
             # A stop waits until the board is written and counted: the summary names what was drawn.

@@ -16,6 +16,8 @@ from loopsat.status import Mode, Strategy
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from loopsat.puzzle import Puzzle
+
 
 def run(
     files: list[str],
@@ -37,7 +39,6 @@ def run(
     """Solve `files` as `loopsat solve` does (its options by their parameter names, `time_limit`
     already read); exit with the worst status."""
     from loopsat import api
-    from loopsat.genres import mcc as mcc_genre
     from loopsat.output.progress import ProgressBar
 
     if all_ and count:
@@ -57,7 +58,7 @@ def run(
             fail(f"error: --memory-limit: {exc}" if memory_limit is not None else f"error: {exc}", Exit.BAD_INPUT)
     mode = Mode.ALL if all_ or (limit is not None and not count) else Mode.COUNT if count else Mode.UNIQUE
     if as_mcc:
-        genre = mcc_genre.GENRE
+        genre = "mcc"  # genres/mcc.py's GENRE: that module (and Knuth's reader) loads for MCC files only
     worst = Exit.SOLVED
     several = len(files) > 1
     for path in files:
@@ -88,7 +89,7 @@ def run(
             streaming = mode == Mode.ALL and not (as_json or quiet)
             if streaming and several:
                 echo(f"{puzzle.label}:")
-            heard = Heard(puzzle, streaming, mcc_genre.shows_options(puzzle, single_loop=not disjoint))
+            heard = Heard(puzzle, streaming, _shows_options(puzzle, single_loop=not disjoint))
             interrupted = False
             if certain:
                 try:
@@ -132,3 +133,12 @@ def run(
             if interrupted:
                 raise SystemExit(int(Exit.INTERRUPTED))
     raise SystemExit(int(worst))
+
+
+def _shows_options(puzzle: Puzzle, *, single_loop: bool) -> bool:
+    """genres/mcc.py's `shows_options`, whose module is imported only for an MCC puzzle."""
+    if puzzle.genre != "mcc":
+        return False
+    from loopsat.genres import mcc
+
+    return mcc.shows_options(puzzle, single_loop=single_loop)

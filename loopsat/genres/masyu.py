@@ -21,6 +21,7 @@ import math
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from itertools import product
+from typing import TYPE_CHECKING
 
 from loopsat.deduce import Rule, Rules
 from loopsat.deduce.rules import PEARL_LEVELS
@@ -29,9 +30,14 @@ from loopsat.genres import VARIANTS_OF
 from loopsat.genres.masyu_shapes import BLACK, EMPTY, WHITE, shapes
 from loopsat.grid import EAST, NORTH, SOUTH, TILE_CODES, WEST, Point, lattice_edges, name
 from loopsat.model import ExactCover, Item, Option
-from loopsat.output.picture import Sketch
 from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
-from loopsat.setter.loopgen import Annealed
+
+# A solve imports neither: the picture and the setter load when first used.
+if TYPE_CHECKING:
+    from loopsat.output.picture import Sketch
+    from loopsat.setter.loopgen import Annealed
+
+    LOOP: Annealed  # made on first use (__getattr__)
 
 GENRE = "masyu"
 VARIANTS = VARIANTS_OF[GENRE]
@@ -154,6 +160,8 @@ _CIRCLE_NAMES = {_WHITE: "white circle", _BLACK: "black circle"}
 
 def sketch(puzzle: Puzzle) -> Sketch:
     """The SVG board: cells around the tiles, circles on them."""
+    from loopsat.output.picture import Sketch
+
     cells = tuple((2 * i, 2 * j) for i in range(puzzle.rows) for j in range(puzzle.cols))
     circles = {(x, y): puzzle.grid[x // 2][y // 2] == _BLACK for x, y in cells if puzzle.grid[x // 2][y // 2] != _EMPTY}
     return Sketch(tile_shape(puzzle), cells, circles=circles)
@@ -361,7 +369,17 @@ def _white_options(classes: _Classes, tile: Point) -> list[Option]:
 # without a circle, every edge decided by the deduction after 1-6 repair rounds (`python
 # bench/masyu_dense.py 30x30 40x40 --seeds 4`).
 FLAW_COST = 3.0
-LOOP = Annealed(centres=True, allows=_CIRCLE_PATTERNS[_WHITE] | _CIRCLE_PATTERNS[_BLACK], flaw_cost=FLAW_COST)
+
+
+def __getattr__(name: str) -> Annealed:
+    """`LOOP`, made on first use: the setter's loopgen is no part of a solve (PEP 562)."""
+    if name != "LOOP":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from loopsat.setter.loopgen import Annealed
+
+    global LOOP
+    LOOP = Annealed(centres=True, allows=_CIRCLE_PATTERNS[_WHITE] | _CIRCLE_PATTERNS[_BLACK], flaw_cost=FLAW_COST)
+    return LOOP
 
 
 def clued(rows: int, cols: int, loop: frozenset[Point]) -> Puzzle:

@@ -9,14 +9,17 @@ board is the lattice of tiles they join (rows × cols below are tiles, not cells
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from loopsat import mcc
 from loopsat.deduce import Rules
 from loopsat.genres import VARIANTS_OF
 from loopsat.grid import Point, tile_extent
 from loopsat.model import ExactCover
-from loopsat.output.picture import Sketch
 from loopsat.puzzle import Puzzle, decode_text
+
+if TYPE_CHECKING:
+    from loopsat.output.picture import Sketch
 
 GENRE = "mcc"
 VARIANTS = VARIANTS_OF[GENRE]
@@ -72,6 +75,8 @@ def labels(puzzle: Puzzle) -> dict[Point, str]:
 
 
 def sketch(puzzle: Puzzle) -> Sketch:
+    from loopsat.output.picture import Sketch  # imported to draw only
+
     return Sketch(tile_shape(puzzle), ())
 
 

@@ -14,15 +14,21 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import lru_cache
 from itertools import product
+from typing import TYPE_CHECKING
 
 from loopsat.deduce import Level, Rule, Rules
 from loopsat.errors import PuzzleError
 from loopsat.genres import VARIANTS_OF
-from loopsat.genres.slitherlink_cover import cover as cover  # the Genre contract's `cover`
 from loopsat.grid import Point, cell_sides
-from loopsat.output.picture import Sketch, Superclue
 from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
-from loopsat.setter.loopgen import Grown
+
+# A solve imports none of these: the MCC model, the picture and the setter load when first used.
+if TYPE_CHECKING:
+    from loopsat.model import ExactCover
+    from loopsat.output.picture import Sketch
+    from loopsat.setter.loopgen import Grown
+
+    LOOP: Grown  # made on first use (__getattr__)
 
 GENRE = "slitherlink"
 VARIANTS = VARIANTS_OF[GENRE]
@@ -178,8 +184,17 @@ def _three(scope: tuple[Point, ...], allowed: frozenset[tuple[int, ...]]) -> Rul
     return Rule(scope, allowed, name, Level.DEEP)
 
 
+def cover(puzzle: Puzzle, variant: str = "auto") -> ExactCover:
+    """Knuth's items and options (slitherlink_cover.py, imported for an export or a cover's search)."""
+    from loopsat.genres import slitherlink_cover
+
+    return slitherlink_cover.cover(puzzle, variant)
+
+
 def sketch(puzzle: Puzzle) -> Sketch:
     """The SVG board: dots at the corners, clues in their cells, each letter's cells one region."""
+    from loopsat.output.picture import Sketch, Superclue
+
     cells = tuple((2 * i + 1, 2 * j + 1) for i in range(puzzle.rows) for j in range(puzzle.cols))
     numbers: dict[Point, str] = {}
     groups: dict[str, list[Point]] = {}
@@ -202,7 +217,17 @@ def sketch(puzzle: Puzzle) -> Sketch:
 # blob leaves a big field of 0s and 4s, which thinning empties anyway).
 REGION_SHARE = 0.55
 CANDIDATES = 3
-LOOP = Grown(centres=False, share=REGION_SHARE, candidates=CANDIDATES)
+
+
+def __getattr__(name: str) -> Grown:
+    """`LOOP`, made on first use: the setter's loopgen is no part of a solve (PEP 562)."""
+    if name != "LOOP":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from loopsat.setter.loopgen import Grown
+
+    global LOOP
+    LOOP = Grown(centres=False, share=REGION_SHARE, candidates=CANDIDATES)
+    return LOOP
 
 
 def clued(rows: int, cols: int, loop: frozenset[Point]) -> Puzzle:

@@ -17,9 +17,9 @@ from loopsat.deduce import Deduction, Difficulty
 from loopsat.errors import Exit, NotCountable
 from loopsat.genres import GENRES, Genre
 from loopsat.grid import Edges, Point
-from loopsat.model import ExactCover, option_lines
 from loopsat.output.render import canvas
 from loopsat.puzzle import Puzzle
+from loopsat.result import options_of
 from loopsat.status import STRATEGIES as STRATEGIES  # also read from here (scripts, tests)
 from loopsat.status import Mode as Mode
 from loopsat.status import Status as Status
@@ -28,6 +28,7 @@ from loopsat.verify import verify
 
 if TYPE_CHECKING:
     from loopsat.cpsat.translate import Lattice
+    from loopsat.model import ExactCover
     from loopsat.solver import frontier
     from loopsat.solver.certain import Certainty
 
@@ -102,7 +103,7 @@ def _genre(puzzle: Puzzle) -> Genre:
 def _solution_json(genre: Genre, puzzle: Puzzle, solution: Edges) -> dict[str, Any]:
     """A solution's h/v bit strings, and an MCC file's chosen option lines (docs/json.md)."""
     h, v = bits(genre, puzzle, solution)
-    options = option_lines(solution)
+    options = options_of(solution)
     return {"h": h, "v": v} if options is None else {"h": h, "v": v, "options": options}
 
 
@@ -360,6 +361,7 @@ def _search(
     lists them all.
     """
     from loopsat.cpsat import Circuit, Disjoint, LazyCuts, Search, TimedOut  # CP-SAT is slow to import
+    from loopsat.model import ExactCover, option_lines
 
     genre = _genre(puzzle)
     wanted = 2 if mode == Mode.UNIQUE else limit
