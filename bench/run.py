@@ -6,15 +6,17 @@ to the default strategy. When puzzlekit is installed (the `bench` extra), a row 
 set times that peer the same way (bench/peers.py; it finds a loop without proving it unique).
 Peers built by bench/peers_build.sh (Tatham's standalone solvers, cspuz_core's CLI) get a row
 each where they take the set's genre, with loopsat ÷ peer (medians); unbuilt ones are skipped.
-Then exact counts (bench/count/: empty boards by the frontier DP, an empty 4×4 as MCC by CP-SAT
-enumeration), `loopsat generate` (bench/generate.py: seed 1, whole process CPU-s, beside
-Tatham's generator; the share of generated puzzles his grader rates at the level asked), and
-last the targets of the speed issue, each with what this run measured.
+Then `loopsat.solve` in this process, warm (bench/inprocess.py: median and max ms per set, and
+÷ Tatham's whole process where his row was measured). Then exact counts (bench/count/: empty
+boards by the frontier DP, an empty 4×4 as MCC by CP-SAT enumeration), `loopsat generate`
+(bench/generate.py: seed 1, whole process CPU-s, beside Tatham's generator; the share of
+generated puzzles his grader rates at the level asked), and last the targets of the speed
+issue, each with what this run measured.
 Never asserts; results also go to bench/results.json. Only the generator:
 `python bench/run.py --sets none --no-counts --no-peers`.
 
     python bench/run.py [--sets slitherlink/40x40 ...] [--strategies lazy ...] [--timeout S] [--peer-timeout S]
-                        [--no-counts] [--no-generate]
+                        [--no-counts] [--no-generate] [--no-inprocess]
 """
 
 from __future__ import annotations
@@ -67,6 +69,10 @@ TARGETS = (
     ("generate minimal Slitherlink 40x40", ("generate", "rows", "minimal Slitherlink 40x40"), "cpu", 300.0),
     ("hard Masyu 25x25 median", ("sets", "masyu/25x25", "auto"), "median", 0.15),
     ("hard Masyu 25x25 max", ("sets", "masyu/25x25", "auto"), "max", 0.45),
+    ("in process Masyu 10x10 median", ("inprocess", "masyu/10x10"), "median", 0.005),
+    ("in process Masyu 12x12 median", ("inprocess", "masyu/12x12"), "median", 0.005),
+    ("in process Slitherlink 60x60 max", ("inprocess", "slitherlink/60x60"), "max", 0.25),
+    ("in process ÷ Tatham, worst set", ("inprocess_worst_over_tatham",), None, 2.0),
 )
 
 
@@ -161,6 +167,23 @@ def run_counts(timeout: float) -> dict[str, dict]:
     return rows
 
 
+def run_inprocess(results: dict, sets: dict[str, list[dict]]) -> None:
+    """bench/inprocess.py's table on the sets run, beside Tatham's rows of this run (where he
+    solved every puzzle of the set)."""
+    import inprocess
+
+    tatham = {}
+    for name, rows in results["sets"].items():
+        row = rows.get("tatham")
+        if row is not None:
+            tatham[name] = row["median"] if row["solved"] == row["n"] else None
+    rows = inprocess.table(sets, inprocess.RUNS, tatham, None)
+    results["inprocess"] = rows
+    ratios = [row["over_tatham"] for row in rows.values() if row["over_tatham"] is not None]
+    if ratios:
+        results["inprocess_worst_over_tatham"] = max(ratios)
+
+
 def run_generate(timeout: float, peer_timeout: float) -> dict:
     """The generator's rows and the agreement with Tatham's grader (bench/generate.py)."""
     import generate
@@ -177,9 +200,9 @@ def print_targets(results: dict) -> None:
             found = found.get(key, {}) if isinstance(found, dict) else {}
         value = found.get(statistic) if isinstance(found, dict) and statistic else found
         if not isinstance(value, float | int):
-            print(f"{label:<34} {'-':>9} {bound:7.2f}")
+            print(f"{label:<34} {'-':>9} {bound:7.3f}")
             continue
-        print(f"{label:<34} {value:9.2f} {bound:7.2f} {'met' if value <= bound else 'MISSED'}")
+        print(f"{label:<34} {value:9.3f} {bound:7.3f} {'met' if value <= bound else 'MISSED'}")
 
 
 def compile_bytecode() -> None:
@@ -205,6 +228,7 @@ def main() -> None:
     parser.add_argument("--no-peers", action="store_true", help="skip puzzlekit even when installed")
     parser.add_argument("--no-counts", action="store_true", help="skip the exact counts")
     parser.add_argument("--no-generate", action="store_true", help="skip `loopsat generate`")
+    parser.add_argument("--no-inprocess", action="store_true", help="skip the in-process table")
     parser.add_argument("--out", type=Path, default=HERE / "results.json")
     options = parser.parse_args()
     manifest = json.loads((HERE / "manifest.json").read_text())
@@ -273,6 +297,8 @@ def main() -> None:
             row |= {"max": max(times), "ratio": median / default_median, "timeout": options.peer_timeout}
             results["sets"][name]["puzzlekit"] = row
             print_row(name, "puzzlekit", row)
+    if not options.no_inprocess:
+        run_inprocess(results, {name: entries for name, entries in sets.items() if name in results["sets"]})
     if not options.no_counts:
         results["counts"] = run_counts(options.timeout)
     if not options.no_generate:
