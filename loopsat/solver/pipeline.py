@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable, Generator
 from contextlib import closing
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from loopsat import deduce, hv
 from loopsat.deadline import TimeUp, deadline, limit_seconds
@@ -130,11 +130,11 @@ class Stopped(KeyboardInterrupt):
         self.outcome, self.certainty = outcome, certainty
 
 
-@dataclass(frozen=True)
-class _Settled:
-    """What the work behind a stream settled once it ran out of solutions to yield."""
+class _Settled(NamedTuple):
+    """What the work behind a stream settled once it ran out of solutions to yield (a NamedTuple:
+    a frozen dataclass cost every process 0.4 ms to define)."""
 
-    count: int
+    found: int  # how many solutions (not `count`: a tuple's method)
     complete: bool
     deduced: Deduction | None = None
 
@@ -237,7 +237,7 @@ def stream(
                         solution = next(work)
                     except StopIteration as finished:
                         settled: _Settled = finished.value
-                        return _outcome(puzzle, settled.count, settled.complete, found, started, settled.deduced)
+                        return _outcome(puzzle, settled.found, settled.complete, found, started, settled.deduced)
                 if late:  # one CP-SAT queued meanwhile is not handed out
                     return _outcome(puzzle, count, False, found, started)
                 count += 1
