@@ -43,7 +43,8 @@ def edges(rows: int, cols: int) -> list[Point]:
 def strings(rows: int, cols: int, on: Container[Point]) -> tuple[list[str], list[str]]:
     """The h and v bit strings of a set of edges: 1 in it, 0 not."""
 
-    # each row's edges named inline, not through edge_at's function: half the time on a 60×60
-    h = ["".join("1" if (2 * i, 2 * j + 1) in on else "0" for j in range(cols - 1)) for i in range(rows)]
-    v = ["".join("1" if (2 * i + 1, 2 * j) in on else "0" for j in range(cols)) for i in range(rows - 1)]
-    return h, v
+    def of(kind: str) -> list[str]:
+        at, (lines, length) = edge_at(kind), shape(kind, rows, cols)
+        return ["".join("1" if at(i, j) in on else "0" for j in range(length)) for i in range(lines)]
+
+    return of("h"), of("v")
