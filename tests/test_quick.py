@@ -185,6 +185,36 @@ def test_a_small_solve_imports_neither_typer_nor_ortools() -> None:
     assert done.stderr.strip() == "", done.stderr
 
 
+# What a genre's solve never uses: the MCC model and Knuth's covers, the pictures, the setter, the
+# URL and game-ID readers (each imported when an export, a drawing, `generate` or a link asks).
+NOT_FOR_A_SOLVE = (
+    "loopsat.model",
+    "loopsat.mcc",
+    "loopsat.genres.mcc",
+    "loopsat.genres.slitherlink_cover",
+    "loopsat.genres.masyu_cover",
+    "loopsat.output.picture",
+    "loopsat.setter",
+    "loopsat.formats",
+)
+
+
+@pytest.mark.parametrize("puzzle", [FIVE, str(ROOT / "puzzles" / "masyu" / "pzprjs-6x6.masyu")])
+def test_a_genres_solve_imports_no_cover_picture_setter_or_link_reader(puzzle: str) -> None:
+    code = (
+        "import atexit, sys\n"
+        f"atexit.register(lambda: print(*sorted(m for m in sys.modules if m.startswith({NOT_FOR_A_SOLVE!r})), "
+        "file=sys.stderr))\n"
+        "sys.argv[0] = 'loopsat'\n"
+        "from loopsat.start import main\n"
+        "main()\n"
+    )
+    command = [sys.executable, "-c", code, "solve", "--json", puzzle]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and '"status": "unique"' in done.stdout, done.stderr
+    assert done.stderr.strip() == "", done.stderr
+
+
 def test_a_deferred_module_loads_on_first_use() -> None:
     name = "colorsys"  # a standard module nothing here imports
     sys.modules.pop(name, None)
