@@ -14,7 +14,7 @@ import _thread
 import os
 import signal
 import sys
-import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -68,17 +68,24 @@ def stop_handler(signum: int, frame: FrameType | None) -> None:
 def later(signum: int) -> None:
     """Send `signum` to the main thread again after IMPORT_RETRY seconds. A real signal, not
     _thread.interrupt_main, which only sets a flag: a main thread blocked by then (waiting for
-    CP-SAT's next loop, minutes away) did not see it until it woke (tests/test_dropped.py)."""
-    main = threading.main_thread().ident
-    assert main is not None  # the main thread has started: this code runs in its process
-    timer = threading.Timer(IMPORT_RETRY, signal.pthread_kill, (main, signum))
-    timer.daemon = True
-    timer.start()
+    CP-SAT's next loop, minutes away) did not see it until it woke (tests/test_dropped.py). A bare
+    _thread, not threading's Timer: threading is not imported by a plain solve (5 M instructions
+    of a 5×5's 190 M), and importing it here, in a handler, could meet it half imported."""
+    _thread.start_new_thread(_send_later, (_main[0], signum))
+
+
+def _send_later(main: int, signum: int) -> None:
+    time.sleep(IMPORT_RETRY)
+    signal.pthread_kill(main, signum)
+
+
+_main: list[int] = []  # the main thread's ident, noted by install(): only it may set handlers
 
 
 def install() -> None:
     """`stop_handler` for SIGINT and SIGTERM, where the process does not ignore them (a shell's
     background job starts with SIGINT ignored, and it stays so), and neither blocked."""
+    _main[:] = [_thread.get_ident()]
     for signum in STOPS:
         if signal.getsignal(signum) != signal.SIG_IGN:
             signal.signal(signum, stop_handler)
@@ -115,6 +122,8 @@ def held() -> Iterator[None]:
     thread is delivered to another one, whose handler then runs in the main thread all the same.
     Off the main thread (no handler runs there) the block just runs.
     """
+    import threading
+
     if threading.current_thread() is not threading.main_thread():
         yield
         return
