@@ -4,7 +4,6 @@ users can rely on."""
 from __future__ import annotations
 
 import errno
-import unicodedata
 from enum import IntEnum
 
 
@@ -25,6 +24,10 @@ def printable(text: str) -> str:
     """`text` (a path, a label) safe for one line of a terminal: control characters, line and
     paragraph separators and format characters (bidi overrides) show as escapes (`\\x1b`,
     `\\n`, `\\u202e`), a file name's undecodable byte as the byte (`\\xff`); the rest stays."""
+    if text.isprintable():  # then none of _UNPRINTABLE's categories: unicodedata is not loaded
+        return text
+    import unicodedata
+
     return "".join(_escape(ch) if unicodedata.category(ch) in _UNPRINTABLE else ch for ch in text)
 
 
