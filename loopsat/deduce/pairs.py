@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from loopsat.deduce.faces import Face, count_faces, geometry
 from loopsat.deduce.relations import Relations, arm_states
 from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES, Contradiction, Level
+from loopsat.deduce.turns import Waiting
 
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
@@ -82,7 +83,7 @@ class Pairs(Relations):
         # by level as an int (Easy's and Deep's unused): lists, not dicts keyed by Level; each
         # level's place in touched, learnt, near_faces, near_dots and learnt_faces
         self.read = [[0, 0, 0, 0, 0] for _ in range(_HARD + 1)]
-        self.dirty = [(set(range(len(faces))), set(range(len(self.arms)))) for _ in range(_HARD + 1)]
+        self.dirty = [(Waiting(len(faces)), Waiting(len(self.arms))) for _ in range(_HARD + 1)]
         self.fresh: list[int] = []  # edges decided or related since Hard last spread their values
         self.parent = list(range(len(board.lattice)))  # lines equal (0) or opposite (1) to their leader
         self.flip = [0] * len(board.lattice)
@@ -129,15 +130,15 @@ class Pairs(Relations):
                 near_faces += chain.from_iterable(map(self.faces_of.__getitem__, new))
                 near_dots += chain.from_iterable(map(self.board.ends.__getitem__, new))
                 self.mapped = len(touched)
-            faces.update(near_faces[read[2] :])
-            dots.update(near_dots[read[3] :])
+            faces.add(near_faces[read[2] :])
+            dots.add(near_dots[read[3] :])
             read[2], read[3] = len(near_faces), len(near_dots)
             if level == _HARD:
                 self.fresh += touched[read[0] :]
             read[0] = len(touched)
         if read[1] < len(learnt):
-            dots.update(learnt[read[1] :])
-            faces.update(self.learnt_faces[read[4] :])
+            dots.add(learnt[read[1] :])
+            faces.add(self.learnt_faces[read[4] :])
             read[1], read[4] = len(learnt), len(self.learnt_faces)
         return bool(faces or dots)
 
@@ -184,10 +185,11 @@ class Pairs(Relations):
         faces, dots = self.dirty[_NORMAL]
         cornered, factual, faces_of = self.cornered, self.factual, self.faces
         value, arms_of = self.board.value, self.arms
-        face_lines, dot = self._face_lines, self._dot
+        face_lines, dot, face_waits, dot_waits = self._face_lines, self._dot, faces.pending, dots.pending
         while self._drained(_NORMAL):
-            while faces:
-                f = faces.pop()
+            order = faces.take()
+            for n, f in enumerate(order):
+                face_waits[f] = 0
                 if not cornered[f]:
                     continue  # bare counting: the clue's table (Easy)
                 clue, sides, _ = face = faces_of[f]
@@ -196,10 +198,12 @@ class Pairs(Relations):
                 unknown = vals.count(-1)
                 # all four open: the other three of a 2 hold 1 or 2 lines whatever the facts say
                 if unknown and (unknown < 4 or clue != 2) and face_lines(face, vals):
+                    faces.stop(order, n)
                     return True
-            while dots:
-                v = dots.pop()
-                a, b, c, d = arms = arms_of[v]
+            order = dots.take()
+            for n, v in enumerate(order):
+                dot_waits[v] = 0
+                a, b, c, d = arms_of[v]
                 states = [
                     value[a] if a >= 0 else 0,
                     value[b] if b >= 0 else 0,
@@ -210,7 +214,8 @@ class Pairs(Relations):
                 if unknown < 2:
                     continue
                 yes = states.count(1)
-                if (yes or factual[v]) and dot(v, arms, states, yes, unknown):
+                if (yes or factual[v]) and dot(v, arms_of[v], states, yes, unknown):
+                    dots.stop(order, n)
                     return True
         return False
 
@@ -274,27 +279,36 @@ class Pairs(Relations):
         return False
 
     def _tricky(self) -> bool:
-        """Whether a line was decided (the facts learnt are counted in `news`)."""
+        """Whether a line was decided (the facts learnt are counted in `news`). Only a face with
+        two open sides, and a dot with two open arms and a pair known to hold a line, have
+        something to learn: told apart here, as `_normal` does (4 400 of a 60×60's 16 400)."""
         faces, dots = self.dirty[_TRICKY]
-        least = self.least
+        least, value, arms_of, faces_of = self.least, self.board.value, self.arms, self.faces
+        face_pairs, dot_pairs, face_waits, dot_waits = self._face_pairs, self._dot_pairs, faces.pending, dots.pending
         while self._drained(_TRICKY):
-            while faces:
-                self._face_pairs(faces.pop())
-            while dots:
-                v = dots.pop()
+            for f in faces.take():
+                face_waits[f] = 0
+                face = faces_of[f]
+                s0, s1, s2, s3 = face[1]
+                vals = [value[s0], value[s1], value[s2], value[s3]]
+                if vals.count(-1) >= 2:
+                    face_pairs(face, vals)
+            order = dots.take()
+            for n, v in enumerate(order):
+                dot_waits[v] = 0
                 d = 4 * v
-                if (least[d] or least[d + 1] or least[d + 2] or least[d + 3]) and self._dot_pairs(v):
-                    return True
+                if least[d] or least[d + 1] or least[d + 2] or least[d + 3]:
+                    states = arm_states(value, arms_of[v])
+                    unknown = states.count(-1)
+                    if unknown >= 2 and dot_pairs(v, states, unknown):
+                        dots.stop(order, n)
+                        return True
         return False
 
-    def _face_pairs(self, f: int) -> None:
-        """Facts about a clue's pairs of open sides from the bounds of the other two."""
-        clue, sides, corners = self.faces[f]
-        value = self.board.value
-        s0, s1, s2, s3 = sides
-        vals = [value[s0], value[s1], value[s2], value[s3]]
-        if vals.count(-1) < 2:
-            return  # no two open sides
+    def _face_pairs(self, face: Face, vals: list[int]) -> None:
+        """Facts about a clue's pairs of open sides from the bounds of the other two (`vals`:
+        its sides' values, two open at least)."""
+        clue, _, corners = face
         most, least = self.most, self.least
         open_pairs = []  # the corners whose two sides are open and whose pair lacks a fact
         for j in range(4):
@@ -310,15 +324,13 @@ class Pairs(Relations):
             if high_n[other] < clue and not least[d]:
                 self._learn(least, d, max(_TRICKY, high_l[other]))
 
-    def _dot_pairs(self, v: int) -> bool:
-        """Tatham's Tricky at a dot: a pair with a line on leaves at most one on opposite it; a
-        pair with exactly one on decides the rest (for a dot with a pair known to have one on).
-        Whether it decided a line."""
-        arms, value, most, least = self.arms[v], self.board.value, self.most, self.least
-        states = arm_states(value, arms)
-        yes, unknown = states.count(1), states.count(-1)
-        if unknown < 2:  # one open arm: the dot's own rule decides it
-            return False
+    def _dot_pairs(self, v: int, states: list[int], unknown: int) -> bool:
+        """Tatham's Tricky at a dot (`states`: its arms' values, `unknown` of them open, two at
+        least): a pair with a line on leaves at most one on opposite it; a pair with exactly one
+        on decides the rest (for a dot with a pair known to have one on). Whether it decided a
+        line."""
+        arms, most, least = self.arms[v], self.most, self.least
+        yes = states.count(1)
         for i in range(4):
             d, j = 4 * v + i, (i + 1) % 4
             if states[i] >= 0 or states[j] >= 0 or not least[d]:
