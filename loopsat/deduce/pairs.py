@@ -307,22 +307,24 @@ class Pairs(Relations):
 
     def _face_pairs(self, face: Face, vals: list[int]) -> None:
         """Facts about a clue's pairs of open sides from the bounds of the other two (`vals`:
-        its sides' values, two open at least)."""
+        its sides' values, two open at least), those bounds all read before any is learnt.
+        Only the opposite pair's bounds, not `_arcs`' four: most faces have one open pair."""
         clue, _, corners = face
         most, least = self.most, self.least
-        open_pairs = []  # the corners whose two sides are open and whose pair lacks a fact
+        found = []  # (pair's corner, the opposite pair's least on and its level, most on and its level)
         for j in range(4):
-            if vals[j] < 0 and vals[(j + 1) & 3] < 0 and not (most[corners[j]] and least[corners[j]]):
-                open_pairs.append(j)
-        if not open_pairs:
-            return
-        high_n, high_l, low_n, low_l = self._arcs(vals, corners)
-        for j in open_pairs:
-            other, d = (j + 2) & 3, corners[j]
-            if low_n[other] > clue - 2 and not most[d]:
-                self._learn(most, d, max(_TRICKY, low_l[other]))
-            if high_n[other] < clue and not least[d]:
-                self._learn(least, d, max(_TRICKY, high_l[other]))
+            d = corners[j]
+            if vals[j] >= 0 or vals[(j + 1) & 3] >= 0 or (most[d] and least[d]):
+                continue  # not two open sides, or a pair that knows both facts
+            a, b, e = vals[(j + 2) & 3], vals[(j + 3) & 3], corners[(j + 2) & 3]
+            fewest = (1, least[e]) if a != 1 and b != 1 and least[e] else ((a == 1) + (b == 1), 0)
+            most_on = (1, most[e]) if a and b and most[e] else ((a != 0) + (b != 0), 0)
+            found.append((d, fewest, most_on))
+        for d, (low, low_level), (high, high_level) in found:
+            if low > clue - 2 and not most[d]:
+                self._learn(most, d, max(_TRICKY, low_level))
+            if high < clue and not least[d]:
+                self._learn(least, d, max(_TRICKY, high_level))
 
     def _dot_pairs(self, v: int, states: list[int], unknown: int) -> bool:
         """Tatham's Tricky at a dot (`states`: its arms' values, `unknown` of them open, two at
