@@ -17,7 +17,6 @@ highest level is the lowest at which his solver would finish. It runs outside pr
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import TYPE_CHECKING
 
 from loopsat.deduce.faces import Face, count_faces, geometry
@@ -126,9 +125,10 @@ class Pairs(Relations):
         if read[0] < len(touched):
             near_faces, near_dots = self.near_faces, self.near_dots
             if self.mapped < len(touched):
-                new = touched[self.mapped :]
-                near_faces += chain.from_iterable(map(self.faces_of.__getitem__, new))
-                near_dots += chain.from_iterable(map(self.board.ends.__getitem__, new))
+                faces_of, ends = self.faces_of, self.board.ends
+                for k in touched[self.mapped :]:  # a loop: chain(map(...)) took 2.6 times as long
+                    near_faces += faces_of[k]
+                    near_dots += ends[k]
                 self.mapped = len(touched)
             faces.add(near_faces[read[2] :])
             dots.add(near_dots[read[3] :])
