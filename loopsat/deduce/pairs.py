@@ -203,18 +203,13 @@ class Pairs(Relations):
             order = dots.take()
             for n, v in enumerate(order):
                 dot_waits[v] = 0
-                a, b, c, d = arms_of[v]
-                states = [
-                    value[a] if a >= 0 else 0,
-                    value[b] if b >= 0 else 0,
-                    value[c] if c >= 0 else 0,
-                    value[d] if d >= 0 else 0,
-                ]
+                arms = arms_of[v]
+                states = arm_states(value, arms)
                 unknown = states.count(-1)
                 if unknown < 2:
                     continue
                 yes = states.count(1)
-                if (yes or factual[v]) and dot(v, arms_of[v], states, yes, unknown):
+                if (yes or factual[v]) and dot(v, arms, states, yes, unknown):
                     dots.stop(order, n)
                     return True
         return False
