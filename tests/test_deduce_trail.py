@@ -1,8 +1,10 @@
 """The deduction's trail, step by step, on two of Tatham's Hard 20×20 Loopy boards: the propagation
 engine may get faster, never decide other edges, by other rules or in another order (the grade
 and `explain` read this trail). The digests were recorded before the engine's queues learnt to
-pass rules read since their edges last changed; a change of the Slitherlink rules themselves
-records them again (`_digest` below, on each file): last when Tatham's pairs of lines came in."""
+pass rules read since their edges last changed; a change of the Slitherlink rules themselves,
+or of the order in which Tatham's pairs of lines look at the faces and dots near a change,
+records them again (`_digest` below, on each file): last when that order became first come,
+first looked at (deduce/turns.py), where it had been the order CPython's sets pop in."""
 
 from __future__ import annotations
 
@@ -18,8 +20,8 @@ DATA = Path(__file__).parent / "data" / "deduce"
 
 # file: (steps in the trail, edges decided, SHA-256 of the trail's repr)
 TRAILS = {
-    "tatham-hard-20x20-a.slither": (840, 840, "0afbe28bd5b6b3fa61aecabdf3ddef9f6492a7d495e49dd6720e877ca4cf4fc3"),
-    "tatham-hard-20x20-b.slither": (840, 840, "a62f4d13ecf5561109292a71e495b549b7d3da473ad1ee874a9e054cbf24f466"),
+    "tatham-hard-20x20-a.slither": (840, 840, "f87cc2147cb8e69d914928310354e16bf4b935509abb9f2a0800fd4b33473e93"),
+    "tatham-hard-20x20-b.slither": (840, 840, "03d91365eb0d1ff9132d3171b5520dc1cdd8b2b8eec67f135128bb7ca7c630da"),
 }
 
 

@@ -11,6 +11,7 @@ from loopsat.deduce.rules import Contradiction, Level
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
     from loopsat.deduce.faces import Face
+    from loopsat.deduce.turns import Waiting
 
 _HARD = int(Level.HARD)
 
@@ -35,7 +36,7 @@ class Relations:
     present: list[tuple[int, ...]]
     most: list[int]
     least: list[int]
-    dirty: list[tuple[set[int], set[int]]]
+    dirty: list[tuple[Waiting, Waiting]]
     touched: list[int]
     fresh: list[int]
     parent: list[int]
@@ -77,6 +78,7 @@ class Relations:
         """Whether a line was decided (the relations and facts learnt are counted in `news`)."""
         value, members = self.board.value, self.members
         faces, dots = self.dirty[_HARD]
+        face_waits, dot_waits = faces.pending, dots.pending
         while self._drained(_HARD) or self.fresh:
             while self.fresh:  # a class with a line decided decides the rest, all at once
                 p = self.parent[self.fresh.pop()]
@@ -94,11 +96,17 @@ class Relations:
                     self.spread.add(p)
                     if decided:
                         return True
-            while faces:
-                if self._face_relations(faces.pop()):
+            order = faces.take()
+            for n, f in enumerate(order):
+                face_waits[f] = 0
+                if self._face_relations(f):
+                    faces.stop(order, n)
                     return True
-            while dots:
-                if self._dot_relations(dots.pop()):
+            order = dots.take()
+            for n, v in enumerate(order):
+                dot_waits[v] = 0
+                if self._dot_relations(v):
+                    dots.stop(order, n)
                     return True
         return False
 
