@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import product
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,3 +34,37 @@ def test_an_answer_is_what_every_fitting_pattern_shares(
             )
         assert table.answer(values) == expected
         assert table.forced(values) == expected  # remembered
+
+
+@settings(max_examples=150, deadline=None)
+@given(tables_and_values())
+def test_the_constant_parities_are_those_of_every_pattern(
+    case: tuple[frozenset[int], int, list[tuple[int, ...]]],
+) -> None:
+    allowed, width, _ = case
+    masks = [(1 << width) - 1] + [1 << i | 1 << j for i in range(width) for j in range(i)]
+    expected = []
+    for mask in masks:
+        parities = {(p & mask).bit_count() & 1 for p in allowed}
+        if len(parities) == 1:
+            expected.append((mask, parities.pop()))
+    assert Table(allowed, width).parities == expected
+
+
+def test_a_white_axis_allows_what_its_law_and_its_neighbours_shapes_allow() -> None:
+    from loopsat.genres.masyu_shapes import _SHAPES, BLACK, EMPTY, WHITE, _axis_patterns
+
+    for vertical in (False, True):
+        for kinds in product((WHITE, BLACK, EMPTY), repeat=2):
+            expected = set()
+            for p in product((0, 1), repeat=10):  # every pattern of the scope, tested
+                north, west, east, south, before, after = p[:6]
+                first, second = (north, south) if vertical else (west, east)
+                across = (west, east) if vertical else (north, south)
+                other = (north, south) if not vertical else (west, east)
+                straight = first and second and not any(across) and not (before and after)
+                turning = all(other) and not (first or second)
+                fits = (first, before, *p[6:8]) in _SHAPES[kinds[0]] and (second, after, *p[8:]) in _SHAPES[kinds[1]]
+                if (straight or turning) and fits:
+                    expected.add(p)
+            assert _axis_patterns(vertical, kinds) == expected

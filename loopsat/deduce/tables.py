@@ -121,13 +121,21 @@ def table(allowed: frozenset[int], width: int) -> Table:
 
 def _constant_parities(allowed: frozenset[int], width: int) -> list[tuple[int, int]]:
     """(positions, parity): the whole scope and the pairs of its edges whose sum has one parity in
-    every allowed pattern (a clue's number, a Masyu circle's equal or opposite arms)."""
-    masks = [(1 << width) - 1] + [1 << i | 1 << j for i in range(width) for j in range(i)]
-    found = []
-    for mask in masks:
-        parities = {(p & mask).bit_count() & 1 for p in allowed}
-        if len(parities) == 1:
-            found.append((mask, parities.pop()))
+    every allowed pattern (a clue's number, a Masyu circle's equal or opposite arms). A pair's
+    sum is even in every pattern where the patterns with either edge on are the same ones (as
+    `_having` lists them), odd where they are each other's complement: a set of every pattern
+    for each pair took 0.15 ms for a table of 10 edges (0.04 ms so), and a fresh process makes
+    about a hundred tables."""
+    if not allowed:
+        return []
+    parities = {p.bit_count() & 1 for p in allowed}
+    found = [((1 << width) - 1, parities.pop())] if len(parities) == 1 else []
+    having, every = _having(allowed, width), (1 << len(allowed)) - 1
+    for i in range(width):
+        for j in range(i):
+            differ = having[i] ^ having[j]
+            if differ == 0 or differ == every:
+                found.append((1 << i | 1 << j, differ & 1))
     return found
 
 
