@@ -3,6 +3,8 @@ over the deduced chains: each against the brute force's loops on small random bo
 
 from __future__ import annotations
 
+from random import Random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -146,3 +148,39 @@ def test_a_chain_end_walled_off_ends_the_branch() -> None:
     assert not reaching.cut_apart(board)  # ...but for the bottom row
     put((4, 3), 0)
     assert reaching.cut_apart(board)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 5),
+    st.integers(2, 6),
+    st.randoms(use_true_random=False),
+)
+def test_the_walk_and_the_choice_as_a_search_vertex_by_vertex(rows: int, cols: int, rng: Random) -> None:
+    from loopsat.deduce.board import Board
+    from loopsat.deduce.branch import Nearest
+    from loopsat.deduce.reach import Reaching
+
+    board = Board(list(lattice_edges(rows, cols)), [], True)
+    board.value[:] = [rng.choice((-1, 0, 1)) for _ in board.value]  # only what the walk reads
+    degree = board.chains.degree
+    degree[:] = [rng.choice((0, 1, 1, 2)) for _ in degree]
+    ends = [v for v, d in enumerate(degree) if d == 1]
+    seen = {ends[0]} if ends else set()
+    todo = list(seen)
+    while todo:  # the brute force: a search over the edges not off
+        v = todo.pop()
+        for k in board.arms[v]:
+            w = sum(board.ends[k]) - v
+            if board.value[k] != 0 and w not in seen:
+                seen.add(w)
+                todo.append(w)
+    assert Reaching(board).cut_apart(board) == (len(ends) > 1 and not seen.issuperset(ends))
+    nearest = Nearest(board)  # the chooser's pick: an open arm at a chain end with fewest open
+    pick = nearest(board)
+    counts = {v: sum(board.value[k] < 0 for k in board.arms[v]) for v in ends}
+    if any(counts.values()):
+        fewest = min(c for c in counts.values() if c)
+        assert any(pick in board.arms[v] and counts[v] == fewest for v in ends)
+    else:
+        assert pick == (board.value.index(-1) if -1 in board.value else -1)

@@ -8,7 +8,8 @@ with every edge decided is a loop. A budget of nodes bounds it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from operator import itemgetter
 
 from loopsat.deduce.board import Board
 from loopsat.deduce.probe import deduced_board
@@ -90,14 +91,13 @@ def _choice(board: Board) -> int:
     """An undecided edge at the end of a chain with the fewest open arms there (the loop must go
     on through one of them), else any undecided edge; -1 when every edge is decided."""
     value, arms, best, fewest = board.value, board.arms, -1, 5
-    for v, degree in enumerate(board.chains.degree):
-        if degree == 1:
-            open_arms = [k for k in arms[v] if value[k] < 0]
-            if open_arms and len(open_arms) < fewest:
-                best, fewest = open_arms[0], len(open_arms)
+    for v in _chain_ends(board.chains.degree):
+        open_arms = [k for k in arms[v] if value[k] < 0]
+        if open_arms and len(open_arms) < fewest:
+            best, fewest = open_arms[0], len(open_arms)
     if best >= 0:
         return best
-    return next((k for k, bit in enumerate(value) if bit < 0), -1)
+    return _first_open(value)
 
 
 class Nearest:
@@ -110,21 +110,46 @@ class Nearest:
     def __init__(self, board: Board) -> None:
         self.last = (0, 0)
         self.ends = [(0, 0)] * len(board.arms)  # each vertex's tile, in doubled coordinates
+        # each vertex's arms' values, read in C (a tuple however many arms: a vertex of a single
+        # row or column of tiles may have one)
+        self.around = [itemgetter(*arms) if len(arms) > 1 else _one_value(arms) for arms in board.arms]
         for edge, pair in zip(board.lattice, board.ends, strict=True):
             for v, tile in zip(pair, edge_ends(edge), strict=True):
                 self.ends[v] = tile
 
     def __call__(self, board: Board) -> int:
-        value, arms, (x, y) = board.value, board.arms, self.last
+        value, arms, (x, y), ends, around = board.value, board.arms, self.last, self.ends, self.around
         best, key = -1, (5, 0)
-        for v, degree in enumerate(board.chains.degree):
-            if degree == 1:
-                open_arms = [k for k in arms[v] if value[k] < 0]
-                if open_arms:
-                    i, j = self.ends[v]
-                    here = (len(open_arms), abs(i - x) + abs(j - y))
-                    if here < key:
-                        best, key, self.last = open_arms[0], here, (i, j)
+        for v in _chain_ends(board.chains.degree):
+            values = around[v](value)
+            count = values.count(-1)  # the open arms
+            if count:
+                i, j = ends[v]
+                here = (count, abs(i - x) + abs(j - y))
+                if here < key:
+                    best, key, self.last = arms[v][values.index(-1)], here, (i, j)
         if best >= 0:
             return best
-        return next((k for k, bit in enumerate(value) if bit < 0), -1)
+        return _first_open(value)
+
+
+def _one_value(arms: list[int]) -> Callable[[list[int]], tuple[int, ...]]:
+    """A reader of the values of `arms` as a tuple, one arm or none."""
+    return lambda value: tuple([value[k] for k in arms])
+
+
+def _chain_ends(degree: list[int]) -> Iterator[int]:
+    """The vertices of degree 1, in order: found by `list.index`, in C, where a loop over every
+    vertex cost a third of each node of the backtracking on a 25×25."""
+    v = -1
+    for _ in range(degree.count(1)):
+        v = degree.index(1, v + 1)
+        yield v
+
+
+def _first_open(value: list[int]) -> int:
+    """The first undecided edge, -1 when there is none."""
+    try:
+        return value.index(-1)
+    except ValueError:
+        return -1

@@ -156,8 +156,9 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
             touched.update(map(_EDGE, off))
             if agreed := on_set & off_set:  # (settled in this set's order)
                 board.settle([(j >> 1, j & 1) for j in agreed], kind.names[1], (k,))
-            if len(on_set.intersection(map(_OTHER, off))) > 1:  # an edge besides k opposite in the two
-                _learn_relations(board, k, on, off, kind.names[2])
+            opposite = on_set.intersection(map(_OTHER, off))
+            if len(opposite) > 1:  # an edge besides k opposite in the two
+                _learn_relations(board, k, opposite, off, kind.names[2])
         changed = set(board.assigned[mark:])
         face_edges, members = colours.face_edges, colours.members
         for p, _, _ in colours.log[merges:]:
@@ -231,25 +232,31 @@ _EDGE = (1).__rrshift__  # a probe's literal 2j + v: its edge j (x >> 1), in C
 _OTHER = (1).__xor__  # and the literal of the edge's other value (x ^ 1)
 
 
-def _learn_relations(board: Board, k: int, on: list[int], off: list[int], name: str) -> None:
-    """Edges that take k's value, or its opposite, in both branches: k xor j is a constant t,
-    the parity of their four faces; when one face of each is already related, the other two are."""
-    when_on = {x >> 1: x & 1 for x in on}
+def _learn_relations(board: Board, k: int, opposite: set[int], off: list[int], name: str) -> None:
+    """Edges that take k's value, or its opposite, in both branches (`opposite`: their literals
+    on k's branch on, k's own among them): k xor j is a constant t, the parity of their four
+    faces; when one face of each is already related, the other two are."""
     colours, edge_faces, value = board.colours, board.edge_faces, board.value
     leader, flip = colours.leader, colours.flip  # `Colours.relation`, inlined
     a, b = edge_faces[k]
     related, merges = False, len(colours.log)
-    for x in off:
+    for x in off:  # in the off branch's order, as the relations come to the trail
         j = x >> 1
-        if j == k or value[j] >= 0 or when_on.get(j, x & 1) == x & 1:
+        if x ^ 1 not in opposite or j == k or value[j] >= 0:
             continue
-        t = 1 - when_on[j]  # j = k xor t
+        t = x & 1  # j = k xor t: j's value where k is off
         c, d = edge_faces[j]
-        for p, q, other_p, other_q in ((a, c, b, d), (a, d, b, c), (b, c, a, d), (b, d, a, c)):
-            if leader[p] == leader[q]:
-                board.relate(other_p, other_q, t ^ flip[p] ^ flip[q], name, (k, j))
-                related = True
-                break
+        if leader[a] == leader[c]:
+            board.relate(b, d, t ^ flip[a] ^ flip[c], name, (k, j))
+        elif leader[a] == leader[d]:
+            board.relate(b, c, t ^ flip[a] ^ flip[d], name, (k, j))
+        elif leader[b] == leader[c]:
+            board.relate(a, d, t ^ flip[b] ^ flip[c], name, (k, j))
+        elif leader[b] == leader[d]:
+            board.relate(a, c, t ^ flip[b] ^ flip[d], name, (k, j))
+        else:
+            continue
+        related = True
     if related and (len(colours.log) > merges or board.lonely):  # else the faces were related already
         board.settle((), name, ())
 

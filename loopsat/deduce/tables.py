@@ -39,6 +39,7 @@ class Table:
         self.lookup = self.by_values.get  # bound once, for the hot loops
         self.parities = _constant_parities(allowed, width)
         self.short: dict[tuple[int, ...], bool] = {}  # `one_short`, remembered
+        self.having: list[int] | None = None  # by edge, the patterns with it on (`answer`)
 
     def one_short(self, values: tuple[int, ...]) -> bool:
         """Whether, as the scope's edges stand, more than two are open and every pattern left
@@ -59,12 +60,28 @@ class Table:
         return self.answer(values) if forced is UNKNOWN else forced
 
     def answer(self, values: tuple[int, ...]) -> Moves | None:
-        """`forced` worked out, and remembered in `by_values`."""
-        masks = self.consequence(*scope_bits(range(len(values)), values))
+        """`forced` worked out, and remembered in `by_values`: the patterns that fit as the bits
+        of one integer (bit i: the i-th pattern), narrowed edge by edge; an open edge is forced
+        where those all have it on, or all off. A fresh process works out a few thousand answers
+        (2,700 on a hard Masyu 25×25), at 5-23 µs each when every pattern was tested."""
+        having = self.having
+        if having is None:
+            having = self.having = _having(self.allowed, self.width)
+        fits = (1 << len(self.allowed)) - 1
+        for has, v in zip(having, values, strict=True):
+            if v >= 0:
+                fits &= has if v else ~has
         moves = None
-        if masks is not None:
-            on, off = masks
-            moves = tuple((n, 1 if on >> n & 1 else 0) for n in range(self.width) if (on | off) >> n & 1)
+        if fits:
+            forced = []
+            for n, v in enumerate(values):
+                if v < 0:
+                    has = having[n]
+                    if not fits & ~has:
+                        forced.append((n, 1))
+                    elif not fits & has:
+                        forced.append((n, 0))
+            moves = tuple(forced)
         self.by_values[values] = moves
         return moves
 
@@ -85,6 +102,18 @@ class Table:
         return self.known[key]
 
 
+def _having(allowed: frozenset[int], width: int) -> list[int]:
+    """By position in the scope, the patterns (bit i: the i-th of `allowed`) with that edge on."""
+    having = [0] * width
+    for i, p in enumerate(allowed):
+        bit = 1 << i
+        while p:
+            low = p & -p
+            having[low.bit_length() - 1] |= bit
+            p ^= low
+    return having
+
+
 @lru_cache(maxsize=4096)  # one table, and the answers it has cached, per pattern set, for every board
 def table(allowed: frozenset[int], width: int) -> Table:
     return Table(allowed, width)
@@ -92,13 +121,21 @@ def table(allowed: frozenset[int], width: int) -> Table:
 
 def _constant_parities(allowed: frozenset[int], width: int) -> list[tuple[int, int]]:
     """(positions, parity): the whole scope and the pairs of its edges whose sum has one parity in
-    every allowed pattern (a clue's number, a Masyu circle's equal or opposite arms)."""
-    masks = [(1 << width) - 1] + [1 << i | 1 << j for i in range(width) for j in range(i)]
-    found = []
-    for mask in masks:
-        parities = {(p & mask).bit_count() & 1 for p in allowed}
-        if len(parities) == 1:
-            found.append((mask, parities.pop()))
+    every allowed pattern (a clue's number, a Masyu circle's equal or opposite arms). A pair's
+    sum is even in every pattern where the patterns with either edge on are the same ones (as
+    `_having` lists them), odd where they are each other's complement: a set of every pattern
+    for each pair took 0.15 ms for a table of 10 edges (0.04 ms so), and a fresh process makes
+    about a hundred tables."""
+    if not allowed:
+        return []
+    parities = {p.bit_count() & 1 for p in allowed}
+    found = [((1 << width) - 1, parities.pop())] if len(parities) == 1 else []
+    having, every = _having(allowed, width), (1 << len(allowed)) - 1
+    for i in range(width):
+        for j in range(i):
+            differ = having[i] ^ having[j]
+            if differ == 0 or differ == every:
+                found.append((1 << i | 1 << j, differ & 1))
     return found
 
 

@@ -86,13 +86,18 @@ def _axis_patterns(vertical: bool, kinds: tuple[str, str]) -> frozenset[tuple[in
     """Over one of `_axes`' scopes: the white circle's law on what the scope holds, and each
     neighbour along the axis in a shape its kind allows."""
     found = set()
-    for p in product((0, 1), repeat=10):
-        north, west, east, south, before, after = p[:6]
+    for head in product((0, 1), repeat=6):  # the arms and the edges beyond; then each neighbour's
+        north, west, east, south, before, after = head  # arms across that its shapes allow there
         first, second, other = (north, south, west and east) if vertical else (west, east, north and south)
         across = (west or east) if vertical else (north or south)
         straight = first and second and not across and not (before and after)
         if not (straight or (other and not (first or second))):
             continue
-        if (first, before, *p[6:8]) in _SHAPES[kinds[0]] and (second, after, *p[8:]) in _SHAPES[kinds[1]]:
-            found.add(p)
+        for turns in product(_across(kinds[0], first, before), _across(kinds[1], second, after)):
+            found.add((*head, *turns[0], *turns[1]))
     return frozenset(found)
+
+
+def _across(kind: str, towards: int, beyond: int) -> list[tuple[int, ...]]:
+    """The arms across a neighbour of `kind` whose arms towards the circle and beyond are given."""
+    return [shape[2:] for shape in _SHAPES[kind] if shape[:2] == (towards, beyond)]
