@@ -76,8 +76,7 @@ class Board(Layout):
         self.tracer: Tracer | None = tracer  # hears every step outside probes; None costs one test per edge
         self.levels: dict[str, Level] = dict(levels)  # every rule name's level, for the trail's reader
         self.max_level = self.cap = max_level  # rules above it are left out
-        compiled: dict[tuple[frozenset[tuple[int, ...]], tuple[int, ...]], frozenset[int]] = {}
-        index, first = self.index, len(self.rules)
+        index, first, masks = self.index, len(self.rules), tab.masks
         for rule in rules:
             if rule.level > max_level:
                 continue
@@ -88,10 +87,7 @@ class Board(Layout):
                 scope = tuple(scope[i] for i in kept)
             else:
                 kept = _whole(len(scope))
-            masks = compiled.get((patterns, kept))
-            if masks is None:
-                masks = compiled[patterns, kept] = tab.masks(patterns, kept)
-            self._add_rule(scope, masks, rule.name, rule.level, parities=rule.parities)  # type: ignore[arg-type]
+            self._add_rule(scope, masks(patterns, kept), rule.name, rule.level, parities=rule.parities)  # type: ignore[arg-type]
         self.clue_rules = len(self.rules)
         if min(self.levels[AT_A_CORNER], self.levels[ONE_SHORT]) <= max_level:
             self._add_corners()
