@@ -36,21 +36,31 @@ def sources() -> list[str]:
     return found
 
 
-def reading(source: str) -> dict[str, object]:
-    """What a user sees of one puzzle."""
+def reading(source: str) -> list[dict[str, object]]:
+    """What a user sees of each puzzle `source` holds."""
     target = source if ":" in source else str(ROOT / source)  # a game ID, or a file
+    found: list[dict[str, object]] = []
     try:
-        result = loopsat.solve(target)
-        explained = loopsat.explain(target)
-    except Exception as error:  # a file that is no single puzzle says so the same way both times
-        return {"error": f"{type(error).__name__}: {error}"}
-    return {
-        "status": str(result.status),
-        "loops": [sorted(map(list, s.edges)) for s in result.solutions],
-        "grade": repr(result.difficulty),
-        "explain": explained.text(),
-        "steps": explained.to_json()["steps"],
-    }
+        puzzles = loopsat.load(target)
+    except Exception as error:  # a file that is no puzzle says so the same way both times
+        return [{"error": type(error).__name__}]
+    for puzzle in puzzles:
+        try:
+            result = loopsat.solve(puzzle)
+            explained = loopsat.explain(puzzle)
+        except Exception as error:
+            found.append({"error": type(error).__name__})
+            continue
+        found.append(
+            {
+                "status": str(result.status),
+                "loops": [sorted(map(list, s.edges)) for s in result.solutions],
+                "grade": repr(result.difficulty).replace(str(ROOT), ""),
+                "explain": "\n".join(explained.text()).replace(str(ROOT), ""),
+                "steps": explained.to_json()["steps"],
+            }
+        )
+    return found
 
 
 def main() -> None:

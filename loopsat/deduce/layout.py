@@ -6,13 +6,14 @@ propagation)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from loopsat.deduce import blocks
 from loopsat.deduce import tables as tab
 from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
-from loopsat.deduce.rules import AT_A_CORNER, LOOPY_LEVELS, ONE_SHORT, PARITY, VERTEX_DEGREE, Contradiction, Level
+from loopsat.deduce.rules import LOOPY_LEVELS, VERTEX_DEGREE, Contradiction, Level, Rule
 from loopsat.deduce.tables import Moves, Table
 from loopsat.grid import edge_ends, lattice_edges
 
@@ -22,14 +23,14 @@ from loopsat.grid import edge_ends, lattice_edges
 # pattern of 3s with one: every such join is made. It defines the rule, not a speed: the grade
 # reads the trail of these joins.
 JOIN_WIDTH = 10
-# How many rules' face parities (and corner joins) a lattice size keeps (`Board.face_sums`), so
-# that a long batch of one size does not grow it without end: a 30×30 Masyu generate meets about
+# How many clues' blocks (deduce/blocks.py) and shapes' joins a lattice size keeps, so that a
+# long batch of one size does not grow them without end: a 30×30 Masyu generate meets about
 # 40 000.
 FACE_SUMS_KEPT = 200_000
 
 Reader = Callable[[list[int]], tuple[int, ...]]
 Compiled = tuple[Table, Reader]
-Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool, Compiled | None]  # `Layout._joins`
+Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool, Compiled | None]  # `Layout._moved_joins`
 # a vertex's patterns by its number of arms: degree 0 or 2
 _DEGREES = {n: frozenset(p for p in range(1 << n) if p.bit_count() in (0, 2)) for n in range(5)}
 Deferred = tuple[int, int, str, Sequence[int]]  # an edge, its value, the rule and what it read
@@ -101,12 +102,10 @@ class Layout:
         # every rule (the corners too, which probes skip; the vertices' apart) by level, then by
         # edge, in the order they came: a decided edge hands each lane its rules as one batch
         self.lane_watch: dict[Level, list[list[int]]] = {}
-        # each rule's table and reader, and its face parities, by (scope, patterns): shared by
+        # each clue's block (deduce/blocks.py), by the board's settings, then the rule: shared by
         # every board of this size, as the generator sets up thousands that differ in a clue or
         # two (and a 60×60's 14 000 readers took 12 of the 55 ms its board took to set up)
-        self.compiled: dict[tuple[tuple[int, ...], frozenset[int]], Compiled] = {}
-        self.face_sums: dict[tuple[tuple[int, ...], frozenset[int]], list[tuple[tuple[int, ...], int]]] = {}
-        self.corner_joins: dict[tuple[tuple[int, ...], frozenset[int]], list[Join]] = {}  # likewise (`_joins`)
+        self.blocks: dict[blocks.Settings, dict[Rule, blocks.Block]] = {}
         # by shape (patterns, points relative to the first): the first rule's joins (`_moved_joins`)
         self.shape_joins: dict[tuple[frozenset[int], tuple[tuple[int, int], ...]], tuple[int, list[Join]]] = {}
         self.inner_vertex = [0 < v // cols < rows - 1 and 0 < v % cols < cols - 1 for v in range(rows * cols)]
@@ -172,65 +171,78 @@ class Layout:
         self.edge_faces = edge_faces
         return Colours(faces, face_edges, edge_faces)
 
-    def _add_corners(self) -> None:
-        """Each clue (or circle, or pattern) joined with each vertex that holds two of its edges, as
-        one table over at most JOIN_WIDTH edges: what a person sees at a clue's corner (a line
-        entering a 3's corner, a 1 in a corner of the board) without probing. Checked only outside
-        probes: cheaper probes beat fewer ones."""
-        corner, short = self.levels[AT_A_CORNER], self.levels[ONE_SHORT]
-        rules, guards, levels, watch = self.rules, self.guards, self.levels, self._lane_watch
-        # `_push` inlined: a 60×60 has 14 000 corner rules
-        add_rule, add_reader, add_table = rules.append, self.readers.append, self.rule_tables.append
-        add_lookup, add_name, add_level = self.lookups.append, self.rule_names.append, self.rule_levels.append
-        for number in range(self.vertex_rules, len(rules)):
-            scope, table = rules[number]
-            name, level = self.rule_names[number], max(self.rule_levels[number], corner)
-            guarded = self.rule_levels[number] <= short < level and short <= self.max_level
-            short_name, corner_name, cornered = name + ONE_SHORT, name + AT_A_CORNER, level <= self.max_level
-            for joint_scope, compiled, outside, empty, one_short in self._joins(scope, table):
-                if empty and (guarded or cornered):
-                    raise Contradiction  # the clue and the vertex allow nothing together
-                pushed: list[tuple[tuple[int, ...], Table, Reader, str, Level, tuple[int, ...]]] = []
-                if guarded and one_short is not None:  # read again when a line enters the corner
-                    guards[len(rules)] = number, outside
-                    pushed.append((scope, *one_short, short_name, short, outside))
-                if cornered and compiled is not None:
-                    pushed.append((joint_scope, *compiled, corner_name, level, ()))
-                for rule_scope, rule_table, read, rule_name, rule_level, also in pushed:
-                    rule = len(rules)
-                    add_rule((rule_scope, rule_table))
-                    add_reader(read)
-                    add_table(rule_table)
-                    add_lookup(rule_table.lookup)
-                    add_name(rule_name)
-                    add_level(rule_level)
-                    levels[rule_name] = rule_level
-                    watching = watch(rule_level)
-                    for k in rule_scope:
-                        watching[k].append(rule)
-                    for k in also:
-                        watching[k].append(rule)
+    def _add_clues(self, rules: Iterable[Rule]) -> None:
+        """Each rule within `max_level` (its `blocks.Block`, kept per lattice size), then the
+        rules its corner joins make, all after every clue's own: a 60×60 has 14 000 of them.
+        `_push` inlined, and each clue's face parities (their faces' colours sum to the parity,
+        mod 2: each edge is the sum of its two faces'), as a 60×60 has 1 655 clues."""
+        settings = blocks.settings_of(self)
+        known = self.blocks.get(settings)  # read once: a board of another thread may clear them
+        if known is None:
+            known = self.blocks[settings] = {}
+        max_level, kept, levels, watch = self.max_level, [], self.levels, self.watch
+        all_rules, readers, rule_tables, lookups = self.rules, self.readers, self.rule_tables, self.lookups
+        names, rule_levels, lane_watch = self.rule_names, self.rule_levels, self.lane_watch
+        parities, face_parities, first_parity = self.parities, self.face_parities, len(self.parities)
+        for rule in rules:
+            if rule.level > max_level:
+                continue
+            found = known.get(rule)
+            if found is None:
+                found = blocks.block(self, rule, settings)
+                if len(known) >= FACE_SUMS_KEPT:
+                    known.clear()
+                known[rule] = found
+            table = found.table
+            if table is None:
+                continue
+            number, scope, level = len(all_rules), found.scope, found.level
+            all_rules.append((scope, table))
+            readers.append(found.reader)  # type: ignore[arg-type]
+            rule_tables.append(table)
+            lookups.append(table.lookup)
+            names.append(found.name)
+            rule_levels.append(level)
+            levels[found.name] = level
+            lane = lane_watch.get(level) or self._lane_watch(level)
+            for k in scope:
+                lane[k].append(number)
+                watch[k].append(number)
+            for faces, parity in found.face_sums:
+                for f in faces:
+                    face_parities[f].append(len(parities))
+                parities.append((faces, parity, scope))
+            if found.corners is not None:
+                kept.append((number, found.corners))
+        self.parity_queue.extend(range(first_parity, len(parities)))
+        self.parity_stale.update(range(first_parity, len(parities)))
+        self.clue_rules = len(all_rules)
+        guards = self.guards
+        for clue, corners in kept:
+            if corners.impossible:
+                raise Contradiction  # the clue and a vertex allow nothing together
+            base = len(all_rules)
+            all_rules += corners.rules
+            readers += corners.readers
+            rule_tables += corners.tables
+            lookups += corners.lookups  # type: ignore[arg-type]
+            names += corners.names
+            rule_levels += corners.levels
+            levels.update(corners.name_levels)
+            for offset, outside in corners.guards:
+                guards[base + offset] = clue, outside
+            for level, watching in corners.watches:
+                lane = lane_watch.get(level) or self._lane_watch(level)
+                for offset, edges in watching:
+                    number = base + offset
+                    for k in edges:
+                        lane[k].append(number)
 
     def _lane_watch(self, level: Level) -> list[list[int]]:
         """The rules of `level` that watch each edge."""
         found = self.lane_watch.get(level)
         if found is None:
             found = self.lane_watch[level] = [[] for _ in self.lattice]
-        return found
-
-    def _joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
-        """A rule's joins with the vertices at its corners: each one's scope, table and reader
-        (None when every pattern or none fits), the vertex's arms outside the rule, whether no
-        pattern fits, and the rule's own table without its two edges at the vertex both on (the
-        ONE_SHORT reading, which decides only the clue's sides, as Tatham's Easy; None when
-        that removes nothing); kept per lattice size, as boards of one size repeat their clues
-        (a 12×12 Masyu's joins took 0.9 of the 2.0 ms its board took to set up)."""
-        key = scope, table.allowed
-        found = self.corner_joins.get(key)  # read once: a board of another thread may clear them
-        if found is None:
-            if len(self.corner_joins) >= FACE_SUMS_KEPT:
-                self.corner_joins.clear()
-            found = self.corner_joins[key] = self._moved_joins(scope, table)
         return found
 
     def _moved_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
@@ -243,7 +255,7 @@ class Layout:
             return self._worked_out_joins(scope, table)
         x0, y0 = lattice[scope[0]]
         shape = table.allowed, tuple([(x - x0, y - y0) for x, y in map(lattice.__getitem__, scope)])
-        known = self.shape_joins.get(shape)  # read once, as `corner_joins`
+        known = self.shape_joins.get(shape)  # read once, as `blocks`
         if known is None:
             if len(self.shape_joins) >= FACE_SUMS_KEPT:
                 self.shape_joins.clear()
@@ -283,40 +295,6 @@ class Layout:
                 found.append((joint, compiled, outside, not allowed, one_short))
         return found
 
-    def _add_rule(
-        self,
-        scope: tuple[int, ...],
-        allowed: frozenset[int],
-        name: str,
-        level: Level,
-        corner: bool = False,
-        parities: bool = True,
-    ) -> None:
-        if not allowed:
-            raise Contradiction
-        if len(allowed) == 1 << len(scope):
-            return  # no restriction
-        key = scope, allowed
-        compiled = self.compiled.get(key)  # read once: a board of another thread may clear them
-        if compiled is None:
-            if len(set(scope)) < len(scope):  # the probes assign a table's moves unchecked
-                raise ValueError(f"a rule reads an edge twice: {scope}")
-            if len(self.compiled) >= FACE_SUMS_KEPT:
-                self.compiled.clear()
-            compiled = self.compiled[key] = (tab.table(allowed, len(scope)), tab.reader(scope))
-        table, read = compiled
-        self._push(scope, table, read, name, level, not corner)
-        if corner or not parities or self.levels[PARITY] > self.max_level:
-            return  # its parities are its clue's, or not wanted, or above the board's level
-        face_sums = self.face_sums.get(key)  # read once, as `compiled`
-        if face_sums is None:
-            if len(self.face_sums) >= FACE_SUMS_KEPT:
-                self.face_sums.clear()
-            sums = [(self._odd(scope, mask), parity) for mask, parity in table.parities]
-            face_sums = self.face_sums[key] = [(faces, parity) for faces, parity in sums if faces]
-        for faces, parity in face_sums:
-            self._add_parity(faces, parity, scope)
-
     def _push(self, scope: tuple[int, ...], table: Table, read: Reader, name: str, level: Level, probed: bool) -> None:
         """A new rule, watching its edges in its level's lane (and in `watch` when `probed`); it
         waits to be read once every rule is in (`Board`)."""
@@ -343,15 +321,6 @@ class Layout:
             if mask >> position & 1:
                 odd ^= set(self.edge_faces[k])
         return tuple(sorted(odd))
-
-    def _add_parity(self, faces: tuple[int, ...], parity: int, scope: tuple[int, ...]) -> None:
-        """The colours of `faces` sum to `parity` (mod 2): each edge is the sum of its two faces'."""
-        number = len(self.parities)
-        self.parities.append((faces, parity, scope))
-        for f in faces:
-            self.face_parities[f].append(number)
-        self.parity_queue.append(number)
-        self.parity_stale.add(number)
 
     # --- clues read as their edges stand ---------------------------------------------------
 
