@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from operator import itemgetter
 
 Point = tuple[int, int]
 Edges = frozenset[Point]  # a set of edges: a loop, a solution, the board's edges
@@ -42,9 +43,11 @@ def tile_extent(edges: Iterable[Point]) -> tuple[int, int]:
     """The rows and columns of tiles of the smallest lattice holding `edges` (1 × 1 when there
     are none): an edge reaches one further along its odd coordinate."""
     listed = list(edges)
-    rows = max((x + x % 2 for x, _ in listed), default=0) // 2 + 1
-    cols = max((y + y % 2 for _, y in listed), default=0) // 2 + 1
-    return rows, cols
+    # the most of x + x % 2 is the largest x's (a smaller x adds at most 1): read in C, as a
+    # 60×60 board's 7 080 edges took 0.7 ms through generators
+    x = max(map(itemgetter(0), listed), default=0)
+    y = max(map(itemgetter(1), listed), default=0)
+    return (x + x % 2) // 2 + 1, (y + y % 2) // 2 + 1
 
 
 def cell_sides(cell: Point) -> tuple[Point, Point, Point, Point]:
