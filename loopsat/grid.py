@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from operator import itemgetter
 
 Point = tuple[int, int]
@@ -58,7 +59,9 @@ def cell_sides(cell: Point) -> tuple[Point, Point, Point, Point]:
 
 def lattice_edges(tile_rows: int, tile_cols: int) -> Iterator[Point]:
     """Every edge between orthogonally adjacent tiles of a tile_rows × tile_cols lattice, row-major."""
-    for x in range(2 * tile_rows - 1):
-        for y in range(2 * tile_cols - 1):
-            if (x + y) % 2:
-                yield x, y
+    return iter(_lattice(tile_rows, tile_cols))
+
+
+@lru_cache(maxsize=8)  # made once a size: a 60×60's 7 080 edges took 1.5 ms, in each solve (twice)
+def _lattice(tile_rows: int, tile_cols: int) -> tuple[Point, ...]:
+    return tuple((x, y) for x in range(2 * tile_rows - 1) for y in range(2 * tile_cols - 1) if (x + y) % 2)
