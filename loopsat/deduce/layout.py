@@ -1,8 +1,8 @@
 """The lattice half of the propagator: edges, vertices and faces as small integers, the rule
 tables over them (each clue joined with the vertices at its corners) and the face parities they
 imply, and two readings of a clue as its edges stand. A lattice size's bare layout is built once
-and copied by every board of that size (board.Board adds the state that changes and the
-propagation)."""
+and copied by every board of that size, and so is each clue's share (deduce/blocks.py) once
+worked out (board.Board adds the state that changes and the propagation)."""
 
 from __future__ import annotations
 
@@ -246,8 +246,9 @@ class Layout:
         return found
 
     def _moved_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
-        """`_joins` of a rule away from the lattice's border (every vertex at its edges has four
-        arms): those of the first rule of its shape there, moved, as every edge number moves by
+        """A rule's joins with the vertices at its corners (`_worked_out_joins`); away from the
+        lattice's border (every vertex at its edges has four arms), those of the first rule of
+        its shape there, moved, as every edge number moves by
         one offset with the shape. The first 60×60 board's joins took 21 of the 72 ms it took to
         set up all worked out, 17.5 moved (`python bench/board_setup.py`)."""
         ends, inner, lattice = self.ends, self.inner_vertex, self.lattice
@@ -276,7 +277,11 @@ class Layout:
         return moved
 
     def _worked_out_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
-        """`_joins`, from the vertex rules."""
+        """A rule's joins with the vertices at its corners, from the vertex rules: each one's scope,
+        table and reader (None when every pattern or none fits), the vertex's arms outside the
+        rule, whether no pattern fits, and the rule's own table without its two edges at the
+        vertex both on (the ONE_SHORT reading, which decides only the clue's sides, as Tatham's
+        Easy; None when that removes nothing)."""
         found: list[Join] = []
         edge_vertex_rules, in_scope = self.edge_vertex_rules, set(scope)
         for v in sorted({v for k in scope for v in edge_vertex_rules[k]}):
