@@ -58,3 +58,19 @@ def test_a_board_from_kept_blocks_is_the_board_worked_out(name: str) -> None:
             by_edge[0].append(-1)
         assert _shown(_board(name, max_level)) == fresh[levels.index(max_level)]
     assert fresh[0] != fresh[1]  # the levels set up other boards (else this shows nothing)
+
+
+def test_joins_are_moved_only_onto_edges_of_their_kind() -> None:
+    """Two rules whose edges lie alike from their first one, that first edge across a row in one
+    and down a column in the other: the second's joins are its own, not the first's moved."""
+    from loopsat.deduce.rules import LOOPY_LEVELS, Rule
+    from loopsat.grid import lattice_edges
+
+    both_on = frozenset({(1, 1)})
+    rules = [Rule(((4, 5), (5, 6)), both_on, "turn"), Rule(((5, 4), (6, 5)), both_on, "turn")]
+    board_module._bare_board.cache_clear()
+    board = Board(list(lattice_edges(6, 6)), rules, True, None, LOOPY_LEVELS)
+    for number in range(board.vertex_rules, board.clue_rules):
+        scope, table = board.rules[number]
+        shown, worked = board._moved_joins(scope, table), board._worked_out_joins(scope, table)
+        assert [join[0] for join in shown] == [join[0] for join in worked]

@@ -106,7 +106,8 @@ class Layout:
         # every board of this size, as the generator sets up thousands that differ in a clue or
         # two (and a 60×60's 14 000 readers took 12 of the 55 ms its board took to set up)
         self.blocks: dict[blocks.Settings, dict[Rule, blocks.Block]] = {}
-        # by shape (patterns, points relative to the first): the first rule's joins (`_moved_joins`)
+        # by shape (patterns, the first point's parities, the points relative to it): the first
+        # rule's joins (`_moved_joins`)
         self.shape_joins: dict[tuple[frozenset[int], tuple[tuple[int, int], ...]], tuple[int, list[Join]]] = {}
         self.inner_vertex = [0 < v // cols < rows - 1 and 0 < v % cols < cols - 1 for v in range(rows * cols)]
         self.arms: list[list[int]] = [[] for _ in range(rows * cols)]  # the edges at each vertex
@@ -254,8 +255,8 @@ class Layout:
         ends, inner, lattice = self.ends, self.inner_vertex, self.lattice
         if not all(inner[a] and inner[b] for a, b in map(ends.__getitem__, scope)):
             return self._worked_out_joins(scope, table)
-        x0, y0 = lattice[scope[0]]
-        shape = table.allowed, tuple([(x - x0, y - y0) for x, y in map(lattice.__getitem__, scope)])
+        x0, y0 = lattice[scope[0]]  # its kind too: moved by even steps, every edge keeps its kind
+        shape = table.allowed, ((x0 % 2, y0 % 2), *[(x - x0, y - y0) for x, y in map(lattice.__getitem__, scope)])
         known = self.shape_joins.get(shape)  # read once, as `blocks`
         if known is None:
             if len(self.shape_joins) >= FACE_SUMS_KEPT:
