@@ -29,8 +29,8 @@ from pathlib import Path
 import loopsat
 
 HERE = Path(__file__).parent
-SETS = ("slitherlink/20x20", "slitherlink/30x30", "slitherlink/40x40", "slitherlink/60x60")
-SETS += ("masyu/10x10", "masyu/12x12", "masyu/ohmec")
+SLITHERLINK = ("slitherlink/20x20", "slitherlink/30x30", "slitherlink/40x40", "slitherlink/60x60")
+SETS = (*SLITHERLINK, "masyu/10x10", "masyu/12x12", "masyu/ohmec")
 
 
 def warm_times(path: Path, runs: int) -> list[float]:
@@ -59,7 +59,8 @@ def paired(args: argparse.Namespace) -> None:
     """A/B of this checkout against `args.vs`, each in its own process, round by round."""
     here = str(HERE.parent)
     for name in groups(args.sets, args.files):
-        ratios, times = [], {"A": [], "B": []}
+        ratios: list[float] = []
+        times: dict[str, list[float]] = {"A": [], "B": []}
         for _ in range(args.rounds):
             got = {}
             for side, root in (("A", here), ("B", args.vs)):
