@@ -31,8 +31,8 @@ class Settings(NamedTuple):
 
 
 class Corners(NamedTuple):
-    """The rules a clue's corner joins add after every clue's own, as columns of `Layout`'s
-    lists, numbered from 0 (the board adds its count of rules so far)."""
+    """The rules a clue's corner joins add after every clue's own, as slices of `Layout`'s
+    lists, numbered from 0 (a board adds its count of rules so far)."""
 
     rules: list[tuple[tuple[int, ...], Table]]
     readers: list[Reader]
@@ -41,22 +41,28 @@ class Corners(NamedTuple):
     names: list[str]
     levels: list[Level]
     guards: list[tuple[int, tuple[int, ...]]]  # a guarded rule's number, its vertex's arms outside the clue
-    # by lane, in the order the lanes are first met: (level, [(rule number, the edges it watches)])
-    watches: list[tuple[Level, list[tuple[int, tuple[int, ...]]]]]
+    edges: list[tuple[int, ...]]  # the edges each rule watches (in its level's lane)
     name_levels: dict[str, Level]  # each name's level
-    impossible: bool  # the clue and a vertex at its corner allow nothing together
 
 
-class Block(NamedTuple):
-    """One clue on one lattice size under one `Settings`."""
+class Block:
+    """One clue on one lattice size under one `Settings` (a class, not a tuple: the first board
+    that needs its corners fills them in, `push_corners`)."""
 
-    scope: tuple[int, ...]
-    table: Table | None  # None: the clue restricts nothing (no rule, no corners)
-    reader: Reader | None
-    name: str
-    level: Level
-    face_sums: list[tuple[tuple[int, ...], int]]  # (faces, parity of their colours)
-    corners: Corners | None
+    __slots__ = ("corners", "face_sums", "level", "name", "reader", "scope", "table")
+
+    def __init__(
+        self,
+        scope: tuple[int, ...],
+        table: Table | None,  # None: the clue restricts nothing (no rule, no corners)
+        reader: Reader | None,
+        name: str,
+        level: Level,
+        face_sums: list[tuple[tuple[int, ...], int]],  # (faces, parity of their colours)
+    ) -> None:
+        self.scope, self.table, self.reader, self.name, self.level = scope, table, reader, name, level
+        self.face_sums = face_sums
+        self.corners: Corners | None = None  # until a board has pushed them
 
 
 def settings_of(layout: Layout) -> Settings:
@@ -77,7 +83,7 @@ def block(layout: Layout, rule: Rule, settings: Settings) -> Block:
         raise Contradiction
     points: tuple[int, ...] = scope  # type: ignore[assignment]
     if len(allowed) == 1 << len(points):  # no restriction
-        return Block(points, None, None, rule.name, rule.level, [], None)
+        return Block(points, None, None, rule.name, rule.level, [])
     if len(set(points)) < len(points):  # the probes assign a table's moves unchecked
         raise ValueError(f"a rule reads an edge twice: {points}")
     table = tab.table(allowed, len(points))
@@ -85,42 +91,60 @@ def block(layout: Layout, rule: Rule, settings: Settings) -> Block:
     if rule.parities and settings.parity <= settings.max_level:
         sums = [(layout._odd(points, mask), parity) for mask, parity in table.parities]
         face_sums = [(faces, parity) for faces, parity in sums if faces]
-    corners = _corners(layout, points, table, rule, settings) if settings.corners else None
-    return Block(points, table, tab.reader(points), rule.name, rule.level, face_sums, corners)
+    return Block(points, table, tab.reader(points), rule.name, rule.level, face_sums)
 
 
-def _corners(layout: Layout, scope: tuple[int, ...], table: Table, rule: Rule, settings: Settings) -> Corners:
-    """Each join with a vertex that holds two of the clue's edges, as one table over at most
-    JOIN_WIDTH edges (deduce/layout.py): what a person sees at a clue's corner (a line entering a 3's
-    corner, a 1 in a corner of the board) without probing; and, where Tatham's Easy reads it,
-    the clue's own table without its two edges at the vertex both on, read only when a line
-    enters the corner from outside (guarded)."""
+def push_corners(layout: Layout, clue: int, block: Block, settings: Settings) -> Corners:
+    """Push a clue's corner rules onto `layout` (the clue is its rule number `clue`), and return
+    them as the `Corners` the next board of this size copies: each join with a vertex that holds
+    two of the clue's edges, as one table over at most JOIN_WIDTH edges (deduce/layout.py): what
+    a person sees at a clue's corner (a line entering a 3's corner, a 1 in a corner of the board)
+    without probing; and, where Tatham's Easy reads it, the clue's own table without its two
+    edges at the vertex both on, read only when a line enters the corner from outside (guarded).
+    Pushed, then sliced, as working out a block apart cost a fresh 60×60 board 15 ms more."""
     corner, short, most = settings.corner, settings.short, settings.max_level
-    level = max(rule.level, corner)
-    guarded = rule.level <= short < level and short <= most
+    scope, table = block.scope, block.table
+    assert table is not None
+    level = max(block.level, corner)
+    guarded = block.level <= short < level and short <= most
     cornered = level <= most
-    found = Corners([], [], [], [], [], [], [], [], {}, False)
-    by_level: dict[Level, list[tuple[int, tuple[int, ...]]]] = {}
+    short_name, corner_name = block.name + ONE_SHORT, block.name + AT_A_CORNER
+    rules, guards, levels, watch = layout.rules, layout.guards, layout.levels, layout._lane_watch
+    add_rule, add_reader, add_table = rules.append, layout.readers.append, layout.rule_tables.append
+    add_lookup, add_name, add_level = layout.lookups.append, layout.rule_names.append, layout.rule_levels.append
+    base, relative, edges, names = len(rules), [], [], {}
     for joint_scope, compiled, outside, empty, one_short in layout._moved_joins(scope, table):
         if empty and (guarded or cornered):
-            return found._replace(impossible=True)
+            raise Contradiction  # the clue and the vertex allow nothing together
         pushed: list[tuple[tuple[int, ...], Table, Reader, str, Level, tuple[int, ...]]] = []
         if guarded and one_short is not None:  # read again when a line enters the corner
-            found.guards.append((len(found.rules), outside))
-            pushed.append((scope, *one_short, rule.name + ONE_SHORT, short, outside))
+            guards[len(rules)] = clue, outside
+            relative.append((len(rules) - base, outside))
+            pushed.append((scope, *one_short, short_name, short, outside))
         if cornered and compiled is not None:
-            pushed.append((joint_scope, *compiled, rule.name + AT_A_CORNER, level, ()))
-        for rule_scope, rule_table, read, name, rule_level, also in pushed:
-            watching = by_level.get(rule_level)
-            if watching is None:
-                watching = by_level[rule_level] = []
-                found.watches.append((rule_level, watching))
-            watching.append((len(found.rules), rule_scope + also))
-            found.rules.append((rule_scope, rule_table))
-            found.readers.append(read)
-            found.tables.append(rule_table)
-            found.lookups.append(rule_table.lookup)
-            found.names.append(name)
-            found.levels.append(rule_level)
-            found.name_levels[name] = rule_level
-    return found
+            pushed.append((joint_scope, *compiled, corner_name, level, ()))
+        for rule_scope, rule_table, read, rule_name, rule_level, also in pushed:
+            rule = len(rules)
+            add_rule((rule_scope, rule_table))
+            add_reader(read)
+            add_table(rule_table)
+            add_lookup(rule_table.lookup)
+            add_name(rule_name)
+            add_level(rule_level)
+            levels[rule_name] = names[rule_name] = rule_level
+            watching = watch(rule_level)
+            watched = rule_scope + also
+            edges.append(watched)
+            for k in watched:
+                watching[k].append(rule)
+    return Corners(
+        rules[base:],
+        layout.readers[base:],
+        layout.rule_tables[base:],
+        layout.lookups[base:],  # type: ignore[arg-type]
+        layout.rule_names[base:],
+        layout.rule_levels[base:],
+        relative,
+        edges,
+        names,
+    )

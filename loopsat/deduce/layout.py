@@ -7,13 +7,14 @@ worked out (board.Board adds the state that changes and the propagation)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from itertools import count
 from typing import Any
 
 from loopsat.deduce import blocks
 from loopsat.deduce import tables as tab
 from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
-from loopsat.deduce.rules import LOOPY_LEVELS, VERTEX_DEGREE, Contradiction, Level, Rule
+from loopsat.deduce.rules import LOOPY_LEVELS, VERTEX_DEGREE, Level, Rule
 from loopsat.deduce.tables import Moves, Table
 from loopsat.grid import edge_ends, lattice_edges
 
@@ -213,15 +214,18 @@ class Layout:
                 for f in faces:
                     face_parities[f].append(len(parities))
                 parities.append((faces, parity, scope))
-            if found.corners is not None:
-                kept.append((number, found.corners))
+            kept.append((number, found))
         self.parity_queue.extend(range(first_parity, len(parities)))
         self.parity_stale.update(range(first_parity, len(parities)))
         self.clue_rules = len(all_rules)
+        if not settings.corners:
+            return
         guards = self.guards
-        for clue, corners in kept:
-            if corners.impossible:
-                raise Contradiction  # the clue and a vertex allow nothing together
+        for clue, found in kept:
+            corners = found.corners
+            if corners is None:  # the first board of this size with this clue
+                found.corners = blocks.push_corners(self, clue, found, settings)
+                continue
             base = len(all_rules)
             all_rules += corners.rules
             readers += corners.readers
@@ -232,12 +236,10 @@ class Layout:
             levels.update(corners.name_levels)
             for offset, outside in corners.guards:
                 guards[base + offset] = clue, outside
-            for level, watching in corners.watches:
+            for number, level, edges in zip(count(base), corners.levels, corners.edges, strict=False):
                 lane = lane_watch.get(level) or self._lane_watch(level)
-                for offset, edges in watching:
-                    number = base + offset
-                    for k in edges:
-                        lane[k].append(number)
+                for k in edges:
+                    lane[k].append(number)
 
     def _lane_watch(self, level: Level) -> list[list[int]]:
         """The rules of `level` that watch each edge."""
