@@ -50,13 +50,14 @@ def test_a_board_from_kept_blocks_is_the_board_worked_out(name: str) -> None:
     for max_level in levels:
         fresh.append(_shown(_board(name, max_level)))
         board_module._bare_board.cache_clear()
-    for max_level in levels:  # now each from the blocks the ones before left
-        first = _board(name, max_level)
-        first.value[0] = 1  # a board changes its own lists, never what the next copies
-        first.watch[0].append(-1)
-        for by_edge in first.lane_watch.values():
-            by_edge[0].append(-1)
-        assert _shown(_board(name, max_level)) == fresh[levels.index(max_level)]
+    for max_level in levels:  # the first keeps nothing, the second its blocks, the next copy them
+        for _ in range(2):
+            earlier = _board(name, max_level)
+            earlier.value[0] = 1  # a board changes its own lists, never what the next copies
+            earlier.watch[0].append(-1)
+            for by_edge in earlier.lane_watch.values():
+                by_edge[0].append(-1)
+            assert _shown(_board(name, max_level)) == fresh[levels.index(max_level)]
     assert fresh[0] != fresh[1]  # the levels set up other boards (else this shows nothing)
 
 

@@ -94,14 +94,15 @@ def block(layout: Layout, rule: Rule, settings: Settings) -> Block:
     return Block(points, table, tab.reader(points), rule.name, rule.level, face_sums)
 
 
-def push_corners(layout: Layout, clue: int, block: Block, settings: Settings) -> Corners:
+def push_corners(layout: Layout, clue: int, block: Block, settings: Settings, keep: bool) -> Corners | None:
     """Push a clue's corner rules onto `layout` (the clue is its rule number `clue`), and return
-    them as the `Corners` the next board of this size copies: each join with a vertex that holds
-    two of the clue's edges, as one table over at most JOIN_WIDTH edges (deduce/layout.py): what
-    a person sees at a clue's corner (a line entering a 3's corner, a 1 in a corner of the board)
-    without probing; and, where Tatham's Easy reads it, the clue's own table without its two
-    edges at the vertex both on, read only when a line enters the corner from outside (guarded).
-    Pushed, then sliced, as working out a block apart cost a fresh 60×60 board 15 ms more."""
+    them as the `Corners` the next board of this size copies when asked to `keep` them: each
+    join with a vertex that holds two of the clue's edges, as one table over at most JOIN_WIDTH
+    edges (deduce/layout.py): what a person sees at a clue's corner (a line entering a 3's
+    corner, a 1 in a corner of the board) without probing; and, where Tatham's Easy reads it,
+    the clue's own table without its two edges at the vertex both on, read only when a line
+    enters the corner from outside (guarded). Pushed, then sliced, as working out a block apart
+    cost a fresh 60×60 board 15 ms more."""
     corner, short, most = settings.corner, settings.short, settings.max_level
     scope, table = block.scope, block.table
     assert table is not None
@@ -137,6 +138,8 @@ def push_corners(layout: Layout, clue: int, block: Block, settings: Settings) ->
             edges.append(watched)
             for k in watched:
                 watching[k].append(rule)
+    if not keep:
+        return None
     return Corners(
         rules[base:],
         layout.readers[base:],

@@ -177,11 +177,15 @@ class Layout:
         """Each rule within `max_level` (its `blocks.Block`, kept per lattice size), then the
         rules its corner joins make, all after every clue's own: a 60×60 has 14 000 of them.
         `_push` inlined, and each clue's face parities (their faces' colours sum to the parity,
-        mod 2: each edge is the sum of its two faces'), as a 60×60 has 1 655 clues."""
+        mod 2: each edge is the sum of its two faces'), as a 60×60 has 1 655 clues. The first
+        board of a size and settings keeps no blocks (most processes set up one board: keeping
+        cost a fresh 60×60 5 ms more); the next ones do."""
         settings = blocks.settings_of(self)
         known = self.blocks.get(settings)  # read once: a board of another thread may clear them
+        keep = known is not None
         if known is None:
-            known = self.blocks[settings] = {}
+            self.blocks[settings] = {}
+            known = {}
         max_level, kept, levels, watch = self.max_level, [], self.levels, self.watch
         all_rules, readers, rule_tables, lookups = self.rules, self.readers, self.rule_tables, self.lookups
         names, rule_levels, lane_watch = self.rule_names, self.rule_levels, self.lane_watch
@@ -189,12 +193,13 @@ class Layout:
         for rule in rules:
             if rule.level > max_level:
                 continue
-            found = known.get(rule)
+            found = known.get(rule) if keep else None
             if found is None:
                 found = blocks.block(self, rule, settings)
-                if len(known) >= FACE_SUMS_KEPT:
-                    known.clear()
-                known[rule] = found
+                if keep:
+                    if len(known) >= FACE_SUMS_KEPT:
+                        known.clear()
+                    known[rule] = found
             table = found.table
             if table is None:
                 continue
@@ -224,7 +229,7 @@ class Layout:
         for clue, found in kept:
             corners = found.corners
             if corners is None:  # the first board of this size with this clue
-                found.corners = blocks.push_corners(self, clue, found, settings)
+                found.corners = blocks.push_corners(self, clue, found, settings, keep)
                 continue
             base = len(all_rules)
             all_rules += corners.rules
