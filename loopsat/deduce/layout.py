@@ -16,7 +16,7 @@ from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
 from loopsat.deduce.rules import LOOPY_LEVELS, VERTEX_DEGREE, Level, Rule
 from loopsat.deduce.tables import Moves, Table
-from loopsat.grid import edge_ends, lattice_edges
+from loopsat.grid import lattice_edges
 
 # The widest join of a clue with a vertex at its corner: a Masyu circle (8 edges) with the cell
 # beside it (4, sharing 2), Tatham's Easy Pearl reasoning (a white circle cannot run the way
@@ -85,8 +85,13 @@ class Layout:
         self.parity_on = self.close_on = self.parity_allowed = True  # what `allows` says, for the hot loops
         self.cap = Level.SEARCH  # the queues above it wait (deduced_board raises it level by level)
         self.guards: dict[int, tuple[int, tuple[int, ...]]] = {}  # ONE_SHORT rules: their clue, outside arms
+        # the two tiles (vertices) each edge joins, `edge_ends` numbered row-major, in arithmetic:
+        # one call an edge took 3 of the 12 ms a 60×60's bare layout took
         self.ends = [
-            ((a[0] // 2) * cols + a[1] // 2, (b[0] // 2) * cols + b[1] // 2) for a, b in map(edge_ends, self.lattice)
+            ((x - 1) // 2 * cols + y // 2, (x + 1) // 2 * cols + y // 2)
+            if x % 2
+            else (x // 2 * cols + (y - 1) // 2, x // 2 * cols + (y + 1) // 2)
+            for x, y in self.lattice
         ]
         self.edge_between = {(a, b): k for k, (a, b) in enumerate(self.ends)}
         self.chains = Chains(rows * cols)
@@ -115,17 +120,29 @@ class Layout:
         for k, (a, b) in enumerate(self.ends):
             self.arms[a].append(k)
             self.arms[b].append(k)
-        for vertex_arms in self.arms:  # each face at a vertex borders two of its arms: no face parity
+        # each face at a vertex borders two of its arms: no face parity. `_push` inlined (a
+        # 60×60 has 3 600 vertices), their lane's batches kept apart so that a board shares
+        # them: in a lane they come before the batch of its own rules (and are read after it)
+        self.vertex_watch: list[list[int]] = [[] for _ in self.lattice]
+        degrees = [tab.table(_DEGREES[n], n) for n in range(5)]
+        for vertex_arms in self.arms:
             arms = tuple(vertex_arms)
             if arms:  # (a lattice of one tile has a vertex without)
-                degree = tab.table(_DEGREES[len(arms)], len(arms))
-                self._push(arms, degree, tab.reader(arms), VERTEX_DEGREE, Level.EASY, True)
+                degree, rule = degrees[len(arms)], len(self.rules)
+                self.rules.append((arms, degree))
+                self.readers.append(tab.reader(arms))
+                self.rule_tables.append(degree)
+                self.lookups.append(degree.lookup)
+                self.rule_names.append(VERTEX_DEGREE)
+                self.rule_levels.append(Level.EASY)
+                for k in arms:
+                    self.vertex_watch[k].append(rule)
+                    self.watch[k].append(rule)
+        self.levels[VERTEX_DEGREE] = Level.EASY
         self.vertex_rules = len(self.rules)  # the rules before this one are the vertices'
-        # their lane's batches, kept apart so that a board shares them: in a lane they come
-        # before the batch of its own rules (and are read after it)
-        self.vertex_watch = self.lane_watch.pop(Level.EASY, [[] for _ in self.lattice])
         # on a bare board a vertex rule forces nothing until its edges change, which queues it again
-        self.queue = [rule for rule in range(len(self.rules)) if self.rule_tables[rule].consequence(0, 0) != (0, 0)]
+        forcing = {table: table.consequence(0, 0) != (0, 0) for table in set(self.rule_tables)}  # a few tables
+        self.queue = [rule for rule, table in enumerate(self.rule_tables) if forcing[table]]
         self.edge_vertex_rules: list[list[int]] = [[] for _ in self.lattice]  # the vertex rules reading each edge
         for number in range(self.vertex_rules):
             for k in self.rules[number][0]:
