@@ -15,7 +15,7 @@ one, the chains taken back from the loop edges it unassigns.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from loopsat.deduce import pairs
 from loopsat.deduce import tables as tab
@@ -50,11 +50,6 @@ def _bare_board(rows: int, cols: int) -> Board:
     bare = Board.__new__(Board)
     bare._lay(rows, cols)
     return bare
-
-
-@cache  # one per scope width
-def _whole(width: int) -> tuple[int, ...]:
-    return tuple(range(width))
 
 
 class Board(Layout):
