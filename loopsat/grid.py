@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from operator import itemgetter
 
 Point = tuple[int, int]
 Edges = frozenset[Point]  # a set of edges: a loop, a solution, the board's edges
@@ -42,9 +44,11 @@ def tile_extent(edges: Iterable[Point]) -> tuple[int, int]:
     """The rows and columns of tiles of the smallest lattice holding `edges` (1 × 1 when there
     are none): an edge reaches one further along its odd coordinate."""
     listed = list(edges)
-    rows = max((x + x % 2 for x, _ in listed), default=0) // 2 + 1
-    cols = max((y + y % 2 for _, y in listed), default=0) // 2 + 1
-    return rows, cols
+    # the most of x + x % 2 is the largest x's (a smaller x adds at most 1): read in C, as a
+    # 60×60 board's 7 080 edges took 0.7 ms through generators
+    x = max(map(itemgetter(0), listed), default=0)
+    y = max(map(itemgetter(1), listed), default=0)
+    return (x + x % 2) // 2 + 1, (y + y % 2) // 2 + 1
 
 
 def cell_sides(cell: Point) -> tuple[Point, Point, Point, Point]:
@@ -55,7 +59,9 @@ def cell_sides(cell: Point) -> tuple[Point, Point, Point, Point]:
 
 def lattice_edges(tile_rows: int, tile_cols: int) -> Iterator[Point]:
     """Every edge between orthogonally adjacent tiles of a tile_rows × tile_cols lattice, row-major."""
-    for x in range(2 * tile_rows - 1):
-        for y in range(2 * tile_cols - 1):
-            if (x + y) % 2:
-                yield x, y
+    return iter(_lattice(tile_rows, tile_cols))
+
+
+@lru_cache(maxsize=8)  # made once a size: a 60×60's 7 080 edges took 1.5 ms, in each solve (twice)
+def _lattice(tile_rows: int, tile_cols: int) -> tuple[Point, ...]:
+    return tuple((x, y) for x in range(2 * tile_rows - 1) for y in range(2 * tile_cols - 1) if (x + y) % 2)

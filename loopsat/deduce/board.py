@@ -15,20 +15,18 @@ one, the chains taken back from the loop edges it unassigns.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from loopsat.deduce import pairs
 from loopsat.deduce import tables as tab
 from loopsat.deduce.layout import Deferred, Layout
 from loopsat.deduce.queues import run_by_level, run_one_queue
 from loopsat.deduce.rules import (
-    AT_A_CORNER,
     FULL_PROBE,
     LOOP_CLOSED,
     LOOPY_LEVELS,
     NO_PREMATURE_LOOP,
     NO_SUCH_EDGE,
-    ONE_SHORT,
     PARITY,
     Contradiction,
     Level,
@@ -54,11 +52,6 @@ def _bare_board(rows: int, cols: int) -> Board:
     return bare
 
 
-@cache  # one per scope width
-def _whole(width: int) -> tuple[int, ...]:
-    return tuple(range(width))
-
-
 class Board(Layout):
     """The whole lattice spanned by `edges`; lattice edges not among them are off from the start."""
 
@@ -76,25 +69,8 @@ class Board(Layout):
         self.tracer: Tracer | None = tracer  # hears every step outside probes; None costs one test per edge
         self.levels: dict[str, Level] = dict(levels)  # every rule name's level, for the trail's reader
         self.max_level = self.cap = max_level  # rules above it are left out
-        compiled: dict[tuple[frozenset[tuple[int, ...]], tuple[int, ...]], frozenset[int]] = {}
-        index, first = self.index, len(self.rules)
-        for rule in rules:
-            if rule.level > max_level:
-                continue
-            points, patterns = rule.scope, rule.allowed
-            scope = tuple(map(index.get, points))
-            if None in scope:  # an edge off the lattice is off
-                kept = tuple(i for i, k in enumerate(scope) if k is not None)
-                scope = tuple(scope[i] for i in kept)
-            else:
-                kept = _whole(len(scope))
-            masks = compiled.get((patterns, kept))
-            if masks is None:
-                masks = compiled[patterns, kept] = tab.masks(patterns, kept)
-            self._add_rule(scope, masks, rule.name, rule.level, parities=rule.parities)  # type: ignore[arg-type]
-        self.clue_rules = len(self.rules)
-        if min(self.levels[AT_A_CORNER], self.levels[ONE_SHORT]) <= max_level:
-            self._add_corners()
+        first = len(self.rules)
+        self._add_clues(rules)
         self.queue.extend(range(first, len(self.rules)))  # every rule waits to be read once
         self.read_at = [-1] * len(self.rules)
         self.no_early_loop = self.allows(NO_PREMATURE_LOOP)

@@ -1,20 +1,22 @@
 """The lattice half of the propagator: edges, vertices and faces as small integers, the rule
 tables over them (each clue joined with the vertices at its corners) and the face parities they
 imply, and two readings of a clue as its edges stand. A lattice size's bare layout is built once
-and copied by every board of that size (board.Board adds the state that changes and the
-propagation)."""
+and copied by every board of that size, and so is each clue's share (deduce/blocks.py) once
+worked out (board.Board adds the state that changes and the propagation)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from itertools import count
 from typing import Any
 
+from loopsat.deduce import blocks
 from loopsat.deduce import tables as tab
 from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
-from loopsat.deduce.rules import AT_A_CORNER, LOOPY_LEVELS, ONE_SHORT, PARITY, VERTEX_DEGREE, Contradiction, Level
+from loopsat.deduce.rules import LOOPY_LEVELS, VERTEX_DEGREE, Level, Rule
 from loopsat.deduce.tables import Moves, Table
-from loopsat.grid import edge_ends, lattice_edges
+from loopsat.grid import lattice_edges
 
 # The widest join of a clue with a vertex at its corner: a Masyu circle (8 edges) with the cell
 # beside it (4, sharing 2), Tatham's Easy Pearl reasoning (a white circle cannot run the way
@@ -22,14 +24,14 @@ from loopsat.grid import edge_ends, lattice_edges
 # pattern of 3s with one: every such join is made. It defines the rule, not a speed: the grade
 # reads the trail of these joins.
 JOIN_WIDTH = 10
-# How many rules' face parities (and corner joins) a lattice size keeps (`Board.face_sums`), so
-# that a long batch of one size does not grow it without end: a 30×30 Masyu generate meets about
+# How many clues' blocks (deduce/blocks.py) and shapes' joins a lattice size keeps, so that a
+# long batch of one size does not grow them without end: a 30×30 Masyu generate meets about
 # 40 000.
 FACE_SUMS_KEPT = 200_000
 
 Reader = Callable[[list[int]], tuple[int, ...]]
 Compiled = tuple[Table, Reader]
-Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool, Compiled | None]  # `Layout._joins`
+Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool, Compiled | None]  # `Layout._moved_joins`
 # a vertex's patterns by its number of arms: degree 0 or 2
 _DEGREES = {n: frozenset(p for p in range(1 << n) if p.bit_count() in (0, 2)) for n in range(5)}
 Deferred = tuple[int, int, str, Sequence[int]]  # an edge, its value, the rule and what it read
@@ -83,8 +85,13 @@ class Layout:
         self.parity_on = self.close_on = self.parity_allowed = True  # what `allows` says, for the hot loops
         self.cap = Level.SEARCH  # the queues above it wait (deduced_board raises it level by level)
         self.guards: dict[int, tuple[int, tuple[int, ...]]] = {}  # ONE_SHORT rules: their clue, outside arms
+        # the two tiles (vertices) each edge joins, `edge_ends` numbered row-major, in arithmetic:
+        # one call an edge took 3 of the 12 ms a 60×60's bare layout took
         self.ends = [
-            ((a[0] // 2) * cols + a[1] // 2, (b[0] // 2) * cols + b[1] // 2) for a, b in map(edge_ends, self.lattice)
+            ((x - 1) // 2 * cols + y // 2, (x + 1) // 2 * cols + y // 2)
+            if x % 2
+            else (x // 2 * cols + (y - 1) // 2, x // 2 * cols + (y + 1) // 2)
+            for x, y in self.lattice
         ]
         self.edge_between = {(a, b): k for k, (a, b) in enumerate(self.ends)}
         self.chains = Chains(rows * cols)
@@ -101,30 +108,41 @@ class Layout:
         # every rule (the corners too, which probes skip; the vertices' apart) by level, then by
         # edge, in the order they came: a decided edge hands each lane its rules as one batch
         self.lane_watch: dict[Level, list[list[int]]] = {}
-        # each rule's table and reader, and its face parities, by (scope, patterns): shared by
+        # each clue's block (deduce/blocks.py), by the board's settings, then the rule: shared by
         # every board of this size, as the generator sets up thousands that differ in a clue or
         # two (and a 60×60's 14 000 readers took 12 of the 55 ms its board took to set up)
-        self.compiled: dict[tuple[tuple[int, ...], frozenset[int]], Compiled] = {}
-        self.face_sums: dict[tuple[tuple[int, ...], frozenset[int]], list[tuple[tuple[int, ...], int]]] = {}
-        self.corner_joins: dict[tuple[tuple[int, ...], frozenset[int]], list[Join]] = {}  # likewise (`_joins`)
-        # by shape (patterns, points relative to the first): the first rule's joins (`_moved_joins`)
+        self.blocks: dict[blocks.Settings, dict[Rule, blocks.Block]] = {}
+        # by shape (patterns, the first point's parities, the points relative to it): the first
+        # rule's joins (`_moved_joins`)
         self.shape_joins: dict[tuple[frozenset[int], tuple[tuple[int, int], ...]], tuple[int, list[Join]]] = {}
         self.inner_vertex = [0 < v // cols < rows - 1 and 0 < v % cols < cols - 1 for v in range(rows * cols)]
         self.arms: list[list[int]] = [[] for _ in range(rows * cols)]  # the edges at each vertex
         for k, (a, b) in enumerate(self.ends):
             self.arms[a].append(k)
             self.arms[b].append(k)
-        for vertex_arms in self.arms:  # each face at a vertex borders two of its arms: no face parity
+        # each face at a vertex borders two of its arms: no face parity. `_push` inlined (a
+        # 60×60 has 3 600 vertices), their lane's batches kept apart so that a board shares
+        # them: in a lane they come before the batch of its own rules (and are read after it)
+        self.vertex_watch: list[list[int]] = [[] for _ in self.lattice]
+        degrees = [tab.table(_DEGREES[n], n) for n in range(5)]
+        for vertex_arms in self.arms:
             arms = tuple(vertex_arms)
             if arms:  # (a lattice of one tile has a vertex without)
-                degree = tab.table(_DEGREES[len(arms)], len(arms))
-                self._push(arms, degree, tab.reader(arms), VERTEX_DEGREE, Level.EASY, True)
+                degree, rule = degrees[len(arms)], len(self.rules)
+                self.rules.append((arms, degree))
+                self.readers.append(tab.reader(arms))
+                self.rule_tables.append(degree)
+                self.lookups.append(degree.lookup)
+                self.rule_names.append(VERTEX_DEGREE)
+                self.rule_levels.append(Level.EASY)
+                for k in arms:
+                    self.vertex_watch[k].append(rule)
+                    self.watch[k].append(rule)
+        self.levels[VERTEX_DEGREE] = Level.EASY
         self.vertex_rules = len(self.rules)  # the rules before this one are the vertices'
-        # their lane's batches, kept apart so that a board shares them: in a lane they come
-        # before the batch of its own rules (and are read after it)
-        self.vertex_watch = self.lane_watch.pop(Level.EASY, [[] for _ in self.lattice])
         # on a bare board a vertex rule forces nothing until its edges change, which queues it again
-        self.queue = [rule for rule in range(len(self.rules)) if self.rule_tables[rule].consequence(0, 0) != (0, 0)]
+        forcing = {table: table.consequence(0, 0) != (0, 0) for table in set(self.rule_tables)}  # a few tables
+        self.queue = [rule for rule, table in enumerate(self.rule_tables) if forcing[table]]
         self.edge_vertex_rules: list[list[int]] = [[] for _ in self.lattice]  # the vertex rules reading each edge
         for number in range(self.vertex_rules):
             for k in self.rules[number][0]:
@@ -172,44 +190,78 @@ class Layout:
         self.edge_faces = edge_faces
         return Colours(faces, face_edges, edge_faces)
 
-    def _add_corners(self) -> None:
-        """Each clue (or circle, or pattern) joined with each vertex that holds two of its edges, as
-        one table over at most JOIN_WIDTH edges: what a person sees at a clue's corner (a line
-        entering a 3's corner, a 1 in a corner of the board) without probing. Checked only outside
-        probes: cheaper probes beat fewer ones."""
-        corner, short = self.levels[AT_A_CORNER], self.levels[ONE_SHORT]
-        rules, guards, levels, watch = self.rules, self.guards, self.levels, self._lane_watch
-        # `_push` inlined: a 60×60 has 14 000 corner rules
-        add_rule, add_reader, add_table = rules.append, self.readers.append, self.rule_tables.append
-        add_lookup, add_name, add_level = self.lookups.append, self.rule_names.append, self.rule_levels.append
-        for number in range(self.vertex_rules, len(rules)):
-            scope, table = rules[number]
-            name, level = self.rule_names[number], max(self.rule_levels[number], corner)
-            guarded = self.rule_levels[number] <= short < level and short <= self.max_level
-            short_name, corner_name, cornered = name + ONE_SHORT, name + AT_A_CORNER, level <= self.max_level
-            for joint_scope, compiled, outside, empty, one_short in self._joins(scope, table):
-                if empty and (guarded or cornered):
-                    raise Contradiction  # the clue and the vertex allow nothing together
-                pushed: list[tuple[tuple[int, ...], Table, Reader, str, Level, tuple[int, ...]]] = []
-                if guarded and one_short is not None:  # read again when a line enters the corner
-                    guards[len(rules)] = number, outside
-                    pushed.append((scope, *one_short, short_name, short, outside))
-                if cornered and compiled is not None:
-                    pushed.append((joint_scope, *compiled, corner_name, level, ()))
-                for rule_scope, rule_table, read, rule_name, rule_level, also in pushed:
-                    rule = len(rules)
-                    add_rule((rule_scope, rule_table))
-                    add_reader(read)
-                    add_table(rule_table)
-                    add_lookup(rule_table.lookup)
-                    add_name(rule_name)
-                    add_level(rule_level)
-                    levels[rule_name] = rule_level
-                    watching = watch(rule_level)
-                    for k in rule_scope:
-                        watching[k].append(rule)
-                    for k in also:
-                        watching[k].append(rule)
+    def _add_clues(self, rules: Iterable[Rule]) -> None:
+        """Each rule within `max_level` (its `blocks.Block`, kept per lattice size), then the
+        rules its corner joins make, all after every clue's own: a 60×60 has 14 000 of them.
+        `_push` inlined, and each clue's face parities (their faces' colours sum to the parity,
+        mod 2: each edge is the sum of its two faces'), as a 60×60 has 1 655 clues. The first
+        board of a size and settings keeps no blocks (most processes set up one board: keeping
+        cost a fresh 60×60 5 ms more); the next ones do."""
+        settings = blocks.settings_of(self)
+        known = self.blocks.get(settings)  # read once: a board of another thread may clear them
+        keep = known is not None
+        if known is None:
+            self.blocks[settings] = {}
+            known = {}
+        max_level, kept, levels, watch = self.max_level, [], self.levels, self.watch
+        all_rules, readers, rule_tables, lookups = self.rules, self.readers, self.rule_tables, self.lookups
+        names, rule_levels, lane_watch = self.rule_names, self.rule_levels, self.lane_watch
+        parities, face_parities, first_parity = self.parities, self.face_parities, len(self.parities)
+        for rule in rules:
+            if rule.level > max_level:
+                continue
+            found = known.get(rule) if keep else None
+            if found is None:
+                found = blocks.block(self, rule, settings)
+                if keep:
+                    if len(known) >= FACE_SUMS_KEPT:
+                        known.clear()
+                    known[rule] = found
+            table = found.table
+            if table is None:
+                continue
+            number, scope, level = len(all_rules), found.scope, found.level
+            all_rules.append((scope, table))
+            readers.append(found.reader)  # type: ignore[arg-type]
+            rule_tables.append(table)
+            lookups.append(table.lookup)
+            names.append(found.name)
+            rule_levels.append(level)
+            levels[found.name] = level
+            lane = lane_watch.get(level) or self._lane_watch(level)
+            for k in scope:
+                lane[k].append(number)
+                watch[k].append(number)
+            for faces, parity in found.face_sums:
+                for f in faces:
+                    face_parities[f].append(len(parities))
+                parities.append((faces, parity, scope))
+            kept.append((number, found))
+        self.parity_queue.extend(range(first_parity, len(parities)))
+        self.parity_stale.update(range(first_parity, len(parities)))
+        self.clue_rules = len(all_rules)
+        if not settings.corners:
+            return
+        guards = self.guards
+        for clue, found in kept:
+            corners = found.corners
+            if corners is None:  # the first board of this size with this clue
+                found.corners = blocks.push_corners(self, clue, found, settings, keep)
+                continue
+            base = len(all_rules)
+            all_rules += corners.rules
+            readers += corners.readers
+            rule_tables += corners.tables
+            lookups += corners.lookups  # type: ignore[arg-type]
+            names += corners.names
+            rule_levels += corners.levels
+            levels.update(corners.name_levels)
+            for offset, outside in corners.guards:
+                guards[base + offset] = clue, outside
+            for number, level, edges in zip(count(base), corners.levels, corners.edges, strict=False):
+                lane = lane_watch.get(level) or self._lane_watch(level)
+                for k in edges:
+                    lane[k].append(number)
 
     def _lane_watch(self, level: Level) -> list[list[int]]:
         """The rules of `level` that watch each edge."""
@@ -218,32 +270,18 @@ class Layout:
             found = self.lane_watch[level] = [[] for _ in self.lattice]
         return found
 
-    def _joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
-        """A rule's joins with the vertices at its corners: each one's scope, table and reader
-        (None when every pattern or none fits), the vertex's arms outside the rule, whether no
-        pattern fits, and the rule's own table without its two edges at the vertex both on (the
-        ONE_SHORT reading, which decides only the clue's sides, as Tatham's Easy; None when
-        that removes nothing); kept per lattice size, as boards of one size repeat their clues
-        (a 12×12 Masyu's joins took 0.9 of the 2.0 ms its board took to set up)."""
-        key = scope, table.allowed
-        found = self.corner_joins.get(key)  # read once: a board of another thread may clear them
-        if found is None:
-            if len(self.corner_joins) >= FACE_SUMS_KEPT:
-                self.corner_joins.clear()
-            found = self.corner_joins[key] = self._moved_joins(scope, table)
-        return found
-
     def _moved_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
-        """`_joins` of a rule away from the lattice's border (every vertex at its edges has four
-        arms): those of the first rule of its shape there, moved, as every edge number moves by
+        """A rule's joins with the vertices at its corners (`_worked_out_joins`); away from the
+        lattice's border (every vertex at its edges has four arms), those of the first rule of
+        its shape there, moved, as every edge number moves by
         one offset with the shape. The first 60×60 board's joins took 21 of the 72 ms it took to
         set up all worked out, 17.5 moved (`python bench/board_setup.py`)."""
         ends, inner, lattice = self.ends, self.inner_vertex, self.lattice
         if not all(inner[a] and inner[b] for a, b in map(ends.__getitem__, scope)):
             return self._worked_out_joins(scope, table)
-        x0, y0 = lattice[scope[0]]
-        shape = table.allowed, tuple([(x - x0, y - y0) for x, y in map(lattice.__getitem__, scope)])
-        known = self.shape_joins.get(shape)  # read once, as `corner_joins`
+        x0, y0 = lattice[scope[0]]  # its kind too: moved by even steps, every edge keeps its kind
+        shape = table.allowed, ((x0 % 2, y0 % 2), *[(x - x0, y - y0) for x, y in map(lattice.__getitem__, scope)])
+        known = self.shape_joins.get(shape)  # read once, as `blocks`
         if known is None:
             if len(self.shape_joins) >= FACE_SUMS_KEPT:
                 self.shape_joins.clear()
@@ -264,7 +302,11 @@ class Layout:
         return moved
 
     def _worked_out_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
-        """`_joins`, from the vertex rules."""
+        """A rule's joins with the vertices at its corners, from the vertex rules: each one's scope,
+        table and reader (None when every pattern or none fits), the vertex's arms outside the
+        rule, whether no pattern fits, and the rule's own table without its two edges at the
+        vertex both on (the ONE_SHORT reading, which decides only the clue's sides, as Tatham's
+        Easy; None when that removes nothing)."""
         found: list[Join] = []
         edge_vertex_rules, in_scope = self.edge_vertex_rules, set(scope)
         for v in sorted({v for k in scope for v in edge_vertex_rules[k]}):
@@ -282,40 +324,6 @@ class Layout:
                     one_short = tab.table(fewer, len(scope)), tab.reader(scope)
                 found.append((joint, compiled, outside, not allowed, one_short))
         return found
-
-    def _add_rule(
-        self,
-        scope: tuple[int, ...],
-        allowed: frozenset[int],
-        name: str,
-        level: Level,
-        corner: bool = False,
-        parities: bool = True,
-    ) -> None:
-        if not allowed:
-            raise Contradiction
-        if len(allowed) == 1 << len(scope):
-            return  # no restriction
-        key = scope, allowed
-        compiled = self.compiled.get(key)  # read once: a board of another thread may clear them
-        if compiled is None:
-            if len(set(scope)) < len(scope):  # the probes assign a table's moves unchecked
-                raise ValueError(f"a rule reads an edge twice: {scope}")
-            if len(self.compiled) >= FACE_SUMS_KEPT:
-                self.compiled.clear()
-            compiled = self.compiled[key] = (tab.table(allowed, len(scope)), tab.reader(scope))
-        table, read = compiled
-        self._push(scope, table, read, name, level, not corner)
-        if corner or not parities or self.levels[PARITY] > self.max_level:
-            return  # its parities are its clue's, or not wanted, or above the board's level
-        face_sums = self.face_sums.get(key)  # read once, as `compiled`
-        if face_sums is None:
-            if len(self.face_sums) >= FACE_SUMS_KEPT:
-                self.face_sums.clear()
-            sums = [(self._odd(scope, mask), parity) for mask, parity in table.parities]
-            face_sums = self.face_sums[key] = [(faces, parity) for faces, parity in sums if faces]
-        for faces, parity in face_sums:
-            self._add_parity(faces, parity, scope)
 
     def _push(self, scope: tuple[int, ...], table: Table, read: Reader, name: str, level: Level, probed: bool) -> None:
         """A new rule, watching its edges in its level's lane (and in `watch` when `probed`); it
@@ -343,15 +351,6 @@ class Layout:
             if mask >> position & 1:
                 odd ^= set(self.edge_faces[k])
         return tuple(sorted(odd))
-
-    def _add_parity(self, faces: tuple[int, ...], parity: int, scope: tuple[int, ...]) -> None:
-        """The colours of `faces` sum to `parity` (mod 2): each edge is the sum of its two faces'."""
-        number = len(self.parities)
-        self.parities.append((faces, parity, scope))
-        for f in faces:
-            self.face_parities[f].append(number)
-        self.parity_queue.append(number)
-        self.parity_stale.add(number)
 
     # --- clues read as their edges stand ---------------------------------------------------
 

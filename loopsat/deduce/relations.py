@@ -4,6 +4,7 @@ rest. A mixin of `Pairs`, which holds the state and the bookkeeping."""
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from loopsat.deduce.rules import Contradiction, Level
@@ -14,6 +15,12 @@ if TYPE_CHECKING:
     from loopsat.deduce.turns import Waiting
 
 _HARD = int(Level.HARD)
+_PAIRS = ((0, 1), (1, 2), (2, 3), (3, 0))  # a dot's neighbouring arms, its dlines 0 to 3
+# of three or four lines, each two (in order) with the rest
+_SPLITS = {
+    count: [(n, m, tuple(i for i in range(count) if i not in (n, m))) for n, m in combinations(range(count), 2)]
+    for count in (3, 4)
+}
 
 
 def arm_states(value: list[int], arms: tuple[int, ...]) -> list[int]:
@@ -76,101 +83,116 @@ class Relations:
 
     def _hard(self) -> bool:
         """Whether a line was decided (the relations and facts learnt are counted in `news`)."""
-        value, members = self.board.value, self.members
+        value, members, parent, fresh, spread = self.board.value, self.members, self.parent, self.fresh, self.spread
         faces, dots = self.dirty[_HARD]
         face_waits, dot_waits = faces.pending, dots.pending
-        while self._drained(_HARD) or self.fresh:
-            while self.fresh:  # a class with a line decided decides the rest, all at once
-                p = self.parent[self.fresh.pop()]
-                if len(members[p]) == 1 or p in self.spread:
+        face_relations, dot_relations = self._face_relations, self._dot_relations
+        while self._drained(_HARD) or fresh:
+            while fresh:  # a class with a line decided decides the rest, all at once
+                p = parent[fresh.pop()]
+                group = members[p]
+                if len(group) == 1 or p in spread:
                     continue
-                known = next((h for h in members[p] if value[h] >= 0), -1)
-                if known >= 0:
-                    bit, flip, decided = value[known] ^ self.flip[known], self.flip, False
-                    for h in members[p]:
-                        if value[h] < 0:
-                            self._set(h, bit ^ flip[h], _HARD, (known,))
-                            decided = True
-                        elif value[h] != bit ^ flip[h]:
-                            raise Contradiction
-                    self.spread.add(p)
-                    if decided:
-                        return True
+                for known in group:
+                    if value[known] >= 0:
+                        break
+                else:
+                    continue
+                bit, flip, decided = value[known] ^ self.flip[known], self.flip, False
+                for h in group:
+                    if value[h] < 0:
+                        self._set(h, bit ^ flip[h], _HARD, (known,))
+                        decided = True
+                    elif value[h] != bit ^ flip[h]:
+                        raise Contradiction
+                spread.add(p)
+                if decided:
+                    return True
             order = faces.take()
             for n, f in enumerate(order):
                 face_waits[f] = 0
-                if self._face_relations(f):
+                if face_relations(f):
                     faces.stop(order, n)
                     return True
             order = dots.take()
             for n, v in enumerate(order):
                 dot_waits[v] = 0
-                if self._dot_relations(v):
+                if dot_relations(v):
                     dots.stop(order, n)
                     return True
         return False
 
     def _face_relations(self, f: int) -> bool:
         """A clue one line short (or one off short) cannot have two equal open sides on (off);
-        the parity of its open sides relates them. Whether it decided a line."""
+        the parity of its open sides relates them. Whether it decided a line. Most faces looked
+        at have fewer than two open sides, which tell nothing: they cost four reads."""
         clue, sides, _ = self.faces[f]
-        value, parent, flip = self.board.value, self.parent, self.flip
+        value = self.board.value
         s0, s1, s2, s3 = sides
-        vals = [value[s0], value[s1], value[s2], value[s3]]
-        open_sides = [k for k, state in zip(sides, vals, strict=True) if state < 0]
-        yes = vals.count(1)
+        v0, v1, v2, v3 = value[s0], value[s1], value[s2], value[s3]
+        if (v0 < 0) + (v1 < 0) + (v2 < 0) + (v3 < 0) < 2:
+            return False
+        open_sides = [k for k, state in ((s0, v0), (s1, v1), (s2, v2), (s3, v3)) if state < 0]
+        yes = (v0 == 1) + (v1 == 1) + (v2 == 1) + (v3 == 1)
         no = 4 - yes - len(open_sides)
-        for bit, short in ((0, yes + 1 == clue), (1, no + 1 == 4 - clue)):
-            if short:
-                for n, j in enumerate(open_sides):
-                    for k in open_sides[n + 1 :]:
-                        if parent[j] == parent[k] and flip[j] == flip[k]:
-                            self._set(j, bit, _HARD, sides)
-                            self._set(k, bit, _HARD, sides)
-                            return True
+        if yes + 1 == clue or no + 1 == 4 - clue:
+            parent, flip = self.parent, self.flip
+            for bit, short in ((0, yes + 1 == clue), (1, no + 1 == 4 - clue)):
+                if short:
+                    for n, j in enumerate(open_sides):
+                        for k in open_sides[n + 1 :]:
+                            if parent[j] == parent[k] and flip[j] == flip[k]:
+                                self._set(j, bit, _HARD, sides)
+                                self._set(k, bit, _HARD, sides)
+                                return True
         return self._parity(open_sides, (clue - yes) % 2, sides)
 
     def _dot_relations(self, v: int) -> bool:
         """A pair known to hold exactly one line is two opposite lines, and back; the parity of
-        a dot's open lines (an even number on) relates them. Whether it decided a line."""
+        a dot's open lines (an even number on) relates them. Whether it decided a line. As
+        `_face_relations`, a dot with fewer than two open arms costs four reads."""
         arms, value = self.arms[v], self.board.value
-        states = arm_states(value, arms)
+        a0, a1, a2, a3 = arms  # off the lattice (-1) as off
+        states = (
+            value[a0] if a0 >= 0 else 0,
+            value[a1] if a1 >= 0 else 0,
+            value[a2] if a2 >= 0 else 0,
+            value[a3] if a3 >= 0 else 0,
+        )
         if states.count(-1) < 2:
             return False
         parent, flip, most, least = self.parent, self.flip, self.most, self.least
-        for i in range(4):
-            j = (i + 1) % 4
+        d = 4 * v
+        for i, j in _PAIRS:
             if states[i] >= 0 or states[j] >= 0:
                 continue
-            a, b, d = arms[i], arms[j], 4 * v + i
+            a, b = arms[i], arms[j]
             if parent[a] == parent[b] and flip[a] != flip[b]:
-                self._learn(most, d, _HARD)
-                self._learn(least, d, _HARD)
-            elif most[d] and least[d]:
+                self._learn(most, d + i, _HARD)
+                self._learn(least, d + i, _HARD)
+            elif most[d + i] and least[d + i]:
                 self._relate(a, b, 1)
-        present = self.present[v]
-        return self._parity([k for k in present if value[k] < 0], states.count(1) % 2, present)
+        # the open arms in `present`'s order (N, E, S, W, those on the lattice)
+        lines = [k for k, state in zip(arms, states, strict=True) if state < 0]
+        return self._parity(lines, states.count(1) % 2, self.present[v])
 
     def _parity(self, lines: list[int], parity: int, read: tuple[int, ...]) -> bool:
         """Open lines whose sum has a known parity: two are related; of three, two related fix the
         third; of four, two related relate the other two. Whether it decided a line."""
-        if len(lines) == 2:
+        count = len(lines)
+        if count == 2:
             self._relate(lines[0], lines[1], parity)
-        if len(lines) not in (3, 4):
+            return False
+        if count != 3 and count != 4:
             return False
         parent = self.parent
         classes = [parent[k] for k in lines]
-        if len(set(classes)) == len(lines):
-            return False  # no two related
-        for n in range(len(lines)):
-            for m in range(n + 1, len(lines)):
-                if classes[n] != classes[m]:
-                    continue
-                rest = [k for i, k in enumerate(lines) if i not in (n, m)]
+        for n, m, rest in _SPLITS[count]:  # the first two related, in order; the rest
+            if classes[n] == classes[m]:
                 bit = parity ^ self.flip[lines[n]] ^ self.flip[lines[m]]
-                if len(rest) == 1:
-                    self._set(rest[0], bit, _HARD, read)
+                if count == 3:
+                    self._set(lines[rest[0]], bit, _HARD, read)
                     return True
-                self._relate(rest[0], rest[1], bit)
+                self._relate(lines[rest[0]], lines[rest[1]], bit)
                 return False
-        return False
+        return False  # no two related

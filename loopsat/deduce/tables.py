@@ -173,6 +173,7 @@ def reader(scope: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
     return itemgetter(*scope)
 
 
+@lru_cache(maxsize=4096)  # a genre's few pattern sets, each with a few ways off the lattice: per process
 def masks(patterns: frozenset[tuple[int, ...]], kept: tuple[int, ...]) -> frozenset[int]:
     """The patterns whose dropped positions are off, as bit masks over the kept positions."""
     dropped = [i for i in range(len(next(iter(patterns), ()))) if i not in kept]

@@ -1,0 +1,77 @@
+"""A board set up from its clues' blocks kept for its lattice size (deduce/blocks.py) is the board
+worked out from nothing: same rules in the same order, same watches, guards and face parities,
+whatever boards of that size (and of other levels) came before and changed their own lists."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from loopsat.deduce import board as board_module
+from loopsat.deduce.board import Board
+from loopsat.deduce.rules import Level
+from loopsat.deduce.run import setup
+from loopsat.genres import read_puzzles
+
+DATA = Path(__file__).parent / "data" / "deduce"
+FILES = ("tatham-hard-20x20-a.slither", "tatham-tricky-12x12.masyu")
+
+
+def _board(name: str, max_level: Level) -> Board:
+    path = DATA / name
+    edges, rules, tables = setup(read_puzzles(str(path), path.read_bytes(), None)[0])
+    return Board(edges, tables, True, None, rules.levels, max_level)
+
+
+def _shown(board: Board) -> dict[str, object]:
+    """What a board's propagation reads of its set-up."""
+    return {
+        "rules": [(scope, table.allowed) for scope, table in board.rules],
+        "read": [reader(list(range(len(board.value)))) for reader in board.readers],
+        "names": board.rule_names,
+        "levels": board.rule_levels,
+        "named levels": board.levels,
+        "clues": (board.vertex_rules, board.clue_rules),
+        "watch": board.watch,
+        "lanes": sorted(board.lane_watch.items()),
+        "lane order": list(board.lane_watch),
+        "guards": board.guard_of,
+        "parities": (board.parities, board.parity_queue, sorted(board.parity_stale), board.face_parities),
+        "queue": board.queue,
+    }
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_a_board_from_kept_blocks_is_the_board_worked_out(name: str) -> None:
+    levels = (Level.SEARCH, Level.EASY, Level.HARD, Level.SEARCH)
+    board_module._bare_board.cache_clear()  # nothing of the lattice known yet
+    fresh = []
+    for max_level in levels:
+        fresh.append(_shown(_board(name, max_level)))
+        board_module._bare_board.cache_clear()
+    for max_level in levels:  # the first keeps nothing, the second its blocks, the next copy them
+        for _ in range(2):
+            earlier = _board(name, max_level)
+            earlier.value[0] = 1  # a board changes its own lists, never what the next copies
+            earlier.watch[0].append(-1)
+            for by_edge in earlier.lane_watch.values():
+                by_edge[0].append(-1)
+            assert _shown(_board(name, max_level)) == fresh[levels.index(max_level)]
+    assert fresh[0] != fresh[1]  # the levels set up other boards (else this shows nothing)
+
+
+def test_joins_are_moved_only_onto_edges_of_their_kind() -> None:
+    """Two rules whose edges lie alike from their first one, that first edge across a row in one
+    and down a column in the other: the second's joins are its own, not the first's moved."""
+    from loopsat.deduce.rules import LOOPY_LEVELS, Rule
+    from loopsat.grid import lattice_edges
+
+    both_on = frozenset({(1, 1)})
+    rules = [Rule(((4, 5), (5, 6)), both_on, "turn"), Rule(((5, 4), (6, 5)), both_on, "turn")]
+    board_module._bare_board.cache_clear()
+    board = Board(list(lattice_edges(6, 6)), rules, True, None, LOOPY_LEVELS)
+    for number in range(board.vertex_rules, board.clue_rules):
+        scope, table = board.rules[number]
+        shown, worked = board._moved_joins(scope, table), board._worked_out_joins(scope, table)
+        assert [join[0] for join in shown] == [join[0] for join in worked]
