@@ -1,12 +1,14 @@
 """Whether a change to the deduction kept its answers: for every puzzle of bench/, puzzles/ and
 tests/data (files, and the game IDs of tests/data/tatham, one a line), the status, the loops,
-the grade and `explain`'s text, written as JSON (`--save`) or compared with such a file
-(`--against`: prints each puzzle that differs, and how many). A speed change must change none.
+the grade and its hardest rule, and the trail (`explain`'s text and steps, the steps and probes
+counted), written as JSON (`--save`) or compared with such a file (`--against`).
 
     python bench/same_trail.py --save /tmp/before.json      (on the old code)
     python bench/same_trail.py --against /tmp/before.json   (on the new)
 
-Minutes of CPU (the hard 25×25 Masyu search). Never asserts.
+The comparison prints each puzzle whose answer or grade moved (exit 1 if any) and counts those
+whose trail alone differs: a speed change must move no grade, and changes the trail only where
+it reorders the steps of one level (say so). Minutes of CPU (the hard 25×25 Masyu search).
 """
 
 from __future__ import annotations
@@ -55,15 +57,35 @@ def reading(source: str) -> list[dict[str, object]]:
             {
                 "status": str(result.status),
                 "loops": [sorted(map(list, s.edges)) for s in result.solutions],
-                "grade": repr(result.difficulty).replace(str(ROOT), ""),
-                "explain": "\n".join(explained.text()).replace(str(ROOT), ""),
-                "steps": explained.to_json()["steps"],
+                "grade": None if result.difficulty is None else [result.difficulty.grade, result.difficulty.hardest],
+                "trail": {
+                    "difficulty": repr(result.difficulty),
+                    "explain": "\n".join(explained.text()).replace(str(ROOT), ""),
+                    "steps": explained.to_json()["steps"],
+                },
             }
         )
     return found
 
 
-def main() -> None:
+def compare(before: dict[str, list[dict[str, object]]], after: dict[str, list[dict[str, object]]]) -> int:
+    """Print what moved; 1 if an answer or a grade did."""
+    moved = reordered = 0
+    for source in sorted(set(before) | set(after)):
+        old, new = before.get(source), after.get(source)
+        if old == new:
+            continue
+        answers = [[{k: v for k, v in p.items() if k != "trail"} for p in side or []] for side in (old, new)]
+        if answers[0] != answers[1]:
+            print("moved:", source)
+            moved += 1
+        else:
+            reordered += 1
+    print(f"{len(after)} sources: answers or grades moved in {moved}, the trail alone in {reordered}")
+    return 1 if moved else 0
+
+
+def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--save", type=Path)
     parser.add_argument("--against", type=Path)
@@ -75,12 +97,9 @@ def main() -> None:
     if args.save:
         args.save.write_text(json.dumps(found, indent=0))
     if args.against:
-        before = json.loads(args.against.read_text())
-        differ = [s for s in sorted(set(before) | set(found)) if before.get(s) != found.get(s)]
-        for source in differ:
-            print("differs:", source)
-        print(f"{len(differ)} of {len(found)} differ")
+        return compare(json.loads(args.against.read_text()), found)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
