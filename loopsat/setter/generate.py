@@ -184,7 +184,11 @@ def generate(
         if why:
             missed[why] += 1
             continue
-        made = replace(_thinned(puzzle, solution, rng, difficulty, taste, tell), dense_clues=dense_clues)
+        made = _thinned(puzzle, solution, rng, difficulty, taste, tell)
+        if difficulty is not None and made.difficulty.level < difficulty and setter.LOOP.centres:
+            tell("thinning again, the clues beside another stretch of the loop first")
+            made = _thinned(puzzle, solution, rng, difficulty, taste, tell, steered=True)
+        made = replace(made, dense_clues=dense_clues)
         if difficulty is not None and made.difficulty.level != difficulty:
             missed[f"thinned to {made.difficulty.grade}"] += 1
         elif (share := _sparse_share(made.puzzle)) > (1.0 if taste.zeros is None else taste.zeros):
@@ -263,9 +267,11 @@ def _thinned(
     difficulty: int | None,
     taste: Taste,
     tell: Callable[[str], None],
+    steered: bool = False,
 ) -> Generated:
     """The dense `puzzle` thinned (the module's docstring says how), the order drawn from `rng`;
-    a symmetric layout's orbits go whole, the sparse clue's first when their share is capped."""
+    a symmetric layout's orbits go whole, the sparse clue's first when their share is capped.
+    `steered`: the clues on loop points beside another stretch of the loop first (see FLOOR)."""
     setter = SETTERS[puzzle.genre]
     dense_clues = len(setter.clue_cells(puzzle))
     most = _SEARCH if difficulty is None else difficulty
@@ -288,6 +294,8 @@ def _thinned(
 
     order = orbits(setter.clue_cells(puzzle), puzzle.rows, puzzle.cols, taste.symmetry)[0]
     rng.shuffle(order)
+    if steered:
+        order.sort(key=lambda orbit: not any(board.beside_itself(cell) for cell in orbit))
     if taste.sparing and setter.SPARSE is not None:
         order.sort(key=lambda orbit: all(puzzle.grid[i][j] != setter.SPARSE for i, j in orbit))
     queue, batch = deque(order), first
