@@ -12,7 +12,7 @@ import pytest
 
 from loopsat.errors import VerificationError
 from loopsat.genres import GENRES, masyu
-from loopsat.grid import Edges, Point
+from loopsat.grid import Edges, Point, edge_ends
 from loopsat.puzzle import Puzzle
 from loopsat.setter.dense import dense
 from loopsat.setter.generate import JUDGE
@@ -98,3 +98,13 @@ def test_the_annealer_keeps_one_loop_and_counts_it(seed: int) -> None:
     assert loop.number_of_nodes() == grower.length
     clued = masyu.clued(9, 11, region.edges())  # what the puzzle gets, read off the edges anew
     assert sum(clued.grid[i][j] == "." for i, j in loop.nodes) == grower.flaws
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_annealer_counts_the_holes_a_capped_repair_costs(seed: int) -> None:
+    grower = Annealer(Region(7, 8), random.Random(seed), masyu.LOOP)
+    grower.run(20 * 7 * 8, 1.0)
+    on = {(x // 2, y // 2) for edge in grower.region.edges() for x, y in edge_ends(edge)}
+    holes = {(i, j) for i in range(6) for j in range(7) if not on & {(i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1)}}
+    assert grower.holes(0, 0, 6, 7) == len(holes)
+    assert grower.holes(-1, -1, 2, 3) == sum(i <= 2 and j <= 3 for i, j in holes)  # a window, clipped

@@ -12,7 +12,7 @@ from loopsat.deduce import Level, Rule
 from loopsat.deduce.branch import OutOfNodes
 from loopsat.errors import VerificationError
 from loopsat.genres import GENRES, SETTERS
-from loopsat.grid import Edges, Point, lattice_edges
+from loopsat.grid import Edges, Point, edge_ends, lattice_edges
 from loopsat.puzzle import Puzzle
 from loopsat.solver.pipeline import bits
 from loopsat.verify import verify
@@ -49,10 +49,23 @@ class Thinning:
         self.made = puzzle, solution
         self.blank = self.setter.without(puzzle, self.setter.clue_cells(puzzle))
         self.cached_laws: dict[Point, Rule] = {}
+        self._points: set[Point] = set()  # the loop's points (doubled coordinates), once asked
 
     def __reduce__(self) -> tuple[type[Thinning], tuple[Puzzle, Edges]]:
         """Sent to a helper process as what it is made from (its genre is a module)."""
         return Thinning, self.made
+
+    def beside_itself(self, cell: Point) -> bool:
+        """Whether the loop runs through `cell`'s centre and through a neighbour's it does not
+        join: once the clues there are gone, only the shortcut-loop rule (Pearl's Tricky) may rule
+        that edge out. Clues on loop points only (Masyu's circles)."""
+        i, j = cell
+        if not self._points:
+            self._points.update(end for edge in self.solution for end in edge_ends(edge))
+        return (2 * i, 2 * j) in self._points and any(
+            (2 * i + di, 2 * j + dj) in self._points and (2 * i + di // 2, 2 * j + dj // 2) not in self.solution
+            for di, dj in ((0, 2), (2, 0), (0, -2), (-2, 0))
+        )
 
     def clues(self, puzzle: Puzzle) -> frozenset[Point]:
         """The cells of `puzzle` that hold a clue: the thinner puzzles' differ only in them."""

@@ -96,8 +96,9 @@ class Loop:
     def edges(self) -> frozenset[Point]:
         return self.region.edges()
 
-    def reshape(self, focus: list[Point]) -> None:
-        """Reshape the loop near the points of `focus` (in reading order), those on the lattice."""
+    def reshape(self, focus: list[Point], holes: bool = False) -> None:
+        """Reshape the loop near the points of `focus` (in reading order), those on the lattice;
+        with `holes`, each 2×2 block of points off the loop costs as a flaw (Annealer.holes)."""
         raise NotImplementedError("a grown loop is drawn afresh, never reshaped")
 
 
@@ -146,13 +147,24 @@ class Annealer(Loop):
             flaws += degree == 2 and self.flawed(i, j)
         return arms, flaws, pinch
 
-    def reshape(self, focus: list[Point]) -> None:
-        inside = [(i, j) for i, j in focus if 0 <= i < self.region.rows and 0 <= j < self.region.cols]
-        self.run(REPAIR_MOVES * len(inside), REPAIR_HEAT, inside)
+    def holes(self, top: int, left: int, bottom: int, right: int) -> int:
+        """The 2×2 blocks of points off the loop whose top left point is among these: a loop
+        fenced off round one is a second loop, which no rule up to Pearl's Tricky rules out."""
+        region = self.region
+        bottom, right = min(bottom, region.rows - 2), min(right, region.cols - 2)
+        return sum(
+            not any(any(region.arms(a, b)) for a, b in ((i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1)))
+            for i, j in region.points(top, left, bottom, right)
+        )
 
-    def run(self, moves: int, heat: float, focus: list[Point] | None = None) -> None:
+    def reshape(self, focus: list[Point], holes: bool = False) -> None:
+        inside = [(i, j) for i, j in focus if 0 <= i < self.region.rows and 0 <= j < self.region.cols]
+        self.run(REPAIR_MOVES * len(inside), REPAIR_HEAT, inside, holes)
+
+    def run(self, moves: int, heat: float, focus: list[Point] | None = None, holes: bool = False) -> None:
         """`moves` Metropolis moves at a temperature falling linearly from `heat` to 0, each from
-        a loop point of `focus` when given, else of the whole loop."""
+        a loop point of `focus` when given, else of the whole loop; with `holes`, a 2×2 block of
+        points off the loop costs as a flaw."""
         region, rng, rows, cols = self.region, self.rng, self.region.rows, self.region.cols
         starts = self.ring if focus is None else focus
         for move in range(moves):
@@ -174,11 +186,13 @@ class Annealer(Loop):
                 continue
             near = (top - 1, left - 1, top + height + 1, left + width + 1)
             arms, flaws, _ = self.tally(*near)
+            blocks = self.holes(*near) if holes else 0
             euler = region.euler(top, left, height, width)
             changed = region.fill(top, left, height, width, value)
             arms_after, flaws_after, pinch = self.tally(*near)
             gain, more_flaws = (arms_after - arms) // 2, flaws_after - flaws
-            cost = self.flaw_cost * more_flaws - gain
+            more_holes = self.holes(*near) - blocks if holes else 0
+            cost = self.flaw_cost * (more_flaws + more_holes) - gain
             temperature = heat * (1 - move / moves)
             if (
                 not changed
