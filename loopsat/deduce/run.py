@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from loopsat.deduce.board import Board
 from loopsat.deduce.branch import OutOfNodes, find_loop, loops
@@ -25,8 +24,7 @@ if TYPE_CHECKING:
     from loopsat.puzzle import Puzzle
 
 
-@dataclass(frozen=True)
-class Difficulty:
+class Difficulty(NamedTuple):
     """A puzzle's grade: the level (rules.Level), its steps and probes as `explain` groups them,
     and the hardest rule the deduction needed."""
 
@@ -49,8 +47,7 @@ class Difficulty:
         }
 
 
-@dataclass
-class Deduction:
+class Deduction(NamedTuple):
     """What the deduction found on a puzzle: the edges it ran on, the genre's rules, its trail
     (one edge a step, in order) and the edges it fixed (None: no single loop fits)."""
 
