@@ -98,7 +98,7 @@ class Genre(Reader, Protocol):
 class Setter(Protocol):
     """A genre loopsat can generate puzzles for (`loopsat generate`, loopsat/setter/).
 
-    The genre says what it wants of a loop (`LOOP`, the bias hook), which clues a loop allows
+    The genre says what it wants of a loop (`loop_bias`), which clues a loop allows
     (`clued`), where its clues are and how to write or drop them; the setter (genre-free) draws
     the loop, asks the solver whether the dense board is unique (setter/dense.py), and thins it
     (setter/generate.py). A genre module never runs the deduction or the search itself.
@@ -116,10 +116,10 @@ class Setter(Protocol):
         (which leaves fewer clues for CP-SAT proofs, the better choice where those are hard)."""
         ...
 
-    @property
-    def LOOP(self) -> Bias:
+    def loop_bias(self) -> Bias:
         """What the genre wants of its loop (setter/loopgen.py): `Grown` when any simple loop
-        will do, `Annealed` with the patterns at which a loop point can carry a clue."""
+        will do, `Annealed` with the patterns at which a loop point can carry a clue. Made when
+        first asked (a solve imports no setter) and kept."""
         ...
 
     def clued(self, rows: int, cols: int, loop: frozenset[Point]) -> Puzzle:

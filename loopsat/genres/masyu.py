@@ -33,8 +33,6 @@ if TYPE_CHECKING:
     from loopsat.output.picture import Sketch
     from loopsat.setter.loopgen import Annealed
 
-    LOOP: Annealed  # made on first use (__getattr__)
-
 GENRE = "masyu"
 VARIANTS = VARIANTS_OF[GENRE]
 MIN_SIDE = 3  # `generate`: the smallest loop whose every cell can hold a circle is 3×3 (setter/loopgen.py)
@@ -185,15 +183,13 @@ def _arms(tile: Point, distance: int) -> list[Point]:
 FLAW_COST = 3.0
 
 
-def __getattr__(name: str) -> Annealed:
-    """`LOOP`, made on first use: the setter's loopgen is no part of a solve (PEP 562)."""
-    if name != "LOOP":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+@lru_cache(maxsize=1)
+def loop_bias() -> Annealed:
+    """What the setter wants of a loop (contract.Setter), made when first asked: the setter's
+    loopgen is no part of a solve."""
     from loopsat.setter.loopgen import Annealed
 
-    global LOOP
-    LOOP = Annealed(centres=True, allows=_CIRCLE_PATTERNS[_WHITE] | _CIRCLE_PATTERNS[_BLACK], flaw_cost=FLAW_COST)
-    return LOOP
+    return Annealed(centres=True, allows=_CIRCLE_PATTERNS[_WHITE] | _CIRCLE_PATTERNS[_BLACK], flaw_cost=FLAW_COST)
 
 
 def clued(rows: int, cols: int, loop: frozenset[Point]) -> Puzzle:
