@@ -7,7 +7,6 @@ propagation)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from loopsat.deduce import tables as tab
 from loopsat.deduce.chains import Chains
@@ -15,6 +14,10 @@ from loopsat.deduce.colours import Colours
 from loopsat.deduce.rules import AT_A_CORNER, LOOPY_LEVELS, ONE_SHORT, PARITY, VERTEX_DEGREE, Contradiction, Level
 from loopsat.deduce.tables import Moves, Table
 from loopsat.grid import edge_ends, lattice_edges
+
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
+if TYPE_CHECKING:
+    from typing import Any
 
 # The widest join of a clue with a vertex at its corner: a Masyu circle (8 edges) with the cell
 # beside it (4, sharing 2), Tatham's Easy Pearl reasoning (a white circle cannot run the way

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from enum import IntEnum
 from types import MappingProxyType
-from typing import NamedTuple
 
 from loopsat.grid import Point
+from loopsat.tuples import NamedTuple
 
 
 class Level(IntEnum):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from typing import TYPE_CHECKING, Any, NamedTuple
 
 from loopsat.deduce.board import Board
 from loopsat.deduce.branch import OutOfNodes, find_loop, loops
@@ -19,8 +18,12 @@ from loopsat.deduce.probe import collector_paused, deduced_board
 from loopsat.deduce.reach import Reaching
 from loopsat.deduce.rules import GIVEN, NO_SUCH_EDGE, PROBES, Contradiction, Level, Rule, Rules, Step
 from loopsat.grid import Point, lattice_edges
+from loopsat.tuples import NamedTuple
 
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
+    from typing import Any
+
     from loopsat.puzzle import Puzzle
 
 

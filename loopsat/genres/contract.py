@@ -12,10 +12,11 @@ The constants are properties so that a module's plain assignment (`MCC_MAX = 30`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
 
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
+    from typing import Protocol
 
     from loopsat.deduce import Rules
     from loopsat.grid import Point
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
     from loopsat.output.picture import Sketch
     from loopsat.puzzle import DataSet, Puzzle
     from loopsat.setter.loopgen import Bias
+
+else:
+    Protocol = object  # the contract is mypy's to check: nothing asks it at run time
 
 
 class Reader(Protocol):

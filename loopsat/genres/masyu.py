@@ -17,7 +17,6 @@ import math
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from itertools import product
-from typing import TYPE_CHECKING
 
 from loopsat.deduce import Rule, Rules
 from loopsat.deduce.rules import PEARL_LEVELS
@@ -28,6 +27,7 @@ from loopsat.grid import EAST, NORTH, SOUTH, WEST, Point
 from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
 
 # A solve imports none of these: the MCC model, the picture and the setter load when first used.
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.model import ExactCover
     from loopsat.output.picture import Sketch

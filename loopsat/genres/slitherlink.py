@@ -14,7 +14,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import lru_cache
 from itertools import product
-from typing import TYPE_CHECKING
 
 from loopsat.deduce import Level, Rule, Rules
 from loopsat.errors import PuzzleError
@@ -23,6 +22,7 @@ from loopsat.grid import Point, cell_sides
 from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
 
 # A solve imports none of these: the MCC model, the picture and the setter load when first used.
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.model import ExactCover
     from loopsat.output.picture import Sketch

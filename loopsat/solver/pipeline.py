@@ -9,7 +9,6 @@ import time
 from collections.abc import Callable, Generator
 from contextlib import closing
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple
 
 from loopsat import deduce, hv
 from loopsat.deadline import TimeUp, deadline, limit_seconds
@@ -24,9 +23,13 @@ from loopsat.status import STRATEGIES as STRATEGIES  # also read from here (scri
 from loopsat.status import Mode as Mode
 from loopsat.status import Status as Status
 from loopsat.status import Strategy as Strategy
+from loopsat.tuples import NamedTuple
 from loopsat.verify import verify
 
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
+    from typing import Any
+
     from loopsat.cpsat.translate import Lattice
     from loopsat.model import ExactCover
     from loopsat.solver import frontier
