@@ -16,7 +16,6 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import closing, contextmanager
-from typing import TYPE_CHECKING, Any, TypeGuard
 
 from loopsat import arguments
 from loopsat.errors import NotCountable as NotCountable
@@ -48,7 +47,10 @@ from loopsat.status import Mode as Mode
 from loopsat.status import Status as Status
 from loopsat.status import Strategy as Strategy
 
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
+    from typing import Any, TypeGuard
+
     from loopsat.deduce import Difficulty
     from loopsat.solver.certain import Certainty
     from loopsat.solver.check import Checked

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from typing import Any
 
 from loopsat.deadline import limit_seconds
 from loopsat.puzzle import Puzzle
+
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def puzzle(value: Any, name: str = "puzzle") -> None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from typing import TYPE_CHECKING
 
 from loopsat.errors import PuzzleError
 
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from pathlib import Path  # pathlib (with urllib.parse) is 10 M instructions of a small solve
 

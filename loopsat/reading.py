@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any
 
 from loopsat import arguments
 from loopsat.errors import PuzzleError
 from loopsat.genres import read_data_sets, read_puzzles
 from loopsat.limits import read_input
 from loopsat.puzzle import Puzzle, puzzles_of
+
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def load(source: str | os.PathLike[str], genre: str | None = None) -> list[Puzzle]:

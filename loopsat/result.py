@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
 from loopsat.errors import Exit
 from loopsat.genres import GENRES
@@ -13,7 +12,10 @@ from loopsat.grid import Edges
 from loopsat.puzzle import Puzzle
 from loopsat.status import Status
 
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
+    from typing import Any
+
     from loopsat.deduce import Difficulty
     from loopsat.solver.certain import Certainty
     from loopsat.solver.pipeline import Outcome

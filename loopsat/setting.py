@@ -5,12 +5,12 @@ the work is loopsat/setter's."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
 
 from loopsat import arguments
 from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
 
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.result import PuzzleLike
     from loopsat.setter.fix import Suggestion

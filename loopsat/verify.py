@@ -12,10 +12,10 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import NamedTuple
 
 from loopsat.errors import VerificationError
 from loopsat.puzzle import Puzzle
+from loopsat.tuples import NamedTuple
 
 Vertex = tuple[int, int]
 

@@ -85,7 +85,7 @@ def test_too_small_a_board_is_refused() -> None:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_annealer_keeps_one_loop_and_counts_it(seed: int) -> None:
-    grower = Annealer(Region(9, 11), random.Random(seed), masyu.LOOP)
+    grower = Annealer(Region(9, 11), random.Random(seed), masyu.loop_bias())
     grower.run(20 * 9 * 11, 1.0)
     region = grower.region
     loop = nx.Graph()

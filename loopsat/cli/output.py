@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from loopsat.cli.guard import echo, fail
 from loopsat.errors import Exit, OutputError, PuzzleError, printable, write_failed
@@ -15,6 +14,7 @@ from loopsat.puzzle import Puzzle
 from loopsat.signals import held
 from loopsat.status import Mode, Status
 
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from pathlib import Path
 

@@ -5,7 +5,6 @@ once for the argument lists it can read as typer would."""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
 
 from loopsat.cli.guard import echo, fail, refuse_overwriting
 from loopsat.cli.output import Heard, bad_input, json_line, print_outcome, timed_out, write_svg
@@ -13,6 +12,7 @@ from loopsat.deadline import Budget, TimeUp
 from loopsat.errors import Exit, NotCountable, PuzzleError, printable
 from loopsat.status import Mode, Strategy
 
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from pathlib import Path
 

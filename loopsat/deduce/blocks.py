@@ -6,12 +6,12 @@ run solves each puzzle again), so a board then copies lists instead of working o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
-
 from loopsat.deduce import tables as tab
 from loopsat.deduce.rules import AT_A_CORNER, ONE_SHORT, PARITY, Contradiction, Level, Rule
 from loopsat.deduce.tables import Table
+from loopsat.tuples import NamedTuple
 
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.deduce.layout import Layout, Reader
 

@@ -4,8 +4,8 @@ clue rules that count the sides of one cell, with the pairs at its corners."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from itertools import count
-from typing import Any
 
 from loopsat.deduce import blocks
 from loopsat.deduce import tables as tab
@@ -17,6 +16,10 @@ from loopsat.deduce.colours import Colours
 from loopsat.deduce.rules import LOOPY_LEVELS, VERTEX_DEGREE, Level, Rule
 from loopsat.deduce.tables import Moves, Table
 from loopsat.grid import lattice_edges
+
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
+if TYPE_CHECKING:
+    from typing import Any
 
 # The widest join of a clue with a vertex at its corner: a Masyu circle (8 edges) with the cell
 # beside it (4, sharing 2), Tatham's Easy Pearl reasoning (a white circle cannot run the way

@@ -17,13 +17,12 @@ highest level is the lowest at which his solver would finish. It runs outside pr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from loopsat.deduce.faces import Face, count_faces, geometry
 from loopsat.deduce.relations import Relations, arm_states
 from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES, Contradiction, Level
 from loopsat.deduce.turns import Waiting
 
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
 

@@ -5,11 +5,10 @@ how hard the puzzle is. Both read the board through locals: they are the deducti
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from loopsat.deduce import tables as tab
 from loopsat.deduce.rules import PARITY, Contradiction, Level
 
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
     from loopsat.deduce.layout import Batch

@@ -5,10 +5,10 @@ rest. A mixin of `Pairs`, which holds the state and the bookkeeping."""
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from loopsat.deduce.rules import Contradiction, Level
 
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
     from loopsat.deduce.faces import Face

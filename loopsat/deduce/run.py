@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from loopsat.deduce.board import Board
 from loopsat.deduce.branch import OutOfNodes, find_loop, loops
@@ -20,13 +18,16 @@ from loopsat.deduce.probe import collector_paused, deduced_board
 from loopsat.deduce.reach import Reaching
 from loopsat.deduce.rules import GIVEN, NO_SUCH_EDGE, PROBES, Contradiction, Level, Rule, Rules, Step
 from loopsat.grid import Point, lattice_edges
+from loopsat.tuples import NamedTuple
 
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
+    from typing import Any
+
     from loopsat.puzzle import Puzzle
 
 
-@dataclass(frozen=True)
-class Difficulty:
+class Difficulty(NamedTuple):
     """A puzzle's grade: the level (rules.Level), its steps and probes as `explain` groups them,
     and the hardest rule the deduction needed."""
 
@@ -49,8 +50,7 @@ class Difficulty:
         }
 
 
-@dataclass
-class Deduction:
+class Deduction(NamedTuple):
     """What the deduction found on a puzzle: the edges it ran on, the genre's rules, its trail
     (one edge a step, in order) and the edges it fixed (None: no single loop fits)."""
 

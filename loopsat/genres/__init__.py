@@ -11,13 +11,15 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 from loopsat.errors import PuzzleError
 from loopsat.genres.contract import Genre, Reader, Setter
 from loopsat.puzzle import DataSet, Puzzle, puzzles_of, text_lines
 
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:  # mypy checks here that every module keeps its contract
+    from typing import Any
+
     from loopsat.formats import tatham_save, url
     from loopsat.genres import masyu, mcc, slink, slitherlink
 
@@ -28,18 +30,16 @@ if TYPE_CHECKING:  # mypy checks here that every module keeps its contract
     )
     _SAVES: Reader = tatham_save
 
-_Module = TypeVar("_Module")
 
-
-class _Registry(Mapping[str, _Module], Generic[_Module]):
+class _Registry(Mapping[str, "Any"]):
     """Names to genre modules, each imported when first asked for: `loopsat --help` lists the
     genres without importing them (and with them the deduction and the pictures)."""
 
     def __init__(self, homes: Mapping[str, str]) -> None:
         self._homes = dict(homes)
 
-    def __getitem__(self, name: str) -> _Module:
-        return cast(_Module, importlib.import_module(self._homes[name]))
+    def __getitem__(self, name: str) -> Any:
+        return importlib.import_module(self._homes[name])
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._homes)

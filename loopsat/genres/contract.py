@@ -12,10 +12,11 @@ The constants are properties so that a module's plain assignment (`MCC_MAX = 30`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
 
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
+    from typing import Protocol
 
     from loopsat.deduce import Rules
     from loopsat.grid import Point
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
     from loopsat.output.picture import Sketch
     from loopsat.puzzle import DataSet, Puzzle
     from loopsat.setter.loopgen import Bias
+
+else:
+    Protocol = object  # the contract is mypy's to check: nothing asks it at run time
 
 
 class Reader(Protocol):
@@ -98,7 +102,7 @@ class Genre(Reader, Protocol):
 class Setter(Protocol):
     """A genre loopsat can generate puzzles for (`loopsat generate`, loopsat/setter/).
 
-    The genre says what it wants of a loop (`LOOP`, the bias hook), which clues a loop allows
+    The genre says what it wants of a loop (`loop_bias`), which clues a loop allows
     (`clued`), where its clues are and how to write or drop them; the setter (genre-free) draws
     the loop, asks the solver whether the dense board is unique (setter/dense.py), and thins it
     (setter/generate.py). A genre module never runs the deduction or the search itself.
@@ -116,10 +120,10 @@ class Setter(Protocol):
         (which leaves fewer clues for CP-SAT proofs, the better choice where those are hard)."""
         ...
 
-    @property
-    def LOOP(self) -> Bias:
+    def loop_bias(self) -> Bias:
         """What the genre wants of its loop (setter/loopgen.py): `Grown` when any simple loop
-        will do, `Annealed` with the patterns at which a loop point can carry a clue."""
+        will do, `Annealed` with the patterns at which a loop point can carry a clue. Made when
+        first asked (a solve imports no setter) and kept."""
         ...
 
     def clued(self, rows: int, cols: int, loop: frozenset[Point]) -> Puzzle:

@@ -17,7 +17,6 @@ import math
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from itertools import product
-from typing import TYPE_CHECKING
 
 from loopsat.deduce import Rule, Rules
 from loopsat.deduce.rules import PEARL_LEVELS
@@ -28,12 +27,11 @@ from loopsat.grid import EAST, NORTH, SOUTH, WEST, Point
 from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
 
 # A solve imports none of these: the MCC model, the picture and the setter load when first used.
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.model import ExactCover
     from loopsat.output.picture import Sketch
     from loopsat.setter.loopgen import Annealed
-
-    LOOP: Annealed  # made on first use (__getattr__)
 
 GENRE = "masyu"
 VARIANTS = VARIANTS_OF[GENRE]
@@ -185,15 +183,13 @@ def _arms(tile: Point, distance: int) -> list[Point]:
 FLAW_COST = 3.0
 
 
-def __getattr__(name: str) -> Annealed:
-    """`LOOP`, made on first use: the setter's loopgen is no part of a solve (PEP 562)."""
-    if name != "LOOP":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+@lru_cache(maxsize=1)
+def loop_bias() -> Annealed:
+    """What the setter wants of a loop (contract.Setter), made when first asked: the setter's
+    loopgen is no part of a solve."""
     from loopsat.setter.loopgen import Annealed
 
-    global LOOP
-    LOOP = Annealed(centres=True, allows=_CIRCLE_PATTERNS[_WHITE] | _CIRCLE_PATTERNS[_BLACK], flaw_cost=FLAW_COST)
-    return LOOP
+    return Annealed(centres=True, allows=_CIRCLE_PATTERNS[_WHITE] | _CIRCLE_PATTERNS[_BLACK], flaw_cost=FLAW_COST)
 
 
 def clued(rows: int, cols: int, loop: frozenset[Point]) -> Puzzle:

@@ -14,7 +14,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import lru_cache
 from itertools import product
-from typing import TYPE_CHECKING
 
 from loopsat.deduce import Level, Rule, Rules
 from loopsat.errors import PuzzleError
@@ -23,12 +22,12 @@ from loopsat.grid import Point, cell_sides
 from loopsat.puzzle import Puzzle, blanked, check_board_row, text_lines
 
 # A solve imports none of these: the MCC model, the picture and the setter load when first used.
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.model import ExactCover
     from loopsat.output.picture import Sketch
     from loopsat.setter.loopgen import Grown
 
-    LOOP: Grown  # made on first use (__getattr__)
 
 GENRE = "slitherlink"
 VARIANTS = VARIANTS_OF[GENRE]
@@ -219,15 +218,13 @@ REGION_SHARE = 0.55
 CANDIDATES = 3
 
 
-def __getattr__(name: str) -> Grown:
-    """`LOOP`, made on first use: the setter's loopgen is no part of a solve (PEP 562)."""
-    if name != "LOOP":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+@lru_cache(maxsize=1)
+def loop_bias() -> Grown:
+    """What the setter wants of a loop (contract.Setter), made when first asked: the setter's
+    loopgen is no part of a solve."""
     from loopsat.setter.loopgen import Grown
 
-    global LOOP
-    LOOP = Grown(centres=False, share=REGION_SHARE, candidates=CANDIDATES)
-    return LOOP
+    return Grown(centres=False, share=REGION_SHARE, candidates=CANDIDATES)
 
 
 def clued(rows: int, cols: int, loop: frozenset[Point]) -> Puzzle:

@@ -5,9 +5,12 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
 
 from loopsat.signals import held
+
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class ProgressBar:

@@ -1,7 +1,7 @@
 """The densely clued board `generate` thins: a loop drawn to the genre's bias hook, every clue it
 allows, and, where the deduction leaves edges open, the loop reshaped there until it decides them.
 
-Genre-free: the genre hands the hooks (contract.Setter: `LOOP`, `clued`), the solver is asked
+Genre-free: the genre hands the hooks (contract.Setter: `loop_bias`, `clued`), the solver is asked
 through a `Judge`; a genre module never runs the deduction itself.
 """
 
@@ -70,7 +70,7 @@ def dense(setter: Setter, rows: int, cols: int, rng: random.Random, judge: Judge
     """
     draws = 0
     while True:
-        loop = setter.LOOP.draw(rows, cols, rng)
+        loop = setter.loop_bias().draw(rows, cols, rng)
         draws += 1
         settle = not judge.capped or draws > CAPPED_DRAWS
         for attempt in range(1, ATTEMPTS + 1):

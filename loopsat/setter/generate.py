@@ -193,7 +193,7 @@ def generate(
             missed[why] += 1
             continue
         made = _thinned(puzzle, solution, rng, difficulty, taste, tell)
-        if difficulty is not None and made.difficulty.level < difficulty and setter.LOOP.centres:
+        if difficulty is not None and made.difficulty.level < difficulty and setter.loop_bias().centres:
             tell("thinning again, the clues beside another stretch of the loop first")
             made = _thinned(puzzle, solution, rng, difficulty, taste, tell, steered=True)
         made = replace(made, dense_clues=dense_clues)

@@ -8,9 +8,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator
 from contextlib import closing
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple
 
 from loopsat import deduce, hv
 from loopsat.deadline import TimeUp, deadline, limit_seconds
@@ -25,9 +23,13 @@ from loopsat.status import STRATEGIES as STRATEGIES  # also read from here (scri
 from loopsat.status import Mode as Mode
 from loopsat.status import Status as Status
 from loopsat.status import Strategy as Strategy
+from loopsat.tuples import NamedTuple
 from loopsat.verify import verify
 
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
+    from typing import Any
+
     from loopsat.cpsat.translate import Lattice
     from loopsat.model import ExactCover
     from loopsat.solver import frontier
@@ -47,18 +49,26 @@ BRANCH_NODES = 2000
 BRANCH_OPEN = 450
 
 
-@dataclass
 class Outcome:
-    """What solving a puzzle established; `count` is exact only when `complete`."""
+    """What solving a puzzle established; `count` is exact only when `complete`. A plain class:
+    as a dataclass it cost every process 2.6 M instructions to define, and a NamedTuple cannot
+    have a field `count`. `deduced` is the deduction solve() ran, None when it did not deduce:
+    its trail is the grade."""
 
-    puzzle: Puzzle
-    status: Status
-    count: int
-    complete: bool
-    solutions: list[Edges] = field(default_factory=list)
-    seconds: float = 0.0
-    # The deduction solve() ran, None when it did not deduce: its trail is the grade.
-    deduced: Deduction | None = None
+    __slots__ = ("complete", "count", "deduced", "puzzle", "seconds", "solutions", "status")
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        status: Status,
+        count: int,
+        complete: bool,
+        solutions: list[Edges],
+        seconds: float = 0.0,
+        deduced: Deduction | None = None,
+    ) -> None:
+        self.puzzle, self.status, self.count, self.complete = puzzle, status, count, complete
+        self.solutions, self.seconds, self.deduced = solutions, seconds, deduced
 
     @property
     def difficulty(self) -> Difficulty | None:
