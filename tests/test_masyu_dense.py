@@ -102,7 +102,7 @@ def test_the_annealer_keeps_one_loop_and_counts_it(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_annealer_counts_the_holes_a_capped_repair_costs(seed: int) -> None:
-    grower = Annealer(Region(7, 8), random.Random(seed), masyu.LOOP)
+    grower = Annealer(Region(7, 8), random.Random(seed), masyu.loop_bias())
     grower.run(20 * 7 * 8, 1.0)
     on = {(x // 2, y // 2) for edge in grower.region.edges() for x, y in edge_ends(edge)}
     holes = {(i, j) for i in range(6) for j in range(7) if not on & {(i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1)}}
