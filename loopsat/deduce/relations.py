@@ -85,7 +85,6 @@ class Relations:
         """Whether a line was decided (the relations and facts learnt are counted in `news`)."""
         value, members, parent, fresh, spread = self.board.value, self.members, self.parent, self.fresh, self.spread
         faces, dots = self.dirty[_HARD]
-        face_waits, dot_waits = faces.pending, dots.pending
         face_relations, dot_relations = self._face_relations, self._dot_relations
         while self._drained(_HARD) or fresh:
             while fresh:  # a class with a line decided decides the rest, all at once
@@ -108,18 +107,13 @@ class Relations:
                 spread.add(p)
                 if decided:
                     return True
-            order = faces.take()
-            for n, f in enumerate(order):
-                face_waits[f] = 0
-                if face_relations(f):
-                    faces.stop(order, n)
-                    return True
-            order = dots.take()
-            for n, v in enumerate(order):
-                dot_waits[v] = 0
-                if dot_relations(v):
-                    dots.stop(order, n)
-                    return True
+            for waiting, relations in ((faces, face_relations), (dots, dot_relations)):
+                order, pending = waiting.take(), waiting.pending
+                for n, x in enumerate(order):
+                    pending[x] = 0
+                    if relations(x):
+                        waiting.stop(order, n)
+                        return True
         return False
 
     def _face_relations(self, f: int) -> bool:
