@@ -6,10 +6,17 @@ run solves each puzzle again), so a board then copies lists instead of working o
 
 from __future__ import annotations
 
+from itertools import count
+
 from loopsat.deduce import tables as tab
 from loopsat.deduce.rules import AT_A_CORNER, ONE_SHORT, PARITY, Contradiction, Level, Rule
 from loopsat.deduce.tables import Table
 from loopsat.tuples import NamedTuple
+
+# The level whose corner rules a board pushes only when its deduction first reaches it (the
+# queues' lane set-up): most boards are decided below it, and a 60×60's Deep corner joins were
+# 38 000 of its 70 000 lane entries, built and never read.
+LATER = Level.DEEP
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
@@ -47,7 +54,7 @@ class Corners(NamedTuple):
 
 class Block:
     """One clue on one lattice size under one `Settings` (a class, not a tuple: the first board
-    that needs its corners fills them in, `push_corners`)."""
+    that needs its corners fills them in, `push_corners`: those below `LATER`, then those of it)."""
 
     __slots__ = ("corners", "face_sums", "level", "name", "reader", "scope", "table")
 
@@ -62,7 +69,7 @@ class Block:
     ) -> None:
         self.scope, self.table, self.reader, self.name, self.level = scope, table, reader, name, level
         self.face_sums = face_sums
-        self.corners: Corners | None = None  # until a board has pushed them
+        self.corners: list[Corners | None] = [None, None]  # by part (below LATER, of it), until pushed
 
 
 def settings_of(layout: Layout) -> Settings:
@@ -94,8 +101,48 @@ def block(layout: Layout, rule: Rule, settings: Settings) -> Block:
     return Block(points, table, tab.reader(points), rule.name, rule.level, face_sums)
 
 
-def push_corners(layout: Layout, clue: int, block: Block, settings: Settings, keep: bool) -> Corners | None:
-    """Push a clue's corner rules onto `layout` (the clue is its rule number `clue`), and return
+def has_later(block: Block, settings: Settings) -> bool:
+    """Whether some corner rule of the clue is of level `LATER` (pushed by `push_corners` with
+    `later`): a Masyu's corners are all Easy."""
+    level = max(block.level, settings.corner)
+    if level == LATER and level <= settings.max_level:
+        return True
+    return settings.short == LATER and block.level <= settings.short < level
+
+
+def add_corners(layout: Layout, kept: list[tuple[int, Block]], settings: Settings, keep: bool, later: bool) -> None:
+    """The corner rules of each clue in `kept` (its rule number, its block) of level
+    `LATER` (`later`: `Layout.push_later`) or of the others, from the block when a board of
+    this size pushed them before."""
+    all_rules, readers, rule_tables, lookups = layout.rules, layout.readers, layout.rule_tables, layout.lookups
+    names, rule_levels, lane_watch, levels = layout.rule_names, layout.rule_levels, layout.lane_watch, layout.levels
+    guards, part = layout.guards, int(later)
+    for clue, found in kept:
+        corners = found.corners[part]
+        if corners is None:  # the first board of this size with this clue
+            found.corners[part] = push_corners(layout, clue, found, settings, keep, later)
+            continue
+        base = len(all_rules)
+        all_rules += corners.rules
+        readers += corners.readers
+        rule_tables += corners.tables
+        lookups += corners.lookups  # type: ignore[arg-type]
+        names += corners.names
+        rule_levels += corners.levels
+        levels.update(corners.name_levels)
+        for offset, outside in corners.guards:
+            guards[base + offset] = clue, outside
+        for number, level, edges in zip(count(base), corners.levels, corners.edges, strict=False):
+            lane = lane_watch.get(level) or layout._lane_watch(level)
+            for k in edges:
+                lane[k].append(number)
+
+
+def push_corners(
+    layout: Layout, clue: int, block: Block, settings: Settings, keep: bool, later: bool
+) -> Corners | None:
+    """Push a clue's corner rules of level `LATER` (`later`) or of the others onto `layout` (the
+    clue is its rule number `clue`), and return
     them as the `Corners` the next board of this size copies when asked to `keep` them: each
     join with a vertex that holds two of the clue's edges, as one table over at most JOIN_WIDTH
     edges (deduce/layout.py): what a person sees at a clue's corner (a line entering a 3's
@@ -118,11 +165,11 @@ def push_corners(layout: Layout, clue: int, block: Block, settings: Settings, ke
         if empty and (guarded or cornered):
             raise Contradiction  # the clue and the vertex allow nothing together
         pushed: list[tuple[tuple[int, ...], Table, Reader, str, Level, tuple[int, ...]]] = []
-        if guarded and one_short is not None:  # read again when a line enters the corner
-            guards[len(rules)] = clue, outside
+        if guarded and one_short is not None and (short == LATER) == later:  # read again when a
+            guards[len(rules)] = clue, outside  # line enters the corner
             relative.append((len(rules) - base, outside))
             pushed.append((scope, *one_short, short_name, short, outside))
-        if cornered and compiled is not None:
+        if cornered and compiled is not None and (level == LATER) == later:
             pushed.append((joint_scope, *compiled, corner_name, level, ()))
         for rule_scope, rule_table, read, rule_name, rule_level, also in pushed:
             rule = len(rules)

@@ -7,7 +7,6 @@ worked out (board.Board adds the state that changes and the propagation)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from itertools import count
 
 from loopsat.deduce import blocks
 from loopsat.deduce import tables as tab
@@ -48,6 +47,9 @@ class Layout:
     tracer: Any
 
     clue_rules: int  # the rules before this one (and after the vertices') are clues
+    # the clues whose corner rules of level blocks.LATER wait for the deduction to reach it (their
+    # rule numbers and blocks), with the board's settings and whether it keeps blocks: `push_later`
+    later: tuple[list[tuple[int, blocks.Block]], blocks.Settings, bool] | None
 
     def allows(self, name: str) -> bool:
         """Whether the rule the deduction itself knows by `name` is within `max_level`."""
@@ -195,7 +197,8 @@ class Layout:
 
     def _add_clues(self, rules: Iterable[Rule]) -> None:
         """Each rule within `max_level` (its `blocks.Block`, kept per lattice size), then the
-        rules its corner joins make, all after every clue's own: a 60×60 has 14 000 of them.
+        rules its corner joins make, all after every clue's own: a 60×60 has 14 000 of them
+        (those of level `blocks.LATER` only once the deduction reaches it: `push_later`).
         `_push` inlined, and each clue's face parities (their faces' colours sum to the parity,
         mod 2: each edge is the sum of its two faces'), as a 60×60 has 1 655 clues. The first
         board of a size and settings keeps no blocks (most processes set up one board: keeping
@@ -206,7 +209,8 @@ class Layout:
         if known is None:
             self.blocks[settings] = {}
             known = {}
-        max_level, kept, levels, watch = self.max_level, [], self.levels, self.watch
+        max_level, levels, watch = self.max_level, self.levels, self.watch
+        kept: list[tuple[int, blocks.Block]] = []
         all_rules, readers, rule_tables, lookups = self.rules, self.readers, self.rule_tables, self.lookups
         names, rule_levels, lane_watch = self.rule_names, self.rule_levels, self.lane_watch
         parities, face_parities, first_parity = self.parities, self.face_parities, len(self.parities)
@@ -243,28 +247,21 @@ class Layout:
         self.parity_queue.extend(range(first_parity, len(parities)))
         self.parity_stale.update(range(first_parity, len(parities)))
         self.clue_rules = len(all_rules)
-        if not settings.corners:
-            return
-        guards = self.guards
-        for clue, found in kept:
-            corners = found.corners
-            if corners is None:  # the first board of this size with this clue
-                found.corners = blocks.push_corners(self, clue, found, settings, keep)
-                continue
-            base = len(all_rules)
-            all_rules += corners.rules
-            readers += corners.readers
-            rule_tables += corners.tables
-            lookups += corners.lookups  # type: ignore[arg-type]
-            names += corners.names
-            rule_levels += corners.levels
-            levels.update(corners.name_levels)
-            for offset, outside in corners.guards:
-                guards[base + offset] = clue, outside
-            for number, level, edges in zip(count(base), corners.levels, corners.edges, strict=False):
-                lane = lane_watch.get(level) or self._lane_watch(level)
-                for k in edges:
-                    lane[k].append(number)
+        self.later = None
+        if settings.corners:
+            blocks.add_corners(self, kept, settings, keep, False)
+            later = [(clue, found) for clue, found in kept if blocks.has_later(found, settings)]
+            if later:
+                self.later = later, settings, keep
+
+    def push_later(self) -> range:
+        """Push the corner rules of level `blocks.LATER` that `_add_clues` put off (the numbers
+        they get): the deduction first reaches that level."""
+        assert self.later is not None
+        kept, settings, keep = self.later
+        self.later, first = None, len(self.rules)
+        blocks.add_corners(self, kept, settings, keep, True)
+        return range(first, len(self.rules))
 
     def _lane_watch(self, level: Level) -> list[list[int]]:
         """The rules of `level` that watch each edge."""
