@@ -156,20 +156,21 @@ def push_corners(
     level = max(block.level, corner)
     guarded = block.level <= short < level and short <= most
     cornered = level <= most
+    shorts, joints = guarded and (short == LATER) == later, cornered and (level == LATER) == later
     short_name, corner_name = block.name + ONE_SHORT, block.name + AT_A_CORNER
     rules, guards, levels, watch = layout.rules, layout.guards, layout.levels, layout._lane_watch
     add_rule, add_reader, add_table = rules.append, layout.readers.append, layout.rule_tables.append
     add_lookup, add_name, add_level = layout.lookups.append, layout.rule_names.append, layout.rule_levels.append
     base, relative, edges, names = len(rules), [], [], {}
-    for joint_scope, compiled, outside, empty, one_short in layout._moved_joins(scope, table):
+    for joint_scope, compiled, outside, empty, one_short in layout._moved_joins(scope, table, joints):
         if empty and (guarded or cornered):
             raise Contradiction  # the clue and the vertex allow nothing together
         pushed: list[tuple[tuple[int, ...], Table, Reader, str, Level, tuple[int, ...]]] = []
-        if guarded and one_short is not None and (short == LATER) == later:  # read again when a
-            guards[len(rules)] = clue, outside  # line enters the corner
+        if shorts and one_short is not None:  # read again when a line enters the corner
+            guards[len(rules)] = clue, outside
             relative.append((len(rules) - base, outside))
             pushed.append((scope, *one_short, short_name, short, outside))
-        if cornered and compiled is not None and (level == LATER) == later:
+        if joints and compiled is not None:
             pushed.append((joint_scope, *compiled, corner_name, level, ()))
         for rule_scope, rule_table, read, rule_name, rule_level, also in pushed:
             rule = len(rules)

@@ -270,12 +270,14 @@ class Layout:
             found = self.lane_watch[level] = [[] for _ in self.lattice]
         return found
 
-    def _moved_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
+    def _moved_joins(self, scope: tuple[int, ...], table: Table, joints: bool = True) -> list[Join]:
         """A rule's joins with the vertices at its corners (`_worked_out_joins`); away from the
         lattice's border (every vertex at its edges has four arms), those of the first rule of
         its shape there, moved, as every edge number moves by
         one offset with the shape. The first 60×60 board's joins took 21 of the 72 ms it took to
-        set up all worked out, 17.5 moved (`python bench/board_setup.py`)."""
+        set up all worked out, 17.5 moved (`python bench/board_setup.py`). Without `joints`, a
+        moved join's scope is () and its table None: the Easy one-short readings alone need
+        neither, their Deep joins put off (blocks.LATER)."""
         ends, inner, lattice = self.ends, self.inner_vertex, self.lattice
         if not all(inner[a] and inner[b] for a, b in map(ends.__getitem__, scope)):
             return self._worked_out_joins(scope, table)
@@ -292,9 +294,13 @@ class Layout:
         offset, moved = scope[0] - first, []
         read_scope = None
         for joint, compiled, outside, empty, one_short in joins:
-            joint = tuple([k + offset for k in joint])
-            if compiled is not None:
+            if not joints:
+                joint, compiled = (), None
+            elif compiled is not None:
+                joint = tuple([k + offset for k in joint])
                 compiled = compiled[0], tab.reader(joint)
+            else:
+                joint = tuple([k + offset for k in joint])
             if one_short is not None:  # the rule's own scope, read by one reader
                 read_scope = read_scope or tab.reader(scope)
                 one_short = one_short[0], read_scope
