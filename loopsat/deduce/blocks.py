@@ -65,10 +65,10 @@ class Block:
         reader: Reader | None,
         name: str,
         level: Level,
-        face_sums: list[tuple[tuple[int, ...], int]],  # (faces, parity of their colours)
+        face_sums: list[tuple[tuple[int, ...], int]] | None,  # (faces, parity of their colours)
     ) -> None:
         self.scope, self.table, self.reader, self.name, self.level = scope, table, reader, name, level
-        self.face_sums = face_sums
+        self.face_sums = face_sums  # None until `sums` works them out
         self.corners: list[Corners | None] = [None, None]  # by part (below LATER, of it), until pushed
 
 
@@ -94,11 +94,19 @@ def block(layout: Layout, rule: Rule, settings: Settings) -> Block:
     if len(set(points)) < len(points):  # the probes assign a table's moves unchecked
         raise ValueError(f"a rule reads an edge twice: {points}")
     table = tab.table(allowed, len(points))
-    face_sums = []
-    if rule.parities and settings.parity <= settings.max_level:
-        sums = [(layout._odd(points, mask), parity) for mask, parity in table.parities]
-        face_sums = [(faces, parity) for faces, parity in sums if faces]
-    return Block(points, table, tab.reader(points), rule.name, rule.level, face_sums)
+    wanted = rule.parities and settings.parity <= settings.max_level
+    return Block(points, table, tab.reader(points), rule.name, rule.level, None if wanted else [])
+
+
+def sums(layout: Layout, block: Block) -> list[tuple[tuple[int, ...], int]]:
+    """The face parities a clue implies (its `face_sums`), worked out once asked for: a board
+    asks when its deduction reaches their level (`LATER`: `Layout.push_later`)."""
+    found = block.face_sums
+    if found is None:
+        assert block.table is not None
+        odd = [(layout._odd(block.scope, mask), parity) for mask, parity in block.table.parities]
+        found = block.face_sums = [(faces, parity) for faces, parity in odd if faces]
+    return found
 
 
 def has_later(block: Block, settings: Settings) -> bool:

@@ -47,8 +47,9 @@ class Layout:
     tracer: Any
 
     clue_rules: int  # the rules before this one (and after the vertices') are clues
-    # the clues whose corner rules of level blocks.LATER wait for the deduction to reach it (their
-    # rule numbers and blocks), with the board's settings and whether it keeps blocks: `push_later`
+    # the clues (their rule numbers and blocks) whose corner rules and face parities of level
+    # blocks.LATER wait for the deduction to reach it, the board's settings and whether it keeps
+    # blocks: `push_later`
     later: tuple[list[tuple[int, blocks.Block]], blocks.Settings, bool] | None
 
     def allows(self, name: str) -> bool:
@@ -197,10 +198,9 @@ class Layout:
 
     def _add_clues(self, rules: Iterable[Rule]) -> None:
         """Each rule within `max_level` (its `blocks.Block`, kept per lattice size), then the
-        rules its corner joins make, all after every clue's own: a 60×60 has 14 000 of them
-        (those of level `blocks.LATER` only once the deduction reaches it: `push_later`).
-        `_push` inlined, and each clue's face parities (their faces' colours sum to the parity,
-        mod 2: each edge is the sum of its two faces'), as a 60×60 has 1 655 clues. The first
+        rules its corner joins make, all after every clue's own: a 60×60 has 14 000 of them,
+        and the face parities (`_push` inlined, as a 60×60 has 1 655 clues); those of level
+        `blocks.LATER` only once the deduction reaches it (`push_later`). The first
         board of a size and settings keeps no blocks (most processes set up one board: keeping
         cost a fresh 60×60 5 ms more); the next ones do."""
         settings = blocks.settings_of(self)
@@ -213,7 +213,6 @@ class Layout:
         kept: list[tuple[int, blocks.Block]] = []
         all_rules, readers, rule_tables, lookups = self.rules, self.readers, self.rule_tables, self.lookups
         names, rule_levels, lane_watch = self.rule_names, self.rule_levels, self.lane_watch
-        parities, face_parities, first_parity = self.parities, self.face_parities, len(self.parities)
         for rule in rules:
             if rule.level > max_level:
                 continue
@@ -239,28 +238,38 @@ class Layout:
             for k in scope:
                 lane[k].append(number)
                 watch[k].append(number)
-            for faces, parity in found.face_sums:
+            kept.append((number, found))
+        self.clue_rules = len(all_rules)
+        if settings.corners:
+            blocks.add_corners(self, kept, settings, keep, False)
+        if settings.parity != blocks.LATER:
+            self._add_parities(kept)
+        self.later = kept, settings, keep
+
+    def _add_parities(self, kept: list[tuple[int, blocks.Block]]) -> None:
+        """The face parities of each clue in `kept` (their faces' colours sum to the parity, mod 2:
+        each edge is the sum of its two faces'), each waiting to be read once."""
+        parities, face_parities, first = self.parities, self.face_parities, len(self.parities)
+        for _, found in kept:
+            scope = found.scope
+            for faces, parity in blocks.sums(self, found):
                 for f in faces:
                     face_parities[f].append(len(parities))
                 parities.append((faces, parity, scope))
-            kept.append((number, found))
-        self.parity_queue.extend(range(first_parity, len(parities)))
-        self.parity_stale.update(range(first_parity, len(parities)))
-        self.clue_rules = len(all_rules)
-        self.later = None
-        if settings.corners:
-            blocks.add_corners(self, kept, settings, keep, False)
-            later = [(clue, found) for clue, found in kept if blocks.has_later(found, settings)]
-            if later:
-                self.later = later, settings, keep
+        self.parity_queue.extend(range(first, len(parities)))
+        self.parity_stale.update(range(first, len(parities)))
 
     def push_later(self) -> range:
-        """Push the corner rules of level `blocks.LATER` that `_add_clues` put off (the numbers
-        they get): the deduction first reaches that level."""
+        """Push the corner rules and face parities of level `blocks.LATER` that `_add_clues` put
+        off (the numbers the rules get): the deduction first reaches that level."""
         assert self.later is not None
         kept, settings, keep = self.later
         self.later, first = None, len(self.rules)
-        blocks.add_corners(self, kept, settings, keep, True)
+        if settings.corners:
+            later = [(clue, found) for clue, found in kept if blocks.has_later(found, settings)]
+            blocks.add_corners(self, later, settings, keep, True)
+        if settings.parity == blocks.LATER:
+            self._add_parities(kept)
         return range(first, len(self.rules))
 
     def _lane_watch(self, level: Level) -> list[list[int]]:

@@ -263,12 +263,14 @@ def run_by_level(board: Board) -> None:
 
 
 def _reach_later(board: Board) -> None:
-    """The deduction reaches `LATER` for the first time, the board still open: the corner rules of
-    that level are pushed now (`Layout.push_later`), and its lane made what it would have been had
-    they been there from the start (the same trail): every rule of the level in the first batch,
-    then each decided edge's batch, in the order the edges came. None was read yet (the lane
-    was not), so one stamp does for every batch. A board decided before it never pushes them:
-    the lane would only be checked (`_check_decided`, which passes them)."""
+    """The deduction reaches `LATER` for the first time, the board still open: the corner rules
+    and face parities of that level are pushed now (`Layout.push_later`; the parities wait, as
+    they did from the start, none read yet), and the level's lane made what it would have been
+    had the rules been there from the start (the same trail): every rule of the level in the
+    first batch, then each decided edge's batch, in the order the edges came. None was read yet
+    (the lane was not), so one stamp does for every batch. A board decided before it never
+    pushes them: the lane would only be checked (`_check_decided`, which passes the corners),
+    the parities cleared."""
     rules = board.push_later()
     if not rules:
         return
