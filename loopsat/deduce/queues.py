@@ -268,7 +268,7 @@ def _reach_later(board: Board) -> None:
     they did from the start, none read yet), and the level's lane made what it would have been
     had the rules been there from the start (the same trail): every rule of the level in the
     first batch, then each decided edge's batch, in the order the edges came. None was read yet
-    (the lane was not), so one stamp does for every batch. A board decided before it never
+    (the lane was not), so the edges' batches need no stamp of their own. A board decided before it never
     pushes them: the lane would only be checked (`_check_decided`, which passes the corners),
     the parities cleared."""
     rules = board.push_later()
@@ -277,13 +277,15 @@ def _reach_later(board: Board) -> None:
     board.read_at += [-1] * len(rules)
     guards = board.guards
     board.guard_of += [guards.get(rule) for rule in rules]
-    if board.tick == 0:  # the first batch is not made yet: they wait with every rule
+    if board.queue:  # not handed to the lanes yet (`run_by_level`'s first call): they wait with every rule
         board.queue.extend(rules)
         return
+    # The first batch's stamp is 1 (a board's first call, at tick 0, hands the lanes the queue at
+    # tick 1 without keeping it), the edges' at most the board's tick: as they were, to every reading.
     levels, tick, watching = board.rule_levels, board.tick, board.lane_watch[LATER]
     first = [rule for rule in range(board.vertex_rules, rules.start) if levels[rule] == LATER]
     first += rules
-    lane = board.lanes[LATER] = [(tick, first, len(first))]
+    lane = board.lanes[LATER] = [(1, first, len(first))]
     for k in board.assigned[: board.done]:
         here = watching[k]
         if here:
