@@ -252,7 +252,9 @@ def run_by_level(board: Board) -> None:
                     elif board.parities_queued():
                         board._run_parities(pending_here)
                         break
-                pairs = board.pairs  # Tatham's (deduce/pairs.py)
+                pairs = board.pairs  # Tatham's (deduce/pairs.py), made when first asked for
+                if pairs is None and not board.pairs_made and len(assigned) < edges:
+                    pairs = board.make_pairs()
                 if pairs is not None and len(assigned) < edges and pairs.run(board, level):
                     break
                 continue
