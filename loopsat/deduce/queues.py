@@ -270,9 +270,9 @@ def _reach_later(board: Board) -> None:
     they did from the start, none read yet), and the level's lane made what it would have been
     had the rules been there from the start (the same trail): every rule of the level in the
     first batch, then each decided edge's batch, in the order the edges came. None was read yet
-    (the lane was not), so the edges' batches need no stamp of their own. A board decided before it never
-    pushes them: the lane would only be checked (`_check_decided`, which passes the corners),
-    the parities cleared."""
+    (the lane was not), so the edges' batches need no stamp of their own. A board decided
+    before it never pushes them: the lane would only be checked (`_check_decided`, which passes
+    the corners), the parities cleared."""
     rules = board.push_later()
     if not rules:
         return
