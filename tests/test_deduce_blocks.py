@@ -19,9 +19,12 @@ FILES = ("tatham-hard-20x20-a.slither", "tatham-tricky-12x12.masyu")
 
 
 def _board(name: str, max_level: Level) -> Board:
+    """The board with what it puts off until Deep pushed too (`Layout.push_later`)."""
     path = DATA / name
     edges, rules, tables = setup(read_puzzles(str(path), path.read_bytes(), None)[0])
-    return Board(edges, tables, True, None, rules.levels, max_level)
+    board = Board(edges, tables, True, None, rules.levels, max_level)
+    board.push_later()
+    return board
 
 
 def _shown(board: Board) -> dict[str, object]:

@@ -6,10 +6,17 @@ run solves each puzzle again), so a board then copies lists instead of working o
 
 from __future__ import annotations
 
+from itertools import count
+
 from loopsat.deduce import tables as tab
 from loopsat.deduce.rules import AT_A_CORNER, ONE_SHORT, PARITY, Contradiction, Level, Rule
 from loopsat.deduce.tables import Table
 from loopsat.tuples import NamedTuple
+
+# The level whose corner rules a board pushes only when its deduction first reaches it (the
+# queues' lane set-up): most boards are decided below it, and a 60×60's Deep corner joins were
+# 38 000 of its 70 000 lane entries, built and never read.
+LATER = Level.DEEP
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
@@ -47,7 +54,7 @@ class Corners(NamedTuple):
 
 class Block:
     """One clue on one lattice size under one `Settings` (a class, not a tuple: the first board
-    that needs its corners fills them in, `push_corners`)."""
+    that needs its corners fills them in, `push_corners`: those below `LATER`, then those of it)."""
 
     __slots__ = ("corners", "face_sums", "level", "name", "reader", "scope", "table")
 
@@ -58,11 +65,11 @@ class Block:
         reader: Reader | None,
         name: str,
         level: Level,
-        face_sums: list[tuple[tuple[int, ...], int]],  # (faces, parity of their colours)
+        face_sums: list[tuple[tuple[int, ...], int]] | None,  # (faces, parity of their colours)
     ) -> None:
         self.scope, self.table, self.reader, self.name, self.level = scope, table, reader, name, level
-        self.face_sums = face_sums
-        self.corners: Corners | None = None  # until a board has pushed them
+        self.face_sums = face_sums  # None until `sums` works them out
+        self.corners: list[Corners | None] = [None, None]  # by part (below LATER, of it), until pushed
 
 
 def settings_of(layout: Layout) -> Settings:
@@ -87,15 +94,63 @@ def block(layout: Layout, rule: Rule, settings: Settings) -> Block:
     if len(set(points)) < len(points):  # the probes assign a table's moves unchecked
         raise ValueError(f"a rule reads an edge twice: {points}")
     table = tab.table(allowed, len(points))
-    face_sums = []
-    if rule.parities and settings.parity <= settings.max_level:
-        sums = [(layout._odd(points, mask), parity) for mask, parity in table.parities]
-        face_sums = [(faces, parity) for faces, parity in sums if faces]
-    return Block(points, table, tab.reader(points), rule.name, rule.level, face_sums)
+    wanted = rule.parities and settings.parity <= settings.max_level
+    return Block(points, table, tab.reader(points), rule.name, rule.level, None if wanted else [])
 
 
-def push_corners(layout: Layout, clue: int, block: Block, settings: Settings, keep: bool) -> Corners | None:
-    """Push a clue's corner rules onto `layout` (the clue is its rule number `clue`), and return
+def sums(layout: Layout, block: Block) -> list[tuple[tuple[int, ...], int]]:
+    """The face parities a clue implies (its `face_sums`), worked out once asked for: a board
+    asks when its deduction reaches their level (`LATER`: `Layout.push_later`)."""
+    found = block.face_sums
+    if found is None:
+        assert block.table is not None
+        odd = [(layout._odd(block.scope, mask), parity) for mask, parity in block.table.parities]
+        found = block.face_sums = [(faces, parity) for faces, parity in odd if faces]
+    return found
+
+
+def has_later(block: Block, settings: Settings) -> bool:
+    """Whether some corner rule of the clue is of level `LATER` (pushed by `push_corners` with
+    `later`): a Masyu's corners are all Easy."""
+    level = max(block.level, settings.corner)
+    if level == LATER and level <= settings.max_level:
+        return True
+    return settings.short == LATER and block.level <= settings.short < level
+
+
+def add_corners(layout: Layout, kept: list[tuple[int, Block]], settings: Settings, keep: bool, later: bool) -> None:
+    """The corner rules of each clue in `kept` (its rule number, its block) of level
+    `LATER` (`later`: `Layout.push_later`) or of the others, from the block when a board of
+    this size pushed them before."""
+    all_rules, readers, rule_tables, lookups = layout.rules, layout.readers, layout.rule_tables, layout.lookups
+    names, rule_levels, lane_watch, levels = layout.rule_names, layout.rule_levels, layout.lane_watch, layout.levels
+    guards, part = layout.guards, int(later)
+    for clue, found in kept:
+        corners = found.corners[part]
+        if corners is None:  # the first board of this size with this clue
+            found.corners[part] = push_corners(layout, clue, found, settings, keep, later)
+            continue
+        base = len(all_rules)
+        all_rules += corners.rules
+        readers += corners.readers
+        rule_tables += corners.tables
+        lookups += corners.lookups  # type: ignore[arg-type]
+        names += corners.names
+        rule_levels += corners.levels
+        levels.update(corners.name_levels)
+        for offset, outside in corners.guards:
+            guards[base + offset] = clue, outside
+        for number, level, edges in zip(count(base), corners.levels, corners.edges, strict=False):
+            lane = lane_watch.get(level) or layout._lane_watch(level)
+            for k in edges:
+                lane[k].append(number)
+
+
+def push_corners(
+    layout: Layout, clue: int, block: Block, settings: Settings, keep: bool, later: bool
+) -> Corners | None:
+    """Push a clue's corner rules of level `LATER` (`later`) or of the others onto `layout` (the
+    clue is its rule number `clue`), and return
     them as the `Corners` the next board of this size copies when asked to `keep` them: each
     join with a vertex that holds two of the clue's edges, as one table over at most JOIN_WIDTH
     edges (deduce/layout.py): what a person sees at a clue's corner (a line entering a 3's
@@ -109,20 +164,21 @@ def push_corners(layout: Layout, clue: int, block: Block, settings: Settings, ke
     level = max(block.level, corner)
     guarded = block.level <= short < level and short <= most
     cornered = level <= most
+    shorts, joints = guarded and (short == LATER) == later, cornered and (level == LATER) == later
     short_name, corner_name = block.name + ONE_SHORT, block.name + AT_A_CORNER
     rules, guards, levels, watch = layout.rules, layout.guards, layout.levels, layout._lane_watch
     add_rule, add_reader, add_table = rules.append, layout.readers.append, layout.rule_tables.append
     add_lookup, add_name, add_level = layout.lookups.append, layout.rule_names.append, layout.rule_levels.append
     base, relative, edges, names = len(rules), [], [], {}
-    for joint_scope, compiled, outside, empty, one_short in layout._moved_joins(scope, table):
+    for joint_scope, compiled, outside, empty, one_short in layout._moved_joins(scope, table, joints):
         if empty and (guarded or cornered):
             raise Contradiction  # the clue and the vertex allow nothing together
         pushed: list[tuple[tuple[int, ...], Table, Reader, str, Level, tuple[int, ...]]] = []
-        if guarded and one_short is not None:  # read again when a line enters the corner
+        if shorts and one_short is not None:  # read again when a line enters the corner
             guards[len(rules)] = clue, outside
             relative.append((len(rules) - base, outside))
             pushed.append((scope, *one_short, short_name, short, outside))
-        if cornered and compiled is not None:
+        if joints and compiled is not None:
             pushed.append((joint_scope, *compiled, corner_name, level, ()))
         for rule_scope, rule_table, read, rule_name, rule_level, also in pushed:
             rule = len(rules)

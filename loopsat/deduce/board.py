@@ -75,7 +75,8 @@ class Board(Layout):
         self.read_at = [-1] * len(self.rules)
         self.no_early_loop = self.allows(NO_PREMATURE_LOOP)
         self.parity_allowed, self.close_on = self.allows(PARITY), self.allows(LOOP_CLOSED)
-        self.pairs = pairs.for_board(self)  # Tatham's pairs of lines, run by level outside probes
+        self.pairs: pairs.Pairs | None = None  # Tatham's pairs of lines, run by level outside probes
+        self.pairs_made = False  # (`make_pairs`)
         self.read_points: dict[Sequence[int], tuple[Point, ...]] = {}
         self.guard_of: list[tuple[int, tuple[int, ...]] | None] = [None] * len(self.rules)  # `guards` by rule
         for number, guard in self.guards.items():
@@ -86,6 +87,13 @@ class Board(Layout):
             for k, e in enumerate(self.lattice):
                 if e not in given:
                     self.assign(k, 0, NO_SUCH_EDGE, ())
+
+    def make_pairs(self) -> pairs.Pairs | None:
+        """Tatham's pairs of lines, made when a level above Easy first asks for them (they read
+        only the clues' tables, and what was decided since they last looked): a board decided at
+        Easy never needs them."""
+        self.pairs, self.pairs_made = pairs.for_board(self), True
+        return self.pairs
 
     # --- changes ------------------------------------------------------------------------------
 

@@ -7,7 +7,6 @@ worked out (board.Board adds the state that changes and the propagation)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from itertools import count
 
 from loopsat.deduce import blocks
 from loopsat.deduce import tables as tab
@@ -48,6 +47,10 @@ class Layout:
     tracer: Any
 
     clue_rules: int  # the rules before this one (and after the vertices') are clues
+    # the clues (their rule numbers and blocks) whose corner rules and face parities of level
+    # blocks.LATER wait for the deduction to reach it, the board's settings and whether it keeps
+    # blocks: `push_later`
+    later: tuple[list[tuple[int, blocks.Block]], blocks.Settings, bool] | None
 
     def allows(self, name: str) -> bool:
         """Whether the rule the deduction itself knows by `name` is within `max_level`."""
@@ -195,9 +198,9 @@ class Layout:
 
     def _add_clues(self, rules: Iterable[Rule]) -> None:
         """Each rule within `max_level` (its `blocks.Block`, kept per lattice size), then the
-        rules its corner joins make, all after every clue's own: a 60×60 has 14 000 of them.
-        `_push` inlined, and each clue's face parities (their faces' colours sum to the parity,
-        mod 2: each edge is the sum of its two faces'), as a 60×60 has 1 655 clues. The first
+        rules its corner joins make, all after every clue's own: a 60×60 has 14 000 of them,
+        and the face parities (`_push` inlined, as a 60×60 has 1 655 clues); those of level
+        `blocks.LATER` only once the deduction reaches it (`push_later`). The first
         board of a size and settings keeps no blocks (most processes set up one board: keeping
         cost a fresh 60×60 5 ms more); the next ones do."""
         settings = blocks.settings_of(self)
@@ -206,10 +209,10 @@ class Layout:
         if known is None:
             self.blocks[settings] = {}
             known = {}
-        max_level, kept, levels, watch = self.max_level, [], self.levels, self.watch
+        max_level, levels, watch = self.max_level, self.levels, self.watch
+        kept: list[tuple[int, blocks.Block]] = []
         all_rules, readers, rule_tables, lookups = self.rules, self.readers, self.rule_tables, self.lookups
         names, rule_levels, lane_watch = self.rule_names, self.rule_levels, self.lane_watch
-        parities, face_parities, first_parity = self.parities, self.face_parities, len(self.parities)
         for rule in rules:
             if rule.level > max_level:
                 continue
@@ -235,36 +238,39 @@ class Layout:
             for k in scope:
                 lane[k].append(number)
                 watch[k].append(number)
-            for faces, parity in found.face_sums:
+            kept.append((number, found))
+        self.clue_rules = len(all_rules)
+        if settings.corners:
+            blocks.add_corners(self, kept, settings, keep, False)
+        if settings.parity != blocks.LATER:
+            self._add_parities(kept)
+        self.later = kept, settings, keep
+
+    def _add_parities(self, kept: list[tuple[int, blocks.Block]]) -> None:
+        """The face parities of each clue in `kept` (their faces' colours sum to the parity, mod 2:
+        each edge is the sum of its two faces'), each waiting to be read once."""
+        parities, face_parities, first = self.parities, self.face_parities, len(self.parities)
+        for _, found in kept:
+            scope = found.scope
+            for faces, parity in blocks.sums(self, found):
                 for f in faces:
                     face_parities[f].append(len(parities))
                 parities.append((faces, parity, scope))
-            kept.append((number, found))
-        self.parity_queue.extend(range(first_parity, len(parities)))
-        self.parity_stale.update(range(first_parity, len(parities)))
-        self.clue_rules = len(all_rules)
-        if not settings.corners:
-            return
-        guards = self.guards
-        for clue, found in kept:
-            corners = found.corners
-            if corners is None:  # the first board of this size with this clue
-                found.corners = blocks.push_corners(self, clue, found, settings, keep)
-                continue
-            base = len(all_rules)
-            all_rules += corners.rules
-            readers += corners.readers
-            rule_tables += corners.tables
-            lookups += corners.lookups  # type: ignore[arg-type]
-            names += corners.names
-            rule_levels += corners.levels
-            levels.update(corners.name_levels)
-            for offset, outside in corners.guards:
-                guards[base + offset] = clue, outside
-            for number, level, edges in zip(count(base), corners.levels, corners.edges, strict=False):
-                lane = lane_watch.get(level) or self._lane_watch(level)
-                for k in edges:
-                    lane[k].append(number)
+        self.parity_queue.extend(range(first, len(parities)))
+        self.parity_stale.update(range(first, len(parities)))
+
+    def push_later(self) -> range:
+        """Push the corner rules and face parities of level `blocks.LATER` that `_add_clues` put
+        off (the numbers the rules get): the deduction first reaches that level."""
+        assert self.later is not None
+        kept, settings, keep = self.later
+        self.later, first = None, len(self.rules)
+        if settings.corners:
+            later = [(clue, found) for clue, found in kept if blocks.has_later(found, settings)]
+            blocks.add_corners(self, later, settings, keep, True)
+        if settings.parity == blocks.LATER:
+            self._add_parities(kept)
+        return range(first, len(self.rules))
 
     def _lane_watch(self, level: Level) -> list[list[int]]:
         """The rules of `level` that watch each edge."""
@@ -273,12 +279,14 @@ class Layout:
             found = self.lane_watch[level] = [[] for _ in self.lattice]
         return found
 
-    def _moved_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
+    def _moved_joins(self, scope: tuple[int, ...], table: Table, joints: bool = True) -> list[Join]:
         """A rule's joins with the vertices at its corners (`_worked_out_joins`); away from the
         lattice's border (every vertex at its edges has four arms), those of the first rule of
         its shape there, moved, as every edge number moves by
         one offset with the shape. The first 60×60 board's joins took 21 of the 72 ms it took to
-        set up all worked out, 17.5 moved (`python bench/board_setup.py`)."""
+        set up all worked out, 17.5 moved (`python bench/board_setup.py`). Without `joints`, a
+        moved join's scope is () and its table None: the Easy one-short readings alone need
+        neither, their Deep joins put off (blocks.LATER)."""
         ends, inner, lattice = self.ends, self.inner_vertex, self.lattice
         if not all(inner[a] and inner[b] for a, b in map(ends.__getitem__, scope)):
             return self._worked_out_joins(scope, table)
@@ -295,9 +303,13 @@ class Layout:
         offset, moved = scope[0] - first, []
         read_scope = None
         for joint, compiled, outside, empty, one_short in joins:
-            joint = tuple([k + offset for k in joint])
-            if compiled is not None:
+            if not joints:
+                joint, compiled = (), None
+            elif compiled is not None:
+                joint = tuple([k + offset for k in joint])
                 compiled = compiled[0], tab.reader(joint)
+            else:
+                joint = tuple([k + offset for k in joint])
             if one_short is not None:  # the rule's own scope, read by one reader
                 read_scope = read_scope or tab.reader(scope)
                 one_short = one_short[0], read_scope

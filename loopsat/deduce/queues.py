@@ -6,6 +6,7 @@ how hard the puzzle is. Both read the board through locals: they are the deducti
 from __future__ import annotations
 
 from loopsat.deduce import tables as tab
+from loopsat.deduce.blocks import LATER
 from loopsat.deduce.rules import PARITY, Contradiction, Level
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
@@ -133,6 +134,8 @@ def run_by_level(board: Board) -> None:
     Once every edge is decided, the higher lanes are only checked (`_check_decided`), and the face
     parities and Tatham's pairs are passed: they follow from the clues' own tables, which are
     still read, so they could object only where a table does."""
+    if board.later is not None and board.cap >= LATER and len(board.assigned) < len(board.value):
+        _reach_later(board)
     assigned, levels, lanes, pending = board.assigned, board.rule_levels, board.lanes, board.pending
     read_at = board.read_at
     lane_watch = [(lanes[level], watching) for level, watching in board.lane_watch.items()]
@@ -249,7 +252,9 @@ def run_by_level(board: Board) -> None:
                     elif board.parities_queued():
                         board._run_parities(pending_here)
                         break
-                pairs = board.pairs  # Tatham's (deduce/pairs.py)
+                pairs = board.pairs  # Tatham's (deduce/pairs.py), made when first asked for
+                if pairs is None and not board.pairs_made and len(assigned) < edges:
+                    pairs = board.make_pairs()
                 if pairs is not None and len(assigned) < edges and pairs.run(board, level):
                     break
                 continue
@@ -257,6 +262,36 @@ def run_by_level(board: Board) -> None:
         else:
             board.settled = len(assigned)
             return
+
+
+def _reach_later(board: Board) -> None:
+    """The deduction reaches `LATER` for the first time, the board still open: the corner rules
+    and face parities of that level are pushed now (`Layout.push_later`; the parities wait, as
+    they did from the start, none read yet), and the level's lane made what it would have been
+    had the rules been there from the start (the same trail): every rule of the level in the
+    first batch, then each decided edge's batch, in the order the edges came. None was read yet
+    (the lane was not), so the edges' batches need no stamp of their own. A board decided
+    before it never pushes them: the lane would only be checked (`_check_decided`, which passes
+    the corners), the parities cleared."""
+    rules = board.push_later()
+    if not rules:
+        return
+    board.read_at += [-1] * len(rules)
+    guards = board.guards
+    board.guard_of += [guards.get(rule) for rule in rules]
+    if board.queue:  # not handed to the lanes yet (`run_by_level`'s first call): they wait with every rule
+        board.queue.extend(rules)
+        return
+    # The first batch's stamp is 1 (a board's first call, at tick 0, hands the lanes the queue at
+    # tick 1 without keeping it), the edges' at most the board's tick: as they were, to every reading.
+    levels, tick, watching = board.rule_levels, board.tick, board.lane_watch[LATER]
+    first = [rule for rule in range(board.vertex_rules, rules.start) if levels[rule] == LATER]
+    first += rules
+    lane = board.lanes[LATER] = [(1, first, len(first))]
+    for k in board.assigned[: board.done]:
+        here = watching[k]
+        if here:
+            lane.append((tick, here, len(here)))
 
 
 def _check_decided(board: Board, lane: list[Batch], level: Level) -> None:
