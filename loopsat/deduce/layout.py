@@ -268,7 +268,9 @@ class Layout:
             found = self.lane_watch[level] = [[] for _ in self.lattice]
         return found
 
-    def _moved_joins(self, scope: tuple[int, ...], table: Table, joints: bool = True) -> list[Join]:
+    def _moved_joins(
+        self, scope: tuple[int, ...], table: Table, joints: bool = True, read: Reader | None = None
+    ) -> list[Join]:
         """A rule's joins with the vertices at its corners (`_worked_out_joins`); away from the
         lattice's border (every vertex at its edges has four arms), those of the first rule of
         its shape there, moved, as every edge number moves by
@@ -278,19 +280,18 @@ class Layout:
         neither, their Deep joins put off (blocks.LATER)."""
         ends, inner, lattice = self.ends, self.inner_vertex, self.lattice
         if not all(inner[a] and inner[b] for a, b in map(ends.__getitem__, scope)):
-            return self._worked_out_joins(scope, table)
+            return self._worked_out_joins(scope, table, read)
         x0, y0 = lattice[scope[0]]  # its kind too: moved by even steps, every edge keeps its kind
         shape = table.allowed, ((x0 % 2, y0 % 2), *[(x - x0, y - y0) for x, y in map(lattice.__getitem__, scope)])
         known = self.shape_joins.get(shape)  # read once, as `blocks`
         if known is None:
             if len(self.shape_joins) >= FACE_SUMS_KEPT:
                 self.shape_joins.clear()
-            found = self._worked_out_joins(scope, table)
+            found = self._worked_out_joins(scope, table, read)
             self.shape_joins[shape] = scope[0], found
             return found
         first, joins = known
         offset, moved = scope[0] - first, []
-        read_scope = None
         for joint, compiled, outside, empty, one_short in joins:
             if not joints:
                 joint, compiled = (), None
@@ -300,12 +301,12 @@ class Layout:
             else:
                 joint = tuple([k + offset for k in joint])
             if one_short is not None:  # the rule's own scope, read by one reader
-                read_scope = read_scope or tab.reader(scope)
-                one_short = one_short[0], read_scope
+                read = read or tab.reader(scope)
+                one_short = one_short[0], read
             moved.append((joint, compiled, tuple([k + offset for k in outside]), empty, one_short))
         return moved
 
-    def _worked_out_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
+    def _worked_out_joins(self, scope: tuple[int, ...], table: Table, read: Reader | None = None) -> list[Join]:
         """A rule's joins with the vertices at its corners, from the vertex rules: each one's scope,
         table and reader (None when every pattern or none fits), the vertex's arms outside the
         rule, whether no pattern fits, and the rule's own table without its two edges at the
@@ -325,7 +326,8 @@ class Layout:
                 fewer = frozenset(p for p in table.allowed if p & pair != pair)
                 one_short = None
                 if fewer and fewer != table.allowed:
-                    one_short = tab.table(fewer, len(scope)), tab.reader(scope)
+                    read = read or tab.reader(scope)
+                    one_short = tab.table(fewer, len(scope)), read
                 found.append((joint, compiled, outside, not allowed, one_short))
         return found
 
