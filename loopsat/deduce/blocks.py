@@ -170,30 +170,45 @@ def push_corners(
     add_rule, add_reader, add_table = rules.append, layout.readers.append, layout.rule_tables.append
     add_lookup, add_name, add_level = layout.lookups.append, layout.rule_names.append, layout.rule_levels.append
     base, relative, edges, names = len(rules), [], [], {}
-    for joint_scope, compiled, outside, empty, one_short in layout._moved_joins(scope, table, joints):
+    # each kind's lane, fetched (made) at its first rule as `_push` would: the lanes' order is read
+    short_lane: list[list[int]] | None = None
+    corner_lane: list[list[int]] | None = None
+    for joint_scope, compiled, outside, empty, one_short in layout._moved_joins(scope, table, joints, block.reader):
         if empty and (guarded or cornered):
             raise Contradiction  # the clue and the vertex allow nothing together
-        pushed: list[tuple[tuple[int, ...], Table, Reader, str, Level, tuple[int, ...]]] = []
         if shorts and one_short is not None:  # read again when a line enters the corner
-            guards[len(rules)] = clue, outside
-            relative.append((len(rules) - base, outside))
-            pushed.append((scope, *one_short, short_name, short, outside))
-        if joints and compiled is not None:
-            pushed.append((joint_scope, *compiled, corner_name, level, ()))
-        for rule_scope, rule_table, read, rule_name, rule_level, also in pushed:
-            rule = len(rules)
-            add_rule((rule_scope, rule_table))
+            rule, (rule_table, read) = len(rules), one_short
+            guards[rule] = clue, outside
+            add_rule((scope, rule_table))
             add_reader(read)
             add_table(rule_table)
             add_lookup(rule_table.lookup)
-            add_name(rule_name)
-            add_level(rule_level)
-            levels[rule_name] = names[rule_name] = rule_level
-            watching = watch(rule_level)
-            watched = rule_scope + also
-            edges.append(watched)
+            add_name(short_name)
+            add_level(short)
+            watched = scope + outside
+            if short_lane is None:
+                levels[short_name] = names[short_name] = short
+                short_lane = watch(short)
+            if keep:
+                relative.append((rule - base, outside))
+                edges.append(watched)
             for k in watched:
-                watching[k].append(rule)
+                short_lane[k].append(rule)
+        if joints and compiled is not None:
+            rule, (rule_table, read) = len(rules), compiled
+            add_rule((joint_scope, rule_table))
+            add_reader(read)
+            add_table(rule_table)
+            add_lookup(rule_table.lookup)
+            add_name(corner_name)
+            add_level(level)
+            if corner_lane is None:
+                levels[corner_name] = names[corner_name] = level
+                corner_lane = watch(level)
+            if keep:
+                edges.append(joint_scope)
+            for k in joint_scope:
+                corner_lane[k].append(rule)
     if not keep:
         return None
     return Corners(
