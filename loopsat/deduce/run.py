@@ -159,7 +159,7 @@ def searched(
     fewer; None when that took more than `nodes` decisions, or the deduction left more than
     `most_open` edges open (not tried), or failed or finished, or its tables do not state every
     clue (a loop they allow need not be the puzzle's)."""
-    with collector_paused():  # until the board is gone (collector_paused)
+    with collector_paused():  # the board kept (_last_board) joins the old generation (collector_paused)
         return _searched(puzzle, limit, nodes, most_open, walk)
 
 
