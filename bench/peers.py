@@ -18,7 +18,7 @@ from pathlib import Path
 from loopsat.errors import Exit, PuzzleError
 from loopsat.genres import GENRES, read_puzzles
 from loopsat.puzzle import Puzzle
-from loopsat.solver.pipeline import bits
+from loopsat.solver.outcome import bits
 
 MISSING = "peers: puzzlekit not installed (pip install '.[bench]')"
 # puzzlekit's cell characters: `-` empty, a digit a Slitherlink clue, `w`/`b` a white/black Masyu circle.

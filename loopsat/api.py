@@ -2,12 +2,10 @@
 
     import loopsat
     result = loopsat.solve("puzzles/slitherlink/pzprjs-5x5.slither")
-    print(result.text())          # the board with the loop, then `unique`
-    result.solutions[0].h         # the JSON's bit strings
+    print(result.text(), result.solutions[0].h)  # the board with the loop, `unique`; the JSON's bits
 
-Every verb takes a Puzzle, or a file name, URL or game ID holding one, raises `loopsat.PuzzleError` (`file`, `line`,
-`column`, `message`) for bad input and never exits the interpreter. Every verb is named here; some live beside it:
-reading.py (load, data_sets, parse, one), result.py (Result, Solution, Interrupted), setting.py (the setter's verbs).
+Every verb takes a Puzzle, or a file name, URL or game ID holding one, raises `loopsat.PuzzleError` (located) for bad
+input, never exits the interpreter, and is named here; some live in reading.py, result.py and setting.py (the setter's).
 """
 
 from __future__ import annotations
@@ -55,7 +53,7 @@ if TYPE_CHECKING:
     from loopsat.solver.certain import Certainty
     from loopsat.solver.check import Checked
     from loopsat.solver.explain import Explanation, Hint
-    from loopsat.solver.pipeline import Outcome
+    from loopsat.solver.outcome import Outcome
 
 Drawn = Solution | Edges | None  # what a picture shows: a Result's Solution, its edges, or the bare board
 
@@ -345,7 +343,7 @@ def to_url(puzzle: PuzzleLike) -> str:
 def drawing(puzzle: PuzzleLike, solution: Drawn | Certainty = None) -> str:
     """The board as `loopsat solve` prints it (no final newline), with the loop of `solution`
     (a Solution, or its edges) when given, or a `certain` answer's edges (`?` on the undecided)."""
-    from loopsat.solver.pipeline import drawing as lines
+    from loopsat.solver.outcome import drawing as lines
 
     puzzle = one(puzzle, "loopsat.drawing")
     if _is_certainty(solution):

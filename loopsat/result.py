@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     from loopsat.deduce import Difficulty
     from loopsat.solver.certain import Certainty
-    from loopsat.solver.pipeline import Outcome
+    from loopsat.solver.outcome import Outcome
 
 PuzzleLike = Puzzle | str | os.PathLike[str]  # a Puzzle, or a file name, URL or game ID holding one
 
@@ -36,7 +36,7 @@ class Solution:
     @classmethod
     def of(cls, puzzle: Puzzle, edges: Edges) -> Solution:
         """The solution of `puzzle` with these edges (as the search found them)."""
-        from loopsat.solver.pipeline import bits
+        from loopsat.solver.outcome import bits
 
         h, v = bits(GENRES[puzzle.genre], puzzle, edges)
         return cls(frozenset(edges), tuple(h), tuple(v), tuple(options_of(edges) or ()))
@@ -73,14 +73,14 @@ class Result:
     def text(self) -> str:
         """The boards `loopsat solve` prints (every solution found, or the empty board), without
         the status line."""
-        from loopsat.solver.pipeline import drawing
+        from loopsat.solver.outcome import drawing
 
         boards = [drawing(self.puzzle, solution.edges) for solution in self.solutions] or [drawing(self.puzzle, None)]
         return "\n".join("\n".join(board) for board in boards) + "\n"
 
     def _settled(self) -> Outcome:
         """The pipeline's own answer: the one the solve gave, or one made of these fields."""
-        from loopsat.solver.pipeline import Outcome
+        from loopsat.solver.outcome import Outcome
 
         if self._outcome is not None:
             return self._outcome

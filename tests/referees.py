@@ -99,7 +99,7 @@ def verified_loops(puzzle: Puzzle) -> set[frozenset[tuple[int, int]]]:
     from lattice import cycle_unions, midpoints
 
     from loopsat.genres import GENRES
-    from loopsat.solver.pipeline import bits
+    from loopsat.solver.outcome import bits
 
     genre = GENRES[puzzle.genre]
     unions = cycle_unions(*genre.tile_shape(puzzle))

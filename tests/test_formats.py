@@ -15,7 +15,8 @@ from loopsat.errors import PuzzleError
 from loopsat.formats import convert, decode, is_link, puzzlink, tatham
 from loopsat.genres import masyu, read_puzzles, slitherlink
 from loopsat.puzzle import Puzzle
-from loopsat.solver.pipeline import bits, solve
+from loopsat.solver.outcome import bits
+from loopsat.solver.pipeline import solve
 
 HERE = Path(__file__).parent
 BENCH = HERE.parent / "bench"

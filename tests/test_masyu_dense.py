@@ -19,7 +19,8 @@ from loopsat.setter.generate import JUDGE
 from loopsat.setter.loopgen import Annealer
 from loopsat.setter.region import Region
 from loopsat.solver import frontier
-from loopsat.solver.pipeline import bits, solve
+from loopsat.solver.outcome import bits
+from loopsat.solver.pipeline import solve
 from loopsat.verify import verify
 
 BOARDS = [(6, 6, 0), (6, 6, 1), (7, 9, 2), (8, 8, 3), (10, 10, 4), (9, 5, 5)]

@@ -99,7 +99,8 @@ def parse_drawing(lines: list[str], m: int, n: int) -> set[tuple[tuple[int, int]
 @given(st.integers(1, 8), st.integers(1, 8), st.randoms(use_true_random=False))
 @settings(max_examples=25, deadline=None)
 def test_random_loops_come_back(m: int, n: int, rng: random.Random) -> None:
-    from loopsat.solver.pipeline import drawing, solve
+    from loopsat.solver.outcome import drawing
+    from loopsat.solver.pipeline import solve
 
     region = random_region(m, n, rng)
     grid = clue_grid(region, m, n)

@@ -14,7 +14,7 @@ from loopsat.errors import VerificationError
 from loopsat.genres import GENRES, SETTERS
 from loopsat.grid import Edges, Point, edge_ends, lattice_edges
 from loopsat.puzzle import Puzzle
-from loopsat.solver.pipeline import bits
+from loopsat.solver.outcome import bits
 from loopsat.verify import verify
 
 # How far (doubled coordinates: 12 = six cells) around the removed clues the screen of a try

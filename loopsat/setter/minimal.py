@@ -28,7 +28,7 @@ from loopsat.puzzle import Puzzle
 from loopsat.setter.board import Orbit, Thinning
 from loopsat.setter.redundant import tie
 from loopsat.signals import die_with, held
-from loopsat.solver.pipeline import bits
+from loopsat.solver.outcome import bits
 from loopsat.verify import verify
 from loopsat.workers import ahead, cpus, leave_signals_to_main, process_context
 

@@ -35,7 +35,8 @@ from loopsat.model import ExactCover
 from loopsat.output.render import canvas
 from loopsat.puzzle import Puzzle
 from loopsat.solver import pipeline
-from loopsat.solver.pipeline import Outcome, Status, bits
+from loopsat.solver.outcome import Outcome, bits
+from loopsat.solver.pipeline import Status
 from loopsat.verify import verify
 
 if TYPE_CHECKING:

@@ -31,7 +31,7 @@ from loopsat.puzzle import Puzzle
 from loopsat.status import Status
 
 if TYPE_CHECKING:
-    from loopsat.solver.pipeline import Outcome
+    from loopsat.solver.outcome import Outcome
 
 SEARCH = "search"  # the last step when the deduction stops short
 
