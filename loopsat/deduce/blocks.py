@@ -170,7 +170,7 @@ def push_corners(
     add_rule, add_reader, add_table = rules.append, layout.readers.append, layout.rule_tables.append
     add_lookup, add_name, add_level = layout.lookups.append, layout.rule_names.append, layout.rule_levels.append
     base, relative, edges, names = len(rules), [], [], {}
-    # each kind's lane, fetched (made) at its first rule as `_push` would: the lanes' order is read
+    # each kind's lane, fetched (made) at its first rule (`Layout._lane_watch`): the lanes' order is read
     short_lane: list[list[int]] | None = None
     corner_lane: list[list[int]] | None = None
     for joint_scope, compiled, outside, empty, one_short in layout._moved_joins(scope, table, joints, block.reader):

@@ -124,7 +124,7 @@ class Layout:
         # the vertex: with an edge, every vertex has an arm (a lattice of one tile has neither).
         # The columns built whole, their lane's batches kept apart so that a board shares them:
         # in a lane they come before the batch of its own rules (and are read after it). Rule
-        # by rule, `_push` inlined, a fresh 60×60's bare layout took 13.7 ms, 3 600 vertices
+        # by rule, with a call for each, a fresh 60×60's bare layout took 13.7 ms, 3 600 vertices
         degrees = [tab.table(_DEGREES[n], n) for n in range(5)]
         vertex_arms = [tuple(arms) for arms in self.arms if arms]
         self.rules: list[tuple[tuple[int, ...], Table]] = [(arms, degrees[len(arms)]) for arms in vertex_arms]
@@ -189,7 +189,7 @@ class Layout:
     def _add_clues(self, rules: Iterable[Rule]) -> None:
         """Each rule within `max_level` (its `blocks.Block`, kept per lattice size), then the
         rules its corner joins make, all after every clue's own: a 60×60 has 14 000 of them,
-        and the face parities (`_push` inlined, as a 60×60 has 1 655 clues); those of level
+        and the face parities (the columns extended in line, no call a rule: a 60×60 has 1 655 clues); those of level
         `blocks.LATER` only once the deduction reaches it (`push_later`). The first
         board of a size and settings keeps no blocks (most processes set up one board: keeping
         cost a fresh 60×60 5 ms more); the next ones do."""
@@ -331,25 +331,6 @@ class Layout:
                     one_short = tab.table(fewer, len(scope)), read
                 found.append((joint, compiled, outside, not allowed, one_short))
         return found
-
-    def _push(self, scope: tuple[int, ...], table: Table, read: Reader, name: str, level: Level, probed: bool) -> None:
-        """A new rule, watching its edges in its level's lane (and in `watch` when `probed`); it
-        waits to be read once every rule is in (`Board`)."""
-        rule = len(self.rules)
-        self.rules.append((scope, table))
-        self.readers.append(read)
-        self.rule_tables.append(table)
-        self.lookups.append(table.lookup)
-        self.rule_names.append(name)
-        self.rule_levels.append(level)
-        self.levels[name] = level
-        lane = self._lane_watch(level)
-        for k in scope:
-            lane[k].append(rule)
-        if probed:
-            watch = self.watch
-            for k in scope:
-                watch[k].append(rule)
 
     def _odd(self, scope: tuple[int, ...], mask: int) -> tuple[int, ...]:
         """The faces an odd number of the masked edges of `scope` border, in order."""
