@@ -74,6 +74,7 @@ __all__ = [
     "read_data_sets",
     "read_puzzles",
     "saved_game",
+    "suffix_of",
 ]
 READERS: Mapping[str, Reader] = _Registry(
     {**_HOMES, "url": "loopsat.formats.url", "save": "loopsat.formats.tatham_save"}
@@ -86,6 +87,12 @@ SUFFIXES: dict[str, str] = {
     ".sav": "save",
     ".mcc": "mcc",
 }
+
+
+def suffix_of(genre: str) -> str:
+    """The file suffix of `genre`'s own format (`.slither`, `.masyu`, ...): the name a written
+    puzzle gets."""
+    return next(suffix for suffix, named in SUFFIXES.items() if named == genre)
 
 
 def saved_game(path: str) -> bool:

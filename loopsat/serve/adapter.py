@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from loopsat import api
 from loopsat.errors import PuzzleError
+from loopsat.genres import suffix_of
 from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
 from loopsat.status import Status
@@ -89,7 +90,7 @@ def export(board: Json, form: str) -> tuple[str, str, str]:
         text = api.svg(puzzle)
     elif form == "file":
         text = text_of(board)
-        suffix = ".masyu" if puzzle.genre == "masyu" else ".slither"
+        suffix = suffix_of(puzzle.genre)
     else:
         text = api.convert(puzzle, form) + "\n"
     return text, name + suffix, media

@@ -55,7 +55,7 @@ from dataclasses import dataclass, replace
 from loopsat import deduce
 from loopsat.deduce import GRADES, Difficulty, Level, Rule
 from loopsat.errors import Unmet
-from loopsat.genres import SETTERS, SUFFIXES
+from loopsat.genres import SETTERS, suffix_of
 from loopsat.grid import Edges, Point
 from loopsat.puzzle import Puzzle
 from loopsat.setter.board import SCREEN, Thinning
@@ -123,7 +123,7 @@ def level(difficulty: str | int) -> int:
 def file_name(genre: str, rows: int, cols: int, seed: int, suffix: str | None = None) -> str:
     """`<genre>-RxC-<seed>.<suffix>`: the name `-o DIR` writes (the genre's suffix unless one is
     given), and the puzzle's path."""
-    suffix = suffix or next(suffix for suffix, named in SUFFIXES.items() if named == genre)
+    suffix = suffix or suffix_of(genre)
     return f"{genre}-{rows}x{cols}-{seed}{suffix}"
 
 
