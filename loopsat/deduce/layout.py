@@ -115,7 +115,8 @@ class Layout:
         # by shape (patterns, the first point's parities, the points relative to it): the first
         # rule's joins (`_moved_joins`)
         self.shape_joins: dict[tuple[frozenset[int], tuple[tuple[int, int], ...]], tuple[int, list[Join]]] = {}
-        self.inner_vertex = [0 < v // cols < rows - 1 and 0 < v % cols < cols - 1 for v in range(rows * cols)]
+        self.inner_vertex = inner = [0 < v // cols < rows - 1 and 0 < v % cols < cols - 1 for v in range(rows * cols)]
+        self.inner_edge = [inner[a] and inner[b] for a, b in self.ends]  # both ends have four arms
         self.arms: list[list[int]] = [[] for _ in range(rows * cols)]  # the edges at each vertex
         for k, (a, b) in enumerate(self.ends):
             self.arms[a].append(k)
@@ -269,45 +270,43 @@ class Layout:
             found = self.lane_watch[level] = [[] for _ in self.lattice]
         return found
 
-    def _moved_joins(
-        self, scope: tuple[int, ...], table: Table, joints: bool = True, read: Reader | None = None
-    ) -> list[Join]:
-        """A rule's joins with the vertices at its corners (`_worked_out_joins`); away from the
-        lattice's border (every vertex at its edges has four arms), those of the first rule of
-        its shape there, moved, as every edge number moves by
-        one offset with the shape. The first 60×60 board's joins took 21 of the 72 ms it took to
-        set up all worked out, 17.5 moved (`python bench/board_setup.py`). Without `joints`, a
-        moved join's scope is () and its table None: the Easy one-short readings alone need
-        neither, their Deep joins put off (blocks.LATER)."""
-        ends, inner, lattice = self.ends, self.inner_vertex, self.lattice
-        if not all(inner[a] and inner[b] for a, b in map(ends.__getitem__, scope)):
-            return self._worked_out_joins(scope, table, read)
+    def _shape_joins(self, scope: tuple[int, ...], table: Table) -> tuple[list[Join], int]:
+        """A rule's joins with the vertices at its corners (`_worked_out_joins`), and the offset
+        that moves them onto its edges: away from the lattice's border (every vertex at its edges
+        has four arms), those of the first rule of its shape there, as every edge number moves by
+        one offset with the shape (0 where worked out for this rule). The first 60×60 board's
+        joins took 21 of the 72 ms it took to set up all worked out, 17.5 moved (`python
+        bench/board_setup.py`); the rules they make are moved as they are pushed
+        (blocks.push_corners), not copied here first."""
+        if not all(map(self.inner_edge.__getitem__, scope)):
+            return self._worked_out_joins(scope, table), 0
+        lattice = self.lattice
         x0, y0 = lattice[scope[0]]  # its kind too: moved by even steps, every edge keeps its kind
         shape = table.allowed, ((x0 % 2, y0 % 2), *[(x - x0, y - y0) for x, y in map(lattice.__getitem__, scope)])
         known = self.shape_joins.get(shape)  # read once, as `blocks`
         if known is None:
             if len(self.shape_joins) >= FACE_SUMS_KEPT:
                 self.shape_joins.clear()
-            found = self._worked_out_joins(scope, table, read)
+            found = self._worked_out_joins(scope, table)
             self.shape_joins[shape] = scope[0], found
-            return found
-        first, joins = known
-        offset, moved = scope[0] - first, []
+            return found, 0
+        return known[1], scope[0] - known[0]
+
+    def _moved_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
+        """`_shape_joins` moved onto `scope`'s edges, each with readers of its own: what
+        working them out gives (the tests compare the two)."""
+        joins, offset = self._shape_joins(scope, table)
+        moved: list[Join] = []
         for joint, compiled, outside, empty, one_short in joins:
-            if not joints:
-                joint, compiled = (), None
-            elif compiled is not None:
-                joint = tuple([k + offset for k in joint])
+            joint = tuple([k + offset for k in joint])
+            if compiled is not None:
                 compiled = compiled[0], tab.reader(joint)
-            else:
-                joint = tuple([k + offset for k in joint])
-            if one_short is not None:  # the rule's own scope, read by one reader
-                read = read or tab.reader(scope)
-                one_short = one_short[0], read
+            if one_short is not None:
+                one_short = one_short[0], tab.reader(scope)
             moved.append((joint, compiled, tuple([k + offset for k in outside]), empty, one_short))
         return moved
 
-    def _worked_out_joins(self, scope: tuple[int, ...], table: Table, read: Reader | None = None) -> list[Join]:
+    def _worked_out_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
         """A rule's joins with the vertices at its corners, from the vertex rules: each one's scope,
         table and reader (None when every pattern or none fits), the vertex's arms outside the
         rule, whether no pattern fits, and the rule's own table without its two edges at the
@@ -315,6 +314,7 @@ class Layout:
         Easy; None when that removes nothing)."""
         found: list[Join] = []
         edge_vertex_rules, in_scope = self.edge_vertex_rules, set(scope)
+        read: Reader | None = None
         for v in sorted({v for k in scope for v in edge_vertex_rules[k]}):
             arms, degree = self.rules[v]
             outside = tuple([k for k in arms if k not in in_scope])
