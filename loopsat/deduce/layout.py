@@ -184,7 +184,7 @@ class Layout:
             above, below = face_at[r], face_at[r + 1]
             edge_faces += zip(above[1:cols], below[1:cols], strict=True)
             if r < rows - 1:
-                edge_faces += zip(below[:cols], below[1:], strict=True)
+                edge_faces += pairwise(below)
         face_edges: list[list[int]] = [[] for _ in range(faces)]
         for k, (f, g) in enumerate(edge_faces):
             face_edges[f].append(k)

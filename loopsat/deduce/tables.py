@@ -4,7 +4,7 @@ per pattern set and shared by every board; and the table two rules make together
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from operator import itemgetter
 
 
@@ -37,9 +37,15 @@ class Table:
         # and the answer as the moves to make, so it reads no masks either
         self.by_values: dict[tuple[int, ...], Moves | None] = {}
         self.lookup = self.by_values.get  # bound once, for the hot loops
-        self.parities = _constant_parities(allowed, width)
         self.short: dict[tuple[int, ...], bool] = {}  # `one_short`, remembered
         self.having: list[int] | None = None  # by edge, the patterns with it on (`answer`)
+
+    @cached_property
+    def parities(self) -> list[tuple[int, int]]:
+        """`_constant_parities`, worked out when a board first reaches the face parities' level
+        (blocks.sums): a hard Masyu 25×25's 116 tables took 1.3 ms to make with them, in every
+        process, and most boards never read them."""
+        return _constant_parities(self.allowed, self.width)
 
     def one_short(self, values: tuple[int, ...]) -> bool:
         """Whether, as the scope's edges stand, more than two are open and every pattern left
