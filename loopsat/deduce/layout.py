@@ -115,9 +115,11 @@ class Layout:
         # every board of this size, as the generator sets up thousands that differ in a clue or
         # two (and a 60×60's 14 000 readers took 12 of the 55 ms its board took to set up)
         self.blocks: dict[blocks.Settings, dict[Rule, blocks.Block]] = {}
-        # by shape (patterns, the first point's parities, the points relative to it): the first
-        # rule's joins (`_moved_joins`)
-        self.shape_joins: dict[tuple[frozenset[int], tuple[tuple[int, int], ...]], tuple[int, list[Join]]] = {}
+        # by shape (patterns, the sides of the lattice its vertices lie on, the first point's
+        # parities, the points relative to it): the first rule's joins (`_shape_joins`)
+        self.shape_joins: dict[
+            tuple[frozenset[int], tuple[int, ...], tuple[tuple[int, int], ...]], tuple[int, list[Join]]
+        ] = {}
         self.inner_vertex = inner = [0 < v // cols < rows - 1 and 0 < v % cols < cols - 1 for v in range(rows * cols)]
         self.inner_edge = [inner[a] and inner[b] for a, b in self.ends]  # both ends have four arms
         self.arms: list[list[int]] = [[] for _ in range(rows * cols)]  # the edges at each vertex
@@ -277,17 +279,31 @@ class Layout:
 
     def _shape_joins(self, scope: tuple[int, ...], table: Table) -> tuple[list[Join], int]:
         """A rule's joins with the vertices at its corners (`_worked_out_joins`), and the offset
-        that moves them onto its edges: away from the lattice's border (every vertex at its edges
-        has four arms), those of the first rule of its shape there, as every edge number moves by
-        one offset with the shape (0 where worked out for this rule). The first 60×60 board's
+        that moves them onto its edges: those of the first rule of its shape, as every edge
+        number moves by one offset with the shape (0 where worked out for this rule). Near the
+        lattice's border the shape holds which sides of it each vertex at the rule's edges lies
+        on (which of its arms are there): a vertex rule is its arms. The first 60×60 board's
         joins took 21 of the 72 ms it took to set up all worked out, 17.5 moved (`python
         bench/board_setup.py`); the rules they make are moved as they are pushed
-        (blocks.push_corners), not copied here first."""
-        if not all(map(self.inner_edge.__getitem__, scope)):
-            return self._worked_out_joins(scope, table), 0
+        (blocks.push_corners), not copied here first. Moved near the border too, a hard Masyu
+        25×25 worked out 55 where it worked out 100, each 46 µs."""
         lattice = self.lattice
+        border: tuple[int, ...] = ()  # inner: every vertex at its edges has four arms
+        if not all(map(self.inner_edge.__getitem__, scope)):
+            rows, cols = self.shape
+            border = tuple(
+                [
+                    (v < cols) + 2 * (v >= (rows - 1) * cols) + 4 * (v % cols == 0) + 8 * (v % cols == cols - 1)
+                    for k in scope
+                    for v in self.ends[k]
+                ]
+            )
         x0, y0 = lattice[scope[0]]  # its kind too: moved by even steps, every edge keeps its kind
-        shape = table.allowed, ((x0 % 2, y0 % 2), *[(x - x0, y - y0) for x, y in map(lattice.__getitem__, scope)])
+        shape = (
+            table.allowed,
+            border,
+            ((x0 % 2, y0 % 2), *[(x - x0, y - y0) for x, y in map(lattice.__getitem__, scope)]),
+        )
         known = self.shape_joins.get(shape)  # read once, as `blocks`
         if known is None:
             if len(self.shape_joins) >= FACE_SUMS_KEPT:
