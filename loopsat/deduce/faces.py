@@ -24,12 +24,13 @@ def geometry(rows: int, cols: int) -> tuple[list[tuple[int, ...]], list[tuple[in
     # Normal, 0.5 so: timeit)
     width = 2 * cols - 1
     off = [-1] * cols
+    edges = list(range(rows * width))  # each number made once, shared by the dots it is an arm of
     arms: list[tuple[int, ...]] = []
     for r in range(rows):
-        east = range(r * width, r * width + cols - 1)
+        east = edges[r * width : r * width + cols - 1]
         down = r * width + cols - 1  # the first edge down from this row
-        north = range(down - width, down - width + cols) if r > 0 else off
-        south = range(down, down + cols) if r < rows - 1 else off
+        north = edges[down - width : down - width + cols] if r > 0 else off
+        south = edges[down : down + cols] if r < rows - 1 else off
         arms += zip(north, [*east, -1], south, [-1, *east], strict=True)
     present = arms.copy()  # an inner dot's every arm: only the border's dots filtered
     for v in {
