@@ -22,7 +22,7 @@ from loopsat.deduce import run as deduce_run
 from loopsat.deduce.board import Board
 
 HERE = Path(__file__).parent
-PARTS = ("_lay", "_moved_joins", "_add_clues")  # the bare lattice, the corner joins, the clues with their joins
+PARTS = ("_lay", "_shape_joins", "_add_clues")  # the bare lattice, the corner joins, the clues with their joins
 
 
 def timed(spent: Counter[str], name: str, method: Callable[..., Any]) -> Callable[..., Any]:

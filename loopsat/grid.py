@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from itertools import chain, repeat
 from operator import itemgetter
 
 Point = tuple[int, int]
@@ -62,6 +63,9 @@ def lattice_edges(tile_rows: int, tile_cols: int) -> Iterator[Point]:
     return iter(_lattice(tile_rows, tile_cols))
 
 
-@lru_cache(maxsize=8)  # made once a size: a 60×60's 7 080 edges took 1.5 ms, in each solve (twice)
+# Made once a size (a solve asks twice): a 60×60's 7 080 edges, every point tested, took 0.77 ms;
+# a row at a time, zipped, 0.36 (timeit)
+@lru_cache(maxsize=8)
 def _lattice(tile_rows: int, tile_cols: int) -> tuple[Point, ...]:
-    return tuple((x, y) for x in range(2 * tile_rows - 1) for y in range(2 * tile_cols - 1) if (x + y) % 2)
+    width = 2 * tile_cols - 1
+    return tuple(chain.from_iterable(zip(repeat(x), range(1 - x % 2, width, 2)) for x in range(2 * tile_rows - 1)))

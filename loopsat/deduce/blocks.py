@@ -159,8 +159,8 @@ def push_corners(
     enters the corner from outside (guarded). Pushed, then sliced, as working out a block apart
     cost a fresh 60×60 board 15 ms more."""
     corner, short, most = settings.corner, settings.short, settings.max_level
-    scope, table = block.scope, block.table
-    assert table is not None
+    scope, table, read = block.scope, block.table, block.reader
+    assert table is not None and read is not None
     level = max(block.level, corner)
     guarded = block.level <= short < level and short <= most
     cornered = level <= most
@@ -173,31 +173,38 @@ def push_corners(
     # each kind's lane, fetched (made) at its first rule (`Layout._lane_watch`): the lanes' order is read
     short_lane: list[list[int]] | None = None
     corner_lane: list[list[int]] | None = None
-    for joint_scope, compiled, outside, empty, one_short in layout._moved_joins(scope, table, joints, block.reader):
+    joins, offset = layout._shape_joins(scope, table)  # moved here by `offset` as they are pushed
+    for joint_scope, compiled, outside, empty, one_short in joins:
         if empty and (guarded or cornered):
             raise Contradiction  # the clue and the vertex allow nothing together
         if shorts and one_short is not None:  # read again when a line enters the corner
-            rule, (rule_table, read) = len(rules), one_short
+            rule, rule_table = len(rules), one_short[0]
+            if offset:
+                outside = tuple([k + offset for k in outside])
             guards[rule] = clue, outside
             add_rule((scope, rule_table))
-            add_reader(read)
+            add_reader(read)  # the clue's own scope: its reader
             add_table(rule_table)
             add_lookup(rule_table.lookup)
             add_name(short_name)
             add_level(short)
-            watched = scope + outside
             if short_lane is None:
                 levels[short_name] = names[short_name] = short
                 short_lane = watch(short)
             if keep:
                 relative.append((rule - base, outside))
-                edges.append(watched)
-            for k in watched:
+                edges.append(scope + outside)
+            for k in scope:
+                short_lane[k].append(rule)
+            for k in outside:
                 short_lane[k].append(rule)
         if joints and compiled is not None:
-            rule, (rule_table, read) = len(rules), compiled
+            rule, (rule_table, joint_read) = len(rules), compiled
+            if offset:
+                joint_scope = tuple([k + offset for k in joint_scope])
+                joint_read = tab.reader(joint_scope)
             add_rule((joint_scope, rule_table))
-            add_reader(read)
+            add_reader(joint_read)
             add_table(rule_table)
             add_lookup(rule_table.lookup)
             add_name(corner_name)

@@ -7,6 +7,7 @@ worked out (board.Board adds the state that changes and the propagation)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from itertools import pairwise
 
 from loopsat.deduce import blocks
 from loopsat.deduce import tables as tab
@@ -37,7 +38,7 @@ Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool, Compiled |
 # a vertex's patterns by its number of arms: degree 0 or 2
 _DEGREES = {n: frozenset(p for p in range(1 << n) if p.bit_count() in (0, 2)) for n in range(5)}
 Deferred = tuple[int, int, str, Sequence[int]]  # an edge, its value, the rule and what it read
-Batch = tuple[int, list[int], int]  # rules waiting in a lane: `Layout.lanes`
+Batch = tuple[int, Sequence[int], int]  # rules waiting in a lane: `Layout.lanes`
 
 
 class Layout:
@@ -92,14 +93,16 @@ class Layout:
         self.parity_on = self.close_on = self.parity_allowed = True  # what `allows` says, for the hot loops
         self.cap = Level.SEARCH  # the queues above it wait (deduced_board raises it level by level)
         self.guards: dict[int, tuple[int, tuple[int, ...]]] = {}  # ONE_SHORT rules: their clue, outside arms
-        # the two tiles (vertices) each edge joins, `edge_ends` numbered row-major, in arithmetic:
-        # one call an edge took 3 of the 12 ms a 60×60's bare layout took
-        self.ends = [
-            ((x - 1) // 2 * cols + y // 2, (x + 1) // 2 * cols + y // 2)
-            if x % 2
-            else (x // 2 * cols + (y - 1) // 2, x // 2 * cols + (y + 1) // 2)
-            for x, y in self.lattice
-        ]
+        # the two tiles (vertices) each edge joins, `edge_ends` numbered row-major: a row's
+        # edges across, then those down to the next row, zipped from its tiles, which share
+        # their numbers (a call an edge took 3 of the 12 ms a 60×60's bare layout took; in
+        # arithmetic, 0.93 ms and a number object an end; zipped, 0.2 ms: timeit)
+        tiles = list(range(rows * cols))
+        self.ends: list[tuple[int, int]] = []
+        for r in range(rows):
+            row, below = tiles[r * cols : (r + 1) * cols], tiles[(r + 1) * cols : (r + 2) * cols]
+            self.ends += pairwise(row)
+            self.ends += zip(row, below, strict=False)  # none below the last row
         self.edge_between = dict(zip(self.ends, range(len(self.ends)), strict=True))
         self.chains = Chains(rows * cols)
         self.lonely = False  # some chain may hold every loop edge, so its closing edge is still open
@@ -112,10 +115,13 @@ class Layout:
         # every board of this size, as the generator sets up thousands that differ in a clue or
         # two (and a 60×60's 14 000 readers took 12 of the 55 ms its board took to set up)
         self.blocks: dict[blocks.Settings, dict[Rule, blocks.Block]] = {}
-        # by shape (patterns, the first point's parities, the points relative to it): the first
-        # rule's joins (`_moved_joins`)
-        self.shape_joins: dict[tuple[frozenset[int], tuple[tuple[int, int], ...]], tuple[int, list[Join]]] = {}
-        self.inner_vertex = [0 < v // cols < rows - 1 and 0 < v % cols < cols - 1 for v in range(rows * cols)]
+        # by shape (patterns, the sides of the lattice its vertices lie on, the first point's
+        # parities, the points relative to it): the first rule's joins (`_shape_joins`)
+        self.shape_joins: dict[
+            tuple[frozenset[int], tuple[int, ...], tuple[tuple[int, int], ...]], tuple[int, list[Join]]
+        ] = {}
+        self.inner_vertex = inner = [0 < v // cols < rows - 1 and 0 < v % cols < cols - 1 for v in range(rows * cols)]
+        self.inner_edge = [inner[a] and inner[b] for a, b in self.ends]  # both ends have four arms
         self.arms: list[list[int]] = [[] for _ in range(rows * cols)]  # the edges at each vertex
         for k, (a, b) in enumerate(self.ends):
             self.arms[a].append(k)
@@ -135,7 +141,7 @@ class Layout:
         self.rule_names: list[str] = [VERTEX_DEGREE] * len(vertex_arms)
         self.rule_levels: list[Level] = [Level.EASY] * len(vertex_arms)
         # the vertex rules reading each edge, in the order they came: its two ends (a < b)
-        self.vertex_watch: list[list[int]] = [[a, b] for a, b in self.ends]
+        self.vertex_watch: Sequence[Sequence[int]] = self.ends  # never changed (a list each cost 0.6 MB at 60×60)
         self.watch: list[list[int]] = [[a, b] for a, b in self.ends]  # the rules a probe reads, by edge
         self.edge_vertex_rules = self.vertex_watch  # never changed, as `vertex_watch`
         self.levels[VERTEX_DEGREE] = Level.EASY
@@ -173,12 +179,14 @@ class Layout:
         face_at = [[0] * (cols + 1) for _ in range(rows + 1)]
         for i in range(rows - 1):
             face_at[i + 1][1:cols] = range(1 + i * (cols - 1), 1 + (i + 1) * (cols - 1))
-        edge_faces = [
-            (face_at[(x + 1) // 2][y // 2], face_at[(x + 1) // 2][y // 2 + 1])
-            if x % 2
-            else (face_at[x // 2][(y + 1) // 2], face_at[x // 2 + 1][(y + 1) // 2])
-            for x, y in self.lattice
-        ]
+        # the faces beside each edge, zipped as `ends`: a row's edges across (the cells above
+        # and below), then its edges down (the cells left and right)
+        edge_faces: list[tuple[int, int]] = []
+        for r in range(rows):
+            above, below = face_at[r], face_at[r + 1]
+            edge_faces += zip(above[1:cols], below[1:cols], strict=True)
+            if r < rows - 1:
+                edge_faces += pairwise(below)
         face_edges: list[list[int]] = [[] for _ in range(faces)]
         for k, (f, g) in enumerate(edge_faces):
             face_edges[f].append(k)
@@ -269,45 +277,57 @@ class Layout:
             found = self.lane_watch[level] = [[] for _ in self.lattice]
         return found
 
-    def _moved_joins(
-        self, scope: tuple[int, ...], table: Table, joints: bool = True, read: Reader | None = None
-    ) -> list[Join]:
-        """A rule's joins with the vertices at its corners (`_worked_out_joins`); away from the
-        lattice's border (every vertex at its edges has four arms), those of the first rule of
-        its shape there, moved, as every edge number moves by
-        one offset with the shape. The first 60×60 board's joins took 21 of the 72 ms it took to
-        set up all worked out, 17.5 moved (`python bench/board_setup.py`). Without `joints`, a
-        moved join's scope is () and its table None: the Easy one-short readings alone need
-        neither, their Deep joins put off (blocks.LATER)."""
-        ends, inner, lattice = self.ends, self.inner_vertex, self.lattice
-        if not all(inner[a] and inner[b] for a, b in map(ends.__getitem__, scope)):
-            return self._worked_out_joins(scope, table, read)
+    def _shape_joins(self, scope: tuple[int, ...], table: Table) -> tuple[list[Join], int]:
+        """A rule's joins with the vertices at its corners (`_worked_out_joins`), and the offset
+        that moves them onto its edges: those of the first rule of its shape, as every edge
+        number moves by one offset with the shape (0 where worked out for this rule). Near the
+        lattice's border the shape holds which sides of it each vertex at the rule's edges lies
+        on (which of its arms are there): a vertex rule is its arms. The first 60×60 board's
+        joins took 21 of the 72 ms it took to set up all worked out, 17.5 moved (`python
+        bench/board_setup.py`); the rules they make are moved as they are pushed
+        (blocks.push_corners), not copied here first. Moved near the border too, a hard Masyu
+        25×25 worked out 55 where it worked out 100, each 46 µs."""
+        lattice = self.lattice
+        border: tuple[int, ...] = ()  # inner: every vertex at its edges has four arms
+        if not all(map(self.inner_edge.__getitem__, scope)):
+            rows, cols = self.shape
+            border = tuple(
+                [
+                    (v < cols) + 2 * (v >= (rows - 1) * cols) + 4 * (v % cols == 0) + 8 * (v % cols == cols - 1)
+                    for k in scope
+                    for v in self.ends[k]
+                ]
+            )
         x0, y0 = lattice[scope[0]]  # its kind too: moved by even steps, every edge keeps its kind
-        shape = table.allowed, ((x0 % 2, y0 % 2), *[(x - x0, y - y0) for x, y in map(lattice.__getitem__, scope)])
+        shape = (
+            table.allowed,
+            border,
+            ((x0 % 2, y0 % 2), *[(x - x0, y - y0) for x, y in map(lattice.__getitem__, scope)]),
+        )
         known = self.shape_joins.get(shape)  # read once, as `blocks`
         if known is None:
             if len(self.shape_joins) >= FACE_SUMS_KEPT:
                 self.shape_joins.clear()
-            found = self._worked_out_joins(scope, table, read)
+            found = self._worked_out_joins(scope, table)
             self.shape_joins[shape] = scope[0], found
-            return found
-        first, joins = known
-        offset, moved = scope[0] - first, []
+            return found, 0
+        return known[1], scope[0] - known[0]
+
+    def _moved_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
+        """`_shape_joins` moved onto `scope`'s edges, each with readers of its own: what
+        working them out gives (the tests compare the two)."""
+        joins, offset = self._shape_joins(scope, table)
+        moved: list[Join] = []
         for joint, compiled, outside, empty, one_short in joins:
-            if not joints:
-                joint, compiled = (), None
-            elif compiled is not None:
-                joint = tuple([k + offset for k in joint])
+            joint = tuple([k + offset for k in joint])
+            if compiled is not None:
                 compiled = compiled[0], tab.reader(joint)
-            else:
-                joint = tuple([k + offset for k in joint])
-            if one_short is not None:  # the rule's own scope, read by one reader
-                read = read or tab.reader(scope)
-                one_short = one_short[0], read
+            if one_short is not None:
+                one_short = one_short[0], tab.reader(scope)
             moved.append((joint, compiled, tuple([k + offset for k in outside]), empty, one_short))
         return moved
 
-    def _worked_out_joins(self, scope: tuple[int, ...], table: Table, read: Reader | None = None) -> list[Join]:
+    def _worked_out_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
         """A rule's joins with the vertices at its corners, from the vertex rules: each one's scope,
         table and reader (None when every pattern or none fits), the vertex's arms outside the
         rule, whether no pattern fits, and the rule's own table without its two edges at the
@@ -315,6 +335,7 @@ class Layout:
         Easy; None when that removes nothing)."""
         found: list[Join] = []
         edge_vertex_rules, in_scope = self.edge_vertex_rules, set(scope)
+        read: Reader | None = None
         for v in sorted({v for k in scope for v in edge_vertex_rules[k]}):
             arms, degree = self.rules[v]
             outside = tuple([k for k in arms if k not in in_scope])

@@ -52,7 +52,7 @@ class Pairs(Relations):
     def __init__(self, board: Board, faces: list[Face]) -> None:
         self.board: Board = board  # while it runs only (`run`): a board holding its Pairs makes no cycle
         rows, cols = board.shape
-        self.arms, self.present = geometry(rows, cols)[:2]
+        self.arms, self.present = geometry(rows, cols)
         self.faces = faces
         self.faces_of: list[list[int]] = [[] for _ in board.lattice]
         for f, (_, sides, _) in enumerate(faces):

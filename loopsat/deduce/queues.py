@@ -148,8 +148,8 @@ def run_by_level(board: Board) -> None:
         queued: dict[Level, list[int]] = {}
         for rule in board.queue:
             queued.setdefault(levels[rule], []).append(rule)
-        for level, rules in queued.items():
-            lanes[level].append((tick, rules, len(rules)))
+        for level, batch in queued.items():
+            lanes[level].append((tick, batch, len(batch)))
         board.queue.clear()
     easy, guard_of, higher = lanes[Level.EASY], board.guard_of, _LEVELS[1 : board.cap]
     edges = len(value)

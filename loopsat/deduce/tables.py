@@ -4,7 +4,7 @@ per pattern set and shared by every board; and the table two rules make together
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from operator import itemgetter
 
 
@@ -37,9 +37,16 @@ class Table:
         # and the answer as the moves to make, so it reads no masks either
         self.by_values: dict[tuple[int, ...], Moves | None] = {}
         self.lookup = self.by_values.get  # bound once, for the hot loops
-        self.parities = _constant_parities(allowed, width)
         self.short: dict[tuple[int, ...], bool] = {}  # `one_short`, remembered
-        self.having: list[int] | None = None  # by edge, the patterns with it on (`answer`)
+        # by edge, the patterns (`_having`'s bits) with it off and those with it on (`answer`)
+        self.select: list[tuple[int, int]] | None = None
+
+    @cached_property
+    def parities(self) -> list[tuple[int, int]]:
+        """`_constant_parities`, worked out when a board first reaches the face parities' level
+        (blocks.sums): a hard Masyu 25×25's 116 tables took 1.3 ms to make with them, in every
+        process, and most boards never read them."""
+        return _constant_parities(self.allowed, self.width)
 
     def one_short(self, values: tuple[int, ...]) -> bool:
         """Whether, as the scope's edges stand, more than two are open and every pattern left
@@ -63,24 +70,30 @@ class Table:
         """`forced` worked out, and remembered in `by_values`: the patterns that fit as the bits
         of one integer (bit i: the i-th pattern), narrowed edge by edge; an open edge is forced
         where those all have it on, or all off. A fresh process works out a few thousand answers
-        (2,700 on a hard Masyu 25×25), at 5-23 µs each when every pattern was tested."""
-        having = self.having
-        if having is None:
-            having = self.having = _having(self.allowed, self.width)
+        (2,493 on bench/masyu/25x25/003.masyu): 4.7 ms with a mask complemented at each use,
+        3.0 with both of each edge's masks kept (`select`; timeit over that run's answers)."""
+        select = self.select
+        if select is None:
+            every = (1 << len(self.allowed)) - 1
+            select = self.select = [(every & ~has, has) for has in _having(self.allowed, self.width)]
         fits = (1 << len(self.allowed)) - 1
-        for has, v in zip(having, values, strict=True):
-            if v >= 0:
-                fits &= has if v else ~has
+        opened = []
+        n = -1
+        for v in values:
+            n += 1
+            if v < 0:
+                opened.append(n)
+            else:
+                fits &= select[n][v]
         moves = None
         if fits:
             forced = []
-            for n, v in enumerate(values):
-                if v < 0:
-                    has = having[n]
-                    if not fits & ~has:
-                        forced.append((n, 1))
-                    elif not fits & has:
-                        forced.append((n, 0))
+            for n in opened:
+                off, on = select[n]
+                if not fits & off:
+                    forced.append((n, 1))
+                elif not fits & on:
+                    forced.append((n, 0))
             moves = tuple(forced)
         self.by_values[values] = moves
         return moves
