@@ -89,6 +89,7 @@ class Board(Layout):
         self.parity_allowed, self.close_on = self.allows(PARITY), self.allows(LOOP_CLOSED)
         self.pairs: pairs.Pairs | None = None  # Tatham's pairs of lines, run by level outside probes
         self.pairs_made = False  # (`make_pairs`)
+        self.faces_waiting = True  # the decided edges' faces are joined once a rule reads them (queues)
         self.read_points: dict[Sequence[int], tuple[Point, ...]] = {}
         self.guard_of: list[tuple[int, tuple[int, ...]] | None] = [None] * len(self.rules)  # `guards` by rule
         for number, guard in self.guards.items():
