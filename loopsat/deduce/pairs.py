@@ -17,8 +17,8 @@ highest level is the lowest at which his solver would finish. It runs outside pr
 
 from __future__ import annotations
 
-from loopsat.deduce.faces import Face, count_faces, geometry
-from loopsat.deduce.relations import Relations, arm_states
+from loopsat.deduce.faces import Face, count_faces, geometry, state_readers
+from loopsat.deduce.relations import Relations
 from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES, Contradiction, Level
 from loopsat.deduce.turns import Waiting
 
@@ -53,6 +53,7 @@ class Pairs(Relations):
         self.board: Board = board  # while it runs only (`run`): a board holding its Pairs makes no cycle
         rows, cols = board.shape
         self.arms, self.present = geometry(rows, cols)[:2]
+        self.states_of = state_readers(rows, cols)
         self.faces = faces
         self.faces_of: list[list[int]] = [[] for _ in board.lattice]
         for f, (_, sides, _) in enumerate(faces):
@@ -187,7 +188,7 @@ class Pairs(Relations):
         (12 000 of a 60×60's 18 700)."""
         faces, dots = self.dirty[_NORMAL]
         cornered, factual, faces_of = self.cornered, self.factual, self.faces
-        value, arms_of = self.board.value, self.arms
+        value, arms_of, states_of = self.board.value, self.arms, self.states_of
         face_lines, dot, face_waits, dot_waits = self._face_lines, self._dot, faces.pending, dots.pending
         while self._drained(_NORMAL):
             order = faces.take()
@@ -206,13 +207,12 @@ class Pairs(Relations):
             order = dots.take()
             for n, v in enumerate(order):
                 dot_waits[v] = 0
-                arms = arms_of[v]
-                states = arm_states(value, arms)
+                states = states_of[v](value)
                 unknown = states.count(-1)
                 if unknown < 2:
                     continue
                 yes = states.count(1)
-                if (yes or factual[v]) and dot(v, arms, states, yes, unknown):
+                if (yes or factual[v]) and dot(v, arms_of[v], states, yes, unknown):
                     dots.stop(order, n)
                     return True
         return False
@@ -248,7 +248,7 @@ class Pairs(Relations):
                 return True
         return False
 
-    def _dot(self, v: int, arms: tuple[int, ...], states: list[int], yes: int, unknown: int) -> bool:
+    def _dot(self, v: int, arms: tuple[int, ...], states: tuple[int, ...], yes: int, unknown: int) -> bool:
         """Tatham's Normal at a dot with two open arms or more (`states`, `yes` of them on), and
         a line in or a fact at it: its pairs' facts from its lines and back."""
         most, least = self.most, self.least
@@ -281,7 +281,7 @@ class Pairs(Relations):
         two open sides, and a dot with two open arms and a pair known to hold a line, have
         something to learn: told apart here, as `_normal` does (4 400 of a 60×60's 16 400)."""
         faces, dots = self.dirty[_TRICKY]
-        least, value, arms_of, faces_of = self.least, self.board.value, self.arms, self.faces
+        least, value, states_of, faces_of = self.least, self.board.value, self.states_of, self.faces
         face_pairs, dot_pairs, face_waits, dot_waits = self._face_pairs, self._dot_pairs, faces.pending, dots.pending
         while self._drained(_TRICKY):
             for f in faces.take():
@@ -296,7 +296,7 @@ class Pairs(Relations):
                 dot_waits[v] = 0
                 d = 4 * v
                 if least[d] or least[d + 1] or least[d + 2] or least[d + 3]:
-                    states = arm_states(value, arms_of[v])
+                    states = states_of[v](value)
                     unknown = states.count(-1)
                     if unknown >= 2 and dot_pairs(v, states, unknown):
                         dots.stop(order, n)
@@ -324,7 +324,7 @@ class Pairs(Relations):
             if high < clue and not least[d]:
                 self._learn(least, d, max(_TRICKY, high_level))
 
-    def _dot_pairs(self, v: int, states: list[int], unknown: int) -> bool:
+    def _dot_pairs(self, v: int, states: tuple[int, ...], unknown: int) -> bool:
         """Tatham's Tricky at a dot (`states`: its arms' values, `unknown` of them open, two at
         least): a pair with a line on leaves at most one on opposite it; a pair with exactly one
         on decides the rest (for a dot with a pair known to have one on). Whether it decided a

@@ -11,7 +11,7 @@ from loopsat.deduce.rules import Contradiction, Level
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
-    from loopsat.deduce.faces import Face
+    from loopsat.deduce.faces import Face, StateReader
     from loopsat.deduce.turns import Waiting
 
 _HARD = int(Level.HARD)
@@ -23,23 +23,13 @@ _SPLITS = {
 }
 
 
-def arm_states(value: list[int], arms: tuple[int, ...]) -> list[int]:
-    """A dot's arms' values, off the lattice as off; unrolled, as it runs for every dot looked at."""
-    a, b, c, d = arms
-    return [
-        value[a] if a >= 0 else 0,
-        value[b] if b >= 0 else 0,
-        value[c] if c >= 0 else 0,
-        value[d] if d >= 0 else 0,
-    ]
-
-
 class Relations:
     """Hard's reasoning over the state `Pairs` keeps (declared here for the type checker)."""
 
     board: Board
     faces: list[Face]
     arms: list[tuple[int, ...]]
+    states_of: list[StateReader]
     present: list[tuple[int, ...]]
     most: list[int]
     least: list[int]
@@ -145,14 +135,7 @@ class Relations:
         """A pair known to hold exactly one line is two opposite lines, and back; the parity of
         a dot's open lines (an even number on) relates them. Whether it decided a line. As
         `_face_relations`, a dot with fewer than two open arms costs four reads."""
-        arms, value = self.arms[v], self.board.value
-        a0, a1, a2, a3 = arms  # off the lattice (-1) as off
-        states = (
-            value[a0] if a0 >= 0 else 0,
-            value[a1] if a1 >= 0 else 0,
-            value[a2] if a2 >= 0 else 0,
-            value[a3] if a3 >= 0 else 0,
-        )
+        arms, states = self.arms[v], self.states_of[v](self.board.value)
         if states.count(-1) < 2:
             return False
         parent, flip, most, least = self.parent, self.flip, self.most, self.least
