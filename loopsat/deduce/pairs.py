@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 # Normal, Tricky, Hard each have one): a tuple indexed by int, not Level(max(...)) on each
 # assignment (1.4 % of a 60x60's solve)
 _CITED = (PAIR_AT_A_DOT, PAIR_AT_A_DOT, PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES)
+_TURNS = ((0, 1, 2), (1, 2, 3), (2, 3, 0), (3, 0, 1))  # a dot's pair i: its arms i and i + 1, the pair opposite
 _NORMAL, _TRICKY, _HARD = int(Level.NORMAL), int(Level.TRICKY), int(Level.HARD)  # levels as plain ints
 
 
@@ -185,7 +186,8 @@ class Pairs(Relations):
         """Whether a line was decided (the facts learnt are counted in `news`). A dot with fewer
         than two open arms (its own rule decides them), or with no line in and no fact at it,
         has nothing to learn or use: told apart here, in the loop, as most dots looked at are
-        (12 000 of a 60×60's 18 700)."""
+        (12 000 of a 60×60's 18 700), and so is one with four open arms and no line in (a third
+        of the rest at 20×20), whose every pair is two open arms."""
         faces, dots = self.dirty[_NORMAL]
         cornered, factual, faces_of = self.cornered, self.factual, self.faces
         value, arms_of, states_of = self.board.value, self.arms, self.states_of
@@ -212,7 +214,8 @@ class Pairs(Relations):
                 if unknown < 2:
                     continue
                 yes = states.count(1)
-                if (yes or factual[v]) and dot(v, arms_of[v], states, yes, unknown):
+                # no line in: a fact acts only beside an off arm, or at the pair of the two open ones
+                if (yes or (unknown < 4 and factual[v])) and dot(v, arms_of[v], states, yes, unknown):
                     dots.stop(order, n)
                     return True
         return False
@@ -251,10 +254,9 @@ class Pairs(Relations):
     def _dot(self, v: int, arms: tuple[int, ...], states: tuple[int, ...], yes: int, unknown: int) -> bool:
         """Tatham's Normal at a dot with two open arms or more (`states`, `yes` of them on), and
         a line in or a fact at it: its pairs' facts from its lines and back."""
-        most, least = self.most, self.least
-        for i in range(4):
-            j = (i + 1) & 3
-            d, a, b = 4 * v + i, states[i], states[j]
+        most, least, base = self.most, self.least, 4 * v
+        for i, j, _ in _TURNS:
+            d, a, b = base + i, states[i], states[j]
             pair = a + b  # -2: both open; -1: one open, one off; 0 with a != b: one open, one on
             if pair == -2:
                 if yes == 1:
@@ -329,21 +331,27 @@ class Pairs(Relations):
         least): a pair with a line on leaves at most one on opposite it; a pair with exactly one
         on decides the rest (for a dot with a pair known to have one on). Whether it decided a
         line."""
-        arms, most, least = self.arms[v], self.most, self.least
-        yes = states.count(1)
-        for i in range(4):
-            d, j = 4 * v + i, (i + 1) % 4
-            if states[i] >= 0 or states[j] >= 0 or not least[d]:
+        most, least = self.most, self.least
+        yes, base = states.count(1), 4 * v
+        for i, j, o in _TURNS:
+            d = base + i
+            facts = least[d]
+            if not facts or states[i] >= 0 or states[j] >= 0:
                 continue
-            facts = max(_TRICKY, least[d])
-            self._learn(most, 4 * v + (i + 2) % 4, facts)
+            if facts < _TRICKY:
+                facts = _TRICKY
+            opposite = base + o
+            if not most[opposite]:
+                self._learn(most, opposite, facts)
             if yes or not most[d]:
                 continue
-            facts = max(facts, most[d])
+            if most[d] > facts:
+                facts = most[d]
             if unknown == 3:
+                arms = self.arms[v]
                 third = next(n for n in range(4) if n not in (i, j) and states[n] < 0)
                 self._set(arms[third], 1, facts, arms)
                 return True
-            if unknown == 4:
-                self._learn(least, 4 * v + (i + 2) % 4, facts)
+            if unknown == 4 and not least[opposite]:
+                self._learn(least, opposite, facts)
         return False
