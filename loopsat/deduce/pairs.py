@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 # Normal, Tricky, Hard each have one): a tuple indexed by int, not Level(max(...)) on each
 # assignment (1.4 % of a 60x60's solve)
 _CITED = (PAIR_AT_A_DOT, PAIR_AT_A_DOT, PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES)
-_TURNS = ((0, 1, 2), (1, 2, 3), (2, 3, 0), (3, 0, 1))  # a dot's pair i: its arms i and i + 1, the pair opposite
+# a dot's pair i: its arms i and i + 1, and the pair opposite, arms i + 2 and i + 3 (a face's sides likewise)
+_TURNS = ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2))
 _NORMAL, _TRICKY, _HARD = int(Level.NORMAL), int(Level.TRICKY), int(Level.HARD)  # levels as plain ints
 
 
@@ -69,6 +70,7 @@ class Pairs(Relations):
         self.most = [0] * dlines  # the level at which "at most one on" was learnt (0: not known)
         self.least = [0] * dlines  # likewise "at least one on"
         self.factual = [False] * len(self.arms)  # whether a dot has a pair with a fact
+        self.holding = [False] * len(self.arms)  # whether it has a pair known to hold a line (least)
         self.seen = 0  # board.assigned[:seen] are in `touched`
         # what changed, for each level to read since it last looked: edges decided or related,
         # and pairs with a new fact; then the faces and dots each level has still to look at
@@ -154,6 +156,8 @@ class Pairs(Relations):
             self.news += 1
             self.learnt.append(dline >> 2)
             self.factual[dline >> 2] = True
+            if facts is self.least:
+                self.holding[dline >> 2] = True
             face = self.face_at[dline]
             if face >= 0:
                 self.cornered[face] = True
@@ -255,7 +259,7 @@ class Pairs(Relations):
         """Tatham's Normal at a dot with two open arms or more (`states`, `yes` of them on), and
         a line in or a fact at it: its pairs' facts from its lines and back."""
         most, least, base = self.most, self.least, 4 * v
-        for i, j, _ in _TURNS:
+        for i, j, _, _ in _TURNS:
             d, a, b = base + i, states[i], states[j]
             pair = a + b  # -2: both open; -1: one open, one off; 0 with a != b: one open, one on
             if pair == -2:
@@ -283,7 +287,7 @@ class Pairs(Relations):
         two open sides, and a dot with two open arms and a pair known to hold a line, have
         something to learn: told apart here, as `_normal` does (4 400 of a 60×60's 16 400)."""
         faces, dots = self.dirty[_TRICKY]
-        least, value, states_of, faces_of = self.least, self.board.value, self.states_of, self.faces
+        holding, value, states_of, faces_of = self.holding, self.board.value, self.states_of, self.faces
         face_pairs, dot_pairs, face_waits, dot_waits = self._face_pairs, self._dot_pairs, faces.pending, dots.pending
         while self._drained(_TRICKY):
             for f in faces.take():
@@ -296,8 +300,7 @@ class Pairs(Relations):
             order = dots.take()
             for n, v in enumerate(order):
                 dot_waits[v] = 0
-                d = 4 * v
-                if least[d] or least[d + 1] or least[d + 2] or least[d + 3]:
+                if holding[v]:
                     states = states_of[v](value)
                     unknown = states.count(-1)
                     if unknown >= 2 and dot_pairs(v, states, unknown):
@@ -312,19 +315,29 @@ class Pairs(Relations):
         clue, _, corners = face
         most, least = self.most, self.least
         found = []  # (pair's corner, the opposite pair's least on and its level, most on and its level)
-        for j in range(4):
+        for j, o, p, q in _TURNS:
+            if vals[j] >= 0 or vals[o] >= 0:
+                continue  # not two open sides
             d = corners[j]
-            if vals[j] >= 0 or vals[(j + 1) & 3] >= 0 or (most[d] and least[d]):
-                continue  # not two open sides, or a pair that knows both facts
-            a, b, e = vals[(j + 2) & 3], vals[(j + 3) & 3], corners[(j + 2) & 3]
-            fewest = (1, least[e]) if a != 1 and b != 1 and least[e] else ((a == 1) + (b == 1), 0)
-            most_on = (1, most[e]) if a and b and most[e] else ((a != 0) + (b != 0), 0)
-            found.append((d, fewest, most_on))
-        for d, (low, low_level), (high, high_level) in found:
+            if most[d] and least[d]:
+                continue  # a pair that knows both facts
+            a, b, e = vals[p], vals[q], corners[p]
+            low = least[e] if a != 1 and b != 1 else 0
+            high = most[e] if a and b else 0
+            found.append(
+                (
+                    d,
+                    1 if low else (a == 1) + (b == 1),
+                    low if low > _TRICKY else _TRICKY,
+                    1 if high else (a != 0) + (b != 0),
+                    high if high > _TRICKY else _TRICKY,
+                )
+            )
+        for d, low, low_level, high, high_level in found:
             if low > clue - 2 and not most[d]:
-                self._learn(most, d, max(_TRICKY, low_level))
+                self._learn(most, d, low_level)
             if high < clue and not least[d]:
-                self._learn(least, d, max(_TRICKY, high_level))
+                self._learn(least, d, high_level)
 
     def _dot_pairs(self, v: int, states: tuple[int, ...], unknown: int) -> bool:
         """Tatham's Tricky at a dot (`states`: its arms' values, `unknown` of them open, two at
@@ -333,7 +346,7 @@ class Pairs(Relations):
         line."""
         most, least = self.most, self.least
         yes, base = states.count(1), 4 * v
-        for i, j, o in _TURNS:
+        for i, j, o, _ in _TURNS:
             d = base + i
             facts = least[d]
             if not facts or states[i] >= 0 or states[j] >= 0:

@@ -16,6 +16,22 @@ if TYPE_CHECKING:
 
 _HARD = int(Level.HARD)
 _PAIRS = ((0, 1), (1, 2), (2, 3), (3, 0))  # a dot's neighbouring arms, its dlines 0 to 3
+
+
+def _dot_plan(states: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...], int]:
+    """What Hard reads at a dot whose arms hold `states`: its pairs of two open arms, its open
+    arms, and the parity of the lines on."""
+    opened = tuple(n for n in range(4) if states[n] < 0)
+    return tuple((i, j) for i, j in _PAIRS if i in opened and j in opened), opened, states.count(1) % 2
+
+
+# by a dot's states (each arm -1, 0 or 1), for the dots with two open arms or more: a dict lookup
+# where Hard looked at each arm of the 18 700 dots of a 20x20 solve to find its pairs and lines
+_DOT_PLANS: dict[tuple[int, ...], tuple[tuple[tuple[int, int], ...], tuple[int, ...], int]] = {
+    states: _dot_plan(states)
+    for states in ((a, b, c, d) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1) for d in (-1, 0, 1))
+    if states.count(-1) >= 2
+}
 # of three or four lines, each two (in order) with the rest
 _SPLITS = {
     count: [(n, m, tuple(i for i in range(count) if i not in (n, m))) for n, m in combinations(range(count), 2)]
@@ -135,23 +151,27 @@ class Relations:
         """A pair known to hold exactly one line is two opposite lines, and back; the parity of
         a dot's open lines (an even number on) relates them. Whether it decided a line. As
         `_face_relations`, a dot with fewer than two open arms costs four reads."""
-        arms, states = self.arms[v], self.states_of[v](self.board.value)
-        if states.count(-1) < 2:
+        plan = _DOT_PLANS.get(self.states_of[v](self.board.value))
+        if plan is None:
             return False
-        parent, flip, most, least = self.parent, self.flip, self.most, self.least
-        d = 4 * v
-        for i, j in _PAIRS:
-            if states[i] >= 0 or states[j] >= 0:
-                continue
-            a, b = arms[i], arms[j]
-            if parent[a] == parent[b] and flip[a] != flip[b]:
-                self._learn(most, d + i, _HARD)
-                self._learn(least, d + i, _HARD)
-            elif most[d + i] and least[d + i]:
-                self._relate(a, b, 1)
+        pairs, opened, parity = plan
+        arms, d = self.arms[v], 4 * v
+        if pairs:
+            parent, flip, most, least = self.parent, self.flip, self.most, self.least
+            for i, j in pairs:
+                a, b = arms[i], arms[j]
+                if parent[a] == parent[b] and flip[a] != flip[b]:
+                    if not most[d + i]:
+                        self._learn(most, d + i, _HARD)
+                    if not least[d + i]:
+                        self._learn(least, d + i, _HARD)
+                elif most[d + i] and least[d + i]:
+                    self._relate(a, b, 1)
+        if len(opened) == 2:  # `_parity` of two lines, its commonest case, without the call
+            self._relate(arms[opened[0]], arms[opened[1]], parity)
+            return False
         # the open arms in `present`'s order (N, E, S, W, those on the lattice)
-        lines = [k for k, state in zip(arms, states, strict=True) if state < 0]
-        return self._parity(lines, states.count(1) % 2, self.present[v])
+        return self._parity([arms[n] for n in opened], parity, self.present[v])
 
     def _parity(self, lines: list[int], parity: int, read: tuple[int, ...]) -> bool:
         """Open lines whose sum has a known parity: two are related; of three, two related fix the
