@@ -17,6 +17,7 @@ highest level is the lowest at which his solver would finish. It runs outside pr
 
 from __future__ import annotations
 
+from loopsat.deduce.dots import ALIKE, LEARN_BOTH, NORMAL_PLANS, TO_ON, Steps
 from loopsat.deduce.faces import Face, count_faces, geometry, state_readers
 from loopsat.deduce.relations import Relations
 from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES, Contradiction, Level
@@ -188,13 +189,13 @@ class Pairs(Relations):
 
     def _normal(self) -> bool:
         """Whether a line was decided (the facts learnt are counted in `news`). A dot with fewer
-        than two open arms (its own rule decides them), or with no line in and no fact at it,
-        has nothing to learn or use: told apart here, in the loop, as most dots looked at are
-        (12 000 of a 60×60's 18 700), and so is one with four open arms and no line in (a third
-        of the rest at 20×20), whose every pair is two open arms."""
+        than two open arms (its own rule decides them), four open and no line in (every pair two
+        open arms), or no line in and no fact at it, has nothing to learn or use: told apart
+        here, in the loop (no plan, or no line and no fact), as most dots looked at are (12 000
+        of a 60×60's 18 700, and a third of the rest at 20×20 had four open arms)."""
         faces, dots = self.dirty[_NORMAL]
         cornered, factual, faces_of = self.cornered, self.factual, self.faces
-        value, arms_of, states_of = self.board.value, self.arms, self.states_of
+        value, arms_of, states_of, plans = self.board.value, self.arms, self.states_of, NORMAL_PLANS
         face_lines, dot, face_waits, dot_waits = self._face_lines, self._dot, faces.pending, dots.pending
         while self._drained(_NORMAL):
             order = faces.take()
@@ -213,13 +214,8 @@ class Pairs(Relations):
             order = dots.take()
             for n, v in enumerate(order):
                 dot_waits[v] = 0
-                states = states_of[v](value)
-                unknown = states.count(-1)
-                if unknown < 2:
-                    continue
-                yes = states.count(1)
-                # no line in: a fact acts only beside an off arm, or at the pair of the two open ones
-                if (yes or (unknown < 4 and factual[v])) and dot(v, arms_of[v], states, yes, unknown):
+                plan = plans.get(states_of[v](value))
+                if plan is not None and (plan[0] or factual[v]) and dot(v, arms_of[v], plan[1]):
                     dots.stop(order, n)
                     return True
         return False
@@ -255,30 +251,29 @@ class Pairs(Relations):
                 return True
         return False
 
-    def _dot(self, v: int, arms: tuple[int, ...], states: tuple[int, ...], yes: int, unknown: int) -> bool:
-        """Tatham's Normal at a dot with two open arms or more (`states`, `yes` of them on), and
-        a line in or a fact at it: its pairs' facts from its lines and back."""
+    def _dot(self, v: int, arms: tuple[int, ...], steps: Steps) -> bool:
+        """Tatham's Normal at a dot with two open arms or more, and a line in or a fact at it
+        (`steps`: what its pairs may do, dots.NORMAL_PLANS): its pairs' facts from its lines and back."""
         most, least, base = self.most, self.least, 4 * v
-        for i, j, _, _ in _TURNS:
-            d, a, b = base + i, states[i], states[j]
-            pair = a + b  # -2: both open; -1: one open, one off; 0 with a != b: one open, one on
-            if pair == -2:
-                if yes == 1:
-                    if not most[d]:
-                        self._learn(most, d, _NORMAL)
-                    if unknown == 2 and not least[d]:
-                        self._learn(least, d, _NORMAL)
-                elif yes == 0 and unknown == 2 and (most[d] or least[d]):
+        for i, n, what in steps:
+            d = base + i
+            if what <= LEARN_BOTH:
+                if not most[d]:
+                    self._learn(most, d, _NORMAL)
+                if what == LEARN_BOTH and not least[d]:
+                    self._learn(least, d, _NORMAL)
+            elif what == ALIKE:
+                if most[d] or least[d]:
                     bit = 0 if most[d] else 1
                     self._set(arms[i], bit, most[d] or least[d], arms)
-                    self._set(arms[j], bit, most[d] or least[d], arms)
+                    self._set(arms[n], bit, most[d] or least[d], arms)
                     return True
-            elif pair == -1:
+            elif what == TO_ON:
                 if least[d]:
-                    self._set(arms[i if a < 0 else j], 1, least[d], arms)
+                    self._set(arms[n], 1, least[d], arms)
                     return True
-            elif pair == 0 and a != b and most[d]:
-                self._set(arms[i if a < 0 else j], 0, most[d], arms)
+            elif most[d]:
+                self._set(arms[n], 0, most[d], arms)
                 return True
         return False
 

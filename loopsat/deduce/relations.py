@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from loopsat.deduce.dots import HARD_PLANS
 from loopsat.deduce.rules import Contradiction, Level
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
@@ -15,23 +16,6 @@ if TYPE_CHECKING:
     from loopsat.deduce.turns import Waiting
 
 _HARD = int(Level.HARD)
-_PAIRS = ((0, 1), (1, 2), (2, 3), (3, 0))  # a dot's neighbouring arms, its dlines 0 to 3
-
-
-def _dot_plan(states: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...], int]:
-    """What Hard reads at a dot whose arms hold `states`: its pairs of two open arms, its open
-    arms, and the parity of the lines on."""
-    opened = tuple(n for n in range(4) if states[n] < 0)
-    return tuple((i, j) for i, j in _PAIRS if i in opened and j in opened), opened, states.count(1) % 2
-
-
-# by a dot's states (each arm -1, 0 or 1), for the dots with two open arms or more: a dict lookup
-# where Hard looked at each arm of the 18 700 dots of a 20x20 solve to find its pairs and lines
-_DOT_PLANS: dict[tuple[int, ...], tuple[tuple[tuple[int, int], ...], tuple[int, ...], int]] = {
-    states: _dot_plan(states)
-    for states in ((a, b, c, d) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1) for d in (-1, 0, 1))
-    if states.count(-1) >= 2
-}
 # of three or four lines, each two (in order) with the rest
 _SPLITS = {
     count: [(n, m, tuple(i for i in range(count) if i not in (n, m))) for n, m in combinations(range(count), 2)]
@@ -151,7 +135,7 @@ class Relations:
         """A pair known to hold exactly one line is two opposite lines, and back; the parity of
         a dot's open lines (an even number on) relates them. Whether it decided a line. As
         `_face_relations`, a dot with fewer than two open arms costs four reads."""
-        plan = _DOT_PLANS.get(self.states_of[v](self.board.value))
+        plan = HARD_PLANS.get(self.states_of[v](self.board.value))
         if plan is None:
             return False
         pairs, opened, parity = plan
