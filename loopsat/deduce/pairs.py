@@ -175,24 +175,6 @@ class Pairs(Relations):
 
     # --- Normal and Tricky: facts about pairs ---------------------------------------------
 
-    def _arcs(self, vals: list[int], corners: tuple[int, ...]) -> tuple[list[int], ...]:
-        """Tatham's bounds on a face's lines two at a time, from `vals` (its sides' values): the most
-        on of sides j and j+1 and its facts' level, the least and its level, through the facts at
-        their corner. Four flat lists, not tuples, as this runs for every face looked at."""
-        most, least = self.most, self.least
-        high_n, high_l, low_n, low_l = [0] * 4, [0] * 4, [0] * 4, [0] * 4
-        for j in range(4):
-            a, b, d = vals[j], vals[(j + 1) & 3], corners[j]
-            if a and b and most[d]:  # both may be on (open: -1), but at most one is
-                high_n[j], high_l[j] = 1, most[d]
-            else:
-                high_n[j] = (a != 0) + (b != 0)
-            if a != 1 and b != 1 and least[d]:
-                low_n[j], low_l[j] = 1, least[d]
-            else:
-                low_n[j] = (a == 1) + (b == 1)
-        return high_n, high_l, low_n, low_l
-
     def _normal(self) -> bool:
         """Whether a line was decided (the facts learnt are counted in `news`). A dot with fewer
         than two open arms (its own rule decides them), four open and no line in (every pair two
@@ -228,25 +210,34 @@ class Pairs(Relations):
 
     def _face_lines(self, face: Face, vals: list[int]) -> bool:
         """A clue's open sides (`vals`: its sides' values, one open at least) through the bounds
-        of the other three (Tatham's Normal), for a clue with a fact at a corner."""
+        of the other three (Tatham's Normal), for a clue with a fact at a corner. Tatham's bounds
+        on its sides two at a time first (`arcs`, by corner j: sides j and j+1), the most on and
+        its facts' level, the least and its level, through the facts at their corner."""
         clue, sides, corners = face
-        high_n, high_l, low_n, low_l = self._arcs(vals, corners)
-        for j in range(4):
+        most, least = self.most, self.least
+        arcs = []
+        for j, o, _, _ in _TURNS:
+            a, b, d = vals[j], vals[o], corners[j]
+            high = most[d] if a and b else 0  # both may be on (open: -1), but at most one is
+            low = least[d] if a != 1 and b != 1 else 0
+            arcs.append((1 if high else (a != 0) + (b != 0), high, 1 if low else (a == 1) + (b == 1), low))
+        for j, one, two, three in _TURNS:
             if vals[j] >= 0:
                 continue
             # the other three sides: side j+1 and the pair after it, or the pair from j+1 and side j+3
-            one, two = (j + 1) & 3, (j + 2) & 3
-            after, before = vals[one], vals[(j + 3) & 3]
-            first, second = (after != 0) + high_n[two], high_n[one] + (before != 0)
-            if first < second or (first == second and high_l[two] <= high_l[one]):
-                high, high_level = first, high_l[two]
+            after, before = vals[one], vals[three]
+            high_one, high_one_level, low_one, low_one_level = arcs[one]
+            high_two, high_two_level, low_two, low_two_level = arcs[two]
+            first, second = (after != 0) + high_two, high_one + (before != 0)
+            if first < second or (first == second and high_two_level <= high_one_level):
+                high, high_level = first, high_two_level
             else:
-                high, high_level = second, high_l[one]
-            first, second = (after == 1) + low_n[two], low_n[one] + (before == 1)
-            if first > second or (first == second and low_l[two] <= low_l[one]):  # a tie: the lower level
-                low, low_level = first, low_l[two]
+                high, high_level = second, high_one_level
+            first, second = (after == 1) + low_two, low_one + (before == 1)
+            if first > second or (first == second and low_two_level <= low_one_level):  # a tie: the lower level
+                low, low_level = first, low_two_level
             else:
-                low, low_level = second, low_l[one]
+                low, low_level = second, low_one_level
             if low > clue or high < clue - 1:
                 raise Contradiction
             if low == clue:
