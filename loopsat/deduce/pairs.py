@@ -17,6 +17,7 @@ highest level is the lowest at which his solver would finish. It runs outside pr
 
 from __future__ import annotations
 
+from loopsat.deduce.cells import TRICKY_PLANS, Step
 from loopsat.deduce.dots import ALIKE, LEARN_BOTH, NORMAL_PLANS, TO_ON, Steps
 from loopsat.deduce.faces import Face, count_faces, geometry, state_readers
 from loopsat.deduce.relations import Relations
@@ -75,7 +76,7 @@ class Pairs(Relations):
         # what Tricky last read at each dot and face (arms' or sides' values), None once a fact
         # there is learnt since: a look at the same again would learn nothing (`_tricky`)
         self.tricky_dots: list[tuple[int, ...] | None] = [None] * len(self.arms)
-        self.tricky_faces: list[list[int] | None] = [None] * len(faces)
+        self.tricky_faces: list[tuple[int, ...] | None] = [None] * len(faces)
         self.seen = 0  # board.assigned[:seen] are in `touched`
         # what changed, for each level to read since it last looked: edges decided or related,
         # and pairs with a new fact; then the faces and dots each level has still to look at
@@ -288,18 +289,17 @@ class Pairs(Relations):
         faces, dots = self.dirty[_TRICKY]
         holding, value, states_of, faces_of = self.holding, self.board.value, self.states_of, self.faces
         face_pairs, dot_pairs, face_waits, dot_waits = self._face_pairs, self._dot_pairs, faces.pending, dots.pending
-        seen_dots, seen_faces = self.tricky_dots, self.tricky_faces
+        seen_dots, seen_faces, plans = self.tricky_dots, self.tricky_faces, TRICKY_PLANS
         while self._drained(_TRICKY):
             for f in faces.take():
                 face_waits[f] = 0
-                face = faces_of[f]
-                s0, s1, s2, s3 = face[1]
-                vals = [value[s0], value[s1], value[s2], value[s3]]
-                unknown = vals.count(-1)
-                if unknown >= 2 and vals != seen_faces[f]:
+                clue, (s0, s1, s2, s3), corners = faces_of[f]
+                vals = (value[s0], value[s1], value[s2], value[s3])
+                plan = plans[clue].get(vals)  # None: no pair of open sides, or none can learn
+                if plan is not None and vals != seen_faces[f]:
                     news = self.news
-                    face_pairs(face, vals)
-                    seen_faces[f] = vals if unknown < 4 or self.news == news else None
+                    face_pairs(corners, plan[0])
+                    seen_faces[f] = None if plan[1] and self.news > news else vals
             order = dots.take()
             for n, v in enumerate(order):
                 dot_waits[v] = 0
@@ -314,35 +314,28 @@ class Pairs(Relations):
                     seen_dots[v] = states
         return False
 
-    def _face_pairs(self, face: Face, vals: list[int]) -> None:
-        """Facts about a clue's pairs of open sides from the bounds of the other two (`vals`:
-        its sides' values, two open at least), those bounds all read before any is learnt.
-        Only the opposite pair's bounds, not `_arcs`' four: most faces have one open pair."""
-        clue, _, corners = face
+    def _face_pairs(self, corners: tuple[int, ...], steps: tuple[Step, ...]) -> None:
+        """Facts about a clue's pairs of open sides from the bounds of the pair opposite each
+        (`steps`: cells.TRICKY_PLANS, its corners' dlines `corners`), those bounds all read before
+        any is learnt."""
         most, least = self.most, self.least
-        found = []  # (pair's corner, the opposite pair's least on and its level, most on and its level)
-        for j, o, p, q in _TURNS:
-            if vals[j] >= 0 or vals[o] >= 0:
-                continue  # not two open sides
+        found = []  # (pair's corner, whether most is learnt and its level, whether least and its level)
+        for j, p, can_low, most_then, most_else, can_high, least_then, least_else in steps:
             d = corners[j]
             if most[d] and least[d]:
                 continue  # a pair that knows both facts
-            a, b, e = vals[p], vals[q], corners[p]
-            low = least[e] if a != 1 and b != 1 else 0
-            high = most[e] if a and b else 0
-            found.append(
-                (
-                    d,
-                    1 if low else (a == 1) + (b == 1),
-                    low if low > _TRICKY else _TRICKY,
-                    1 if high else (a != 0) + (b != 0),
-                    high if high > _TRICKY else _TRICKY,
-                )
-            )
-        for d, low, low_level, high, high_level in found:
-            if low > clue - 2 and not most[d]:
+            e = corners[p]
+            low = least[e] if can_low else 0
+            high = most[e] if can_high else 0
+            to_most = (most_then if low else most_else) and not most[d]
+            to_least = (least_then if high else least_else) and not least[d]
+            if to_most or to_least:
+                low, high = low if low > _TRICKY else _TRICKY, high if high > _TRICKY else _TRICKY
+                found.append((d, to_most, low, to_least, high))
+        for d, to_most, low_level, to_least, high_level in found:
+            if to_most:
                 self._learn(most, d, low_level)
-            if high < clue and not least[d]:
+            if to_least:
                 self._learn(least, d, high_level)
 
     def _dot_pairs(self, v: int, states: tuple[int, ...], unknown: int) -> bool:

@@ -1,0 +1,38 @@
+"""What Tricky (deduce/pairs.py) reads at a clue's cell, tabled by the clue and its sides'
+values (each -1 open, 0 off, 1 on; N, E, S, W): a dict lookup per cell looked at, where each
+look had tried its four pairs of sides and counted the pair opposite each (a fifth of the
+pairs' work in a 20×20 solve)."""
+
+from __future__ import annotations
+
+# For a pair of open sides j, j+1 (its fact sits at corner j): the pair opposite, sides p, p+1 at
+# corner p, bounds them. "At most one of j, j+1 on" follows when the opposite holds more than
+# clue - 2: one (a fact there that at least one is on, both not on) or its sides' own count;
+# "at least one" when it holds fewer than clue: one (a fact that at most one is on, both not off)
+# or its count. Each step: (j, p, whether a fact at p can say "at least one", most learnt then,
+# most learnt without it, whether a fact at p can say "at most one", least learnt then, without).
+Step = tuple[int, int, bool, bool, bool, bool, bool, bool]
+Plan = tuple[tuple[Step, ...], bool]  # the steps, and whether all four sides are open
+
+
+def _plan(clue: int, vals: tuple[int, ...]) -> Plan | None:
+    """Tricky's steps at a cell with this clue and these sides, in its pairs' order; None when
+    no pair of open sides can learn anything."""
+    steps: list[Step] = []
+    for j in range(4):
+        o, p, q = (j + 1) & 3, (j + 2) & 3, (j + 3) & 3
+        if vals[j] >= 0 or vals[o] >= 0:
+            continue
+        a, b = vals[p], vals[q]
+        can_low, most_then, most_else = a != 1 and b != 1, clue < 3, (a == 1) + (b == 1) > clue - 2
+        can_high, least_then, least_else = bool(a and b), clue > 1, (a != 0) + (b != 0) < clue
+        if (can_low and most_then) or most_else or (can_high and least_then) or least_else:
+            steps.append((j, p, can_low, most_then, most_else, can_high, least_then, least_else))
+    return (tuple(steps), vals.count(-1) == 4) if steps else None
+
+
+_SIDES = [(a, b, c, d) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1) for d in (-1, 0, 1)]
+# by clue (0 to 4), then by the sides' values
+TRICKY_PLANS: list[dict[tuple[int, ...], Plan]] = [
+    {vals: plan for vals in _SIDES if (plan := _plan(clue, vals)) is not None} for clue in range(5)
+]
