@@ -11,12 +11,14 @@ from types import SimpleNamespace
 
 import pytest
 
-from loopsat.deduce.cells import TRICKY_PLANS
+from loopsat.deduce.cells import NORMAL_NEEDS, TRICKY_PLANS
 from loopsat.deduce.dots import HARD_PLANS, NORMAL_PLANS
 from loopsat.deduce.pairs import Pairs
+from loopsat.deduce.rules import Contradiction
 
 STATES = list(product((-1, 0, 1), repeat=4))
 LEVELS = (0, 2, 3, 4)  # a fact's level (0: not known)
+SPARSE = (0, 0, 0, 0, 2, 3, 4)
 TRICKY = 3
 
 
@@ -127,3 +129,27 @@ def test_tricky_plans_learn_as_the_pairs_one_by_one(clue: int) -> None:
             Pairs._face_pairs(fake, (0, 1, 2, 3), plan[0])  # type: ignore[arg-type]
             assert events == expected
             assert plan[1] == (vals.count(-1) == 4)
+
+
+@pytest.mark.parametrize("clue", range(5))
+def test_normal_needs_pass_only_cells_where_no_side_is_decided(clue: int) -> None:
+    """A cell Normal passes (no entry, or no fact at the corners its entry names) is one where
+    `_face_lines` itself decides nothing and finds no clash, whatever the other facts."""
+    rng = random.Random(clue)
+    passed = 0
+    for vals in STATES:
+        if -1 not in vals:
+            continue
+        need = NORMAL_NEEDS[clue].get(vals)
+        for _ in range(24):  # sparse facts, so that some cells are passed
+            most, least = [rng.choice(SPARSE) for _ in range(4)], [rng.choice(SPARSE) for _ in range(4)]
+            if need is not None and (need[0] or any(least[k] for k in need[1]) or any(most[k] for k in need[2])):
+                continue
+            passed += 1
+            fake, events = _recorder(most, least)
+            try:
+                found = Pairs._face_lines(fake, (clue, (10, 11, 12, 13), (0, 1, 2, 3)), vals)  # type: ignore[arg-type]
+            except Contradiction:
+                found = None
+            assert found is False and events == [], (vals, most, least)
+    assert passed or clue in (0, 4)  # a 0's or a 4's count is never stuck with a side open

@@ -36,3 +36,41 @@ _SIDES = [(a, b, c, d) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 
 TRICKY_PLANS: list[dict[tuple[int, ...], Plan]] = [
     {vals: plan for vals in _SIDES if (plan := _plan(clue, vals)) is not None} for clue in range(5)
 ]
+
+
+# Normal at a cell (`Pairs._face_lines`): a fact at a corner moves the bounds on an open side by
+# one at most (the pair of sides it joins, both not on, then holds one line, not none; both not
+# off, one, not two), and only through the two corners away from that side. So once the cell's
+# own count is stuck (fewer on than its clue, fewer on than its clue with every open side on: it
+# is read at Easy, so always by Normal's turn), a side is decided only where the clue is one more
+# than its lines on and "at least one" is known at such a corner whose sides are both not on, or
+# one fewer than its lines on and open and "at most one" is known at one whose sides are both not
+# off. Each cell: (its count is not stuck, the corners whose "at least one" may decide, those
+# whose "at most one" may); None when neither can. On the bench's Slitherlink sets 84 % of the
+# cells Normal read with a fact at a corner were these, and none decided a side.
+NormalNeed = tuple[bool, tuple[int, ...], tuple[int, ...]]
+
+
+def _normal_need(clue: int, vals: tuple[int, ...]) -> NormalNeed | None:
+    yes, unknown = vals.count(1), vals.count(-1)
+    if not unknown:
+        return None
+    if not yes < clue < yes + unknown:
+        return True, (), ()
+    lows: list[int] = []
+    highs: list[int] = []
+    for j in range(4):
+        if vals[j] >= 0:
+            continue
+        for k in ((j + 1) & 3, (j + 2) & 3):
+            a, b = vals[k], vals[(k + 1) & 3]
+            if yes + 1 == clue and a != 1 and b != 1 and k not in lows:
+                lows.append(k)
+            if yes + unknown - 1 == clue and a != 0 and b != 0 and k not in highs:
+                highs.append(k)
+    return (False, tuple(lows), tuple(highs)) if lows or highs else None
+
+
+NORMAL_NEEDS: list[dict[tuple[int, ...], NormalNeed]] = [
+    {vals: need for vals in _SIDES if (need := _normal_need(clue, vals)) is not None} for clue in range(5)
+]

@@ -17,7 +17,7 @@ highest level is the lowest at which his solver would finish. It runs outside pr
 
 from __future__ import annotations
 
-from loopsat.deduce.cells import TRICKY_PLANS, Step
+from loopsat.deduce.cells import NORMAL_NEEDS, TRICKY_PLANS, Step
 from loopsat.deduce.dots import ALIKE, LEARN_BOTH, NORMAL_PLANS, TO_ON, Steps
 from loopsat.deduce.faces import Face, count_faces, geometry, state_readers
 from loopsat.deduce.relations import Relations
@@ -181,23 +181,35 @@ class Pairs(Relations):
         than two open arms (its own rule decides them), four open and no line in (every pair two
         open arms), or no line in and no fact at it, has nothing to learn or use: told apart
         here, in the loop (no plan, or no line and no fact), as most dots looked at are (12 000
-        of a 60×60's 18 700, and a third of the rest at 20×20 had four open arms)."""
+        of a 60×60's 18 700, and a third of the rest at 20×20 had four open arms). Likewise a
+        cell whose facts at its corners cannot move its count (cells.NORMAL_NEEDS)."""
         faces, dots = self.dirty[_NORMAL]
         cornered, factual, faces_of = self.cornered, self.factual, self.faces
         value, arms_of, states_of, plans = self.board.value, self.arms, self.states_of, NORMAL_PLANS
         face_lines, dot, face_waits, dot_waits = self._face_lines, self._dot, faces.pending, dots.pending
+        most, least, needs = self.most, self.least, NORMAL_NEEDS
         while self._drained(_NORMAL):
             order = faces.take()
             for n, f in enumerate(order):
                 face_waits[f] = 0
                 if not cornered[f]:
                     continue  # bare counting: the clue's table (Easy)
-                clue, sides, _ = face = faces_of[f]
-                s0, s1, s2, s3 = sides
-                vals = [value[s0], value[s1], value[s2], value[s3]]
-                unknown = vals.count(-1)
-                # all four open: the other three of a 2 hold 1 or 2 lines whatever the facts say
-                if unknown and (unknown < 4 or clue != 2) and face_lines(face, vals):
+                clue, (s0, s1, s2, s3), corners = face = faces_of[f]
+                vals = (value[s0], value[s1], value[s2], value[s3])
+                need = needs[clue].get(vals)  # None: no fact at a corner can decide a side
+                if need is None:
+                    continue
+                if not need[0]:  # the count stuck: a fact where it may decide, or nothing to do
+                    for k in need[1]:
+                        if least[corners[k]]:
+                            break
+                    else:
+                        for k in need[2]:
+                            if most[corners[k]]:
+                                break
+                        else:
+                            continue
+                if face_lines(face, vals):
                     faces.stop(order, n)
                     return True
             order = dots.take()
@@ -209,7 +221,7 @@ class Pairs(Relations):
                     return True
         return False
 
-    def _face_lines(self, face: Face, vals: list[int]) -> bool:
+    def _face_lines(self, face: Face, vals: tuple[int, ...]) -> bool:
         """A clue's open sides (`vals`: its sides' values, one open at least) through the bounds
         of the other three (Tatham's Normal), for a clue with a fact at a corner. Tatham's bounds
         on its sides two at a time first (`arcs`, by corner j: sides j and j+1), the most on and
