@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from loopsat.deduce.cells import NORMAL_NEEDS, TRICKY_PLANS
+from loopsat.deduce.cells import HARD_CELLS, NORMAL_NEEDS, TRICKY_PLANS
 from loopsat.deduce.dots import HARD_PLANS, NORMAL_PLANS
 from loopsat.deduce.pairs import Pairs
 from loopsat.deduce.rules import Contradiction
@@ -153,3 +153,15 @@ def test_normal_needs_pass_only_cells_where_no_side_is_decided(clue: int) -> Non
                 found = None
             assert found is False and events == [], (vals, most, least)
     assert passed or clue in (0, 4)  # a 0's or a 4's count is never stuck with a side open
+
+
+@pytest.mark.parametrize("clue", range(5))
+def test_hard_cells_are_the_open_sides_the_short_values_and_parity(clue: int) -> None:
+    for vals in STATES:
+        opened = tuple(n for n in range(4) if vals[n] < 0)
+        if len(opened) < 2:
+            assert vals not in HARD_CELLS[clue]
+            continue
+        on, off = vals.count(1), vals.count(0)
+        shorts = tuple(bit for bit, short in ((0, on == clue - 1), (1, off == 3 - clue)) if short)
+        assert HARD_CELLS[clue][vals] == (opened, shorts, (clue - on) % 2)

@@ -74,3 +74,24 @@ def _normal_need(clue: int, vals: tuple[int, ...]) -> NormalNeed | None:
 NORMAL_NEEDS: list[dict[tuple[int, ...], NormalNeed]] = [
     {vals: need for vals in _SIDES if (need := _normal_need(clue, vals)) is not None} for clue in range(5)
 ]
+
+
+# Hard at a cell (`Relations._face_relations`): its open sides, the values a clue one line short
+# (0: no two open sides both on) or one off short (1: no two both off) forbids two related sides
+# alike to take, and the parity of the lines its open sides hold; None with fewer than two open.
+HardPlan = tuple[tuple[int, ...], tuple[int, ...], int]
+
+
+def _hard_plan(clue: int, vals: tuple[int, ...]) -> HardPlan | None:
+    opened = tuple(n for n in range(4) if vals[n] < 0)
+    if len(opened) < 2:
+        return None
+    yes = vals.count(1)
+    no = 4 - yes - len(opened)
+    shorts = tuple(bit for bit, short in ((0, yes + 1 == clue), (1, no + 1 == 4 - clue)) if short)
+    return opened, shorts, (clue - yes) % 2
+
+
+HARD_CELLS: list[dict[tuple[int, ...], HardPlan]] = [
+    {vals: found for vals in _SIDES if (found := _hard_plan(clue, vals)) is not None} for clue in range(5)
+]

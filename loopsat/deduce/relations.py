@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from loopsat.deduce.cells import HARD_CELLS
 from loopsat.deduce.dots import HARD_PLANS
 from loopsat.deduce.rules import Contradiction, Level
 
@@ -108,28 +109,27 @@ class Relations:
 
     def _face_relations(self, f: int) -> bool:
         """A clue one line short (or one off short) cannot have two equal open sides on (off);
-        the parity of its open sides relates them. Whether it decided a line. Most faces looked
-        at have fewer than two open sides, which tell nothing: they cost four reads."""
+        the parity of its open sides relates them (cells.HARD_CELLS: which, by the clue and its
+        sides' values). Whether it decided a line. Most faces looked at have fewer than two open
+        sides, which tell nothing: they cost four reads and a lookup."""
         clue, sides, _ = self.faces[f]
         value = self.board.value
         s0, s1, s2, s3 = sides
-        v0, v1, v2, v3 = value[s0], value[s1], value[s2], value[s3]
-        if (v0 < 0) + (v1 < 0) + (v2 < 0) + (v3 < 0) < 2:
+        plan = HARD_CELLS[clue].get((value[s0], value[s1], value[s2], value[s3]))
+        if plan is None:
             return False
-        open_sides = [k for k, state in ((s0, v0), (s1, v1), (s2, v2), (s3, v3)) if state < 0]
-        yes = (v0 == 1) + (v1 == 1) + (v2 == 1) + (v3 == 1)
-        no = 4 - yes - len(open_sides)
-        if yes + 1 == clue or no + 1 == 4 - clue:
+        opened, shorts, parity = plan
+        open_sides = [sides[n] for n in opened]
+        if shorts:
             parent, flip = self.parent, self.flip
-            for bit, short in ((0, yes + 1 == clue), (1, no + 1 == 4 - clue)):
-                if short:
-                    for n, j in enumerate(open_sides):
-                        for k in open_sides[n + 1 :]:
-                            if parent[j] == parent[k] and flip[j] == flip[k]:
-                                self._set(j, bit, _HARD, sides)
-                                self._set(k, bit, _HARD, sides)
-                                return True
-        return self._parity(open_sides, (clue - yes) % 2, sides)
+            for bit in shorts:
+                for n, j in enumerate(open_sides):
+                    for k in open_sides[n + 1 :]:
+                        if parent[j] == parent[k] and flip[j] == flip[k]:
+                            self._set(j, bit, _HARD, sides)
+                            self._set(k, bit, _HARD, sides)
+                            return True
+        return self._parity(open_sides, parity, sides)
 
     def _dot_relations(self, v: int) -> bool:
         """A pair known to hold exactly one line is two opposite lines, and back; the parity of
