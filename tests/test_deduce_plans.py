@@ -1,7 +1,8 @@
 """The tables by a dot's arms or a cell's sides (deduce/dots.py, cells.py) against the rules
 read pair by pair: Normal's and Tricky's steps, run through the real methods on every state and
 a sample of facts, learn and decide what the rule says, in the same order; a state the table
-leaves out is one where the rule does nothing."""
+leaves empty is one where the rule does nothing. Each table is made as it is read, so these
+make every entry."""
 
 from __future__ import annotations
 
@@ -11,12 +12,17 @@ from types import SimpleNamespace
 
 import pytest
 
-from loopsat.deduce.cells import HARD_CELLS, NORMAL_NEEDS, TRICKY_PLANS
-from loopsat.deduce.dots import HARD_PLANS, NORMAL_PLANS
+from loopsat.deduce import cells, dots
 from loopsat.deduce.pairs import Pairs
 from loopsat.deduce.rules import Contradiction
 
 STATES = list(product((-1, 0, 1), repeat=4))
+# every entry, made as the levels make them
+NORMAL_PLANS = {states: dots.normal_plan(states) for states in STATES}
+HARD_PLANS = {states: dots.hard_plan(states) for states in STATES}
+NORMAL_NEEDS = [{vals: cells.normal_need(clue, vals) for vals in STATES} for clue in range(5)]
+TRICKY_PLANS = [{vals: cells.tricky_plan(clue, vals) for vals in STATES} for clue in range(5)]
+HARD_CELLS = [{vals: cells.hard_cell(clue, vals) for vals in STATES} for clue in range(5)]
 LEVELS = (0, 2, 3, 4)  # a fact's level (0: not known)
 SPARSE = (0, 0, 0, 0, 2, 3, 4)
 TRICKY = 3
@@ -67,15 +73,15 @@ def _normal_by_pairs(states: tuple[int, ...], arms: tuple[int, ...], most: list[
 @pytest.mark.parametrize("states", STATES)
 def test_normal_plans_step_as_the_pairs_one_by_one(states: tuple[int, ...]) -> None:
     arms = (10, 11, 12, 13)
-    plan = NORMAL_PLANS.get(states)
+    plan = NORMAL_PLANS[states]
     rng = random.Random(str(states))
     for _ in range(25):
         most, least = [rng.choice(LEVELS) for _ in range(4)], [rng.choice(LEVELS) for _ in range(4)]
         if states.count(-1) < 2:  # never looked at: the dot's own rule decides its arms
-            assert plan is None
+            assert plan == ()
             break
         expected = _normal_by_pairs(states, arms, most.copy(), least.copy())
-        if plan is None:
+        if not plan:
             assert expected == []
             continue
         fake, events = _recorder(most, least)
@@ -88,7 +94,7 @@ def test_normal_plans_step_as_the_pairs_one_by_one(states: tuple[int, ...]) -> N
 def test_hard_plans_are_the_open_pairs_lines_and_parity(states: tuple[int, ...]) -> None:
     opened = tuple(n for n in range(4) if states[n] < 0)
     if len(opened) < 2:
-        assert states not in HARD_PLANS
+        assert HARD_PLANS[states] == ()
         return
     pairs = tuple((i, (i + 1) % 4) for i in range(4) if i in opened and (i + 1) % 4 in opened)
     assert HARD_PLANS[states] == (pairs, opened, states.count(1) % 2)
@@ -118,11 +124,11 @@ def _tricky_by_pairs(clue: int, vals: tuple[int, ...], most: list[int], least: l
 def test_tricky_plans_learn_as_the_pairs_one_by_one(clue: int) -> None:
     rng = random.Random(clue)
     for vals in STATES:
-        plan = TRICKY_PLANS[clue].get(vals)
+        plan = TRICKY_PLANS[clue][vals]
         for _ in range(12):
             most, least = [rng.choice(LEVELS) for _ in range(4)], [rng.choice(LEVELS) for _ in range(4)]
             expected = _tricky_by_pairs(clue, vals, most.copy(), least.copy())
-            if plan is None:
+            if not plan:
                 assert expected == []
                 continue
             fake, events = _recorder(most, least)
@@ -133,17 +139,17 @@ def test_tricky_plans_learn_as_the_pairs_one_by_one(clue: int) -> None:
 
 @pytest.mark.parametrize("clue", range(5))
 def test_normal_needs_pass_only_cells_where_no_side_is_decided(clue: int) -> None:
-    """A cell Normal passes (no entry, or no fact at the corners its entry names) is one where
+    """A cell Normal passes (an empty entry, or no fact at the corners its entry names) is one where
     `_face_lines` itself decides nothing and finds no clash, whatever the other facts."""
     rng = random.Random(clue)
     passed = 0
     for vals in STATES:
         if -1 not in vals:
             continue
-        need = NORMAL_NEEDS[clue].get(vals)
+        need = NORMAL_NEEDS[clue][vals]
         for _ in range(24):  # sparse facts, so that some cells are passed
             most, least = [rng.choice(SPARSE) for _ in range(4)], [rng.choice(SPARSE) for _ in range(4)]
-            if need is not None and (need[0] or any(least[k] for k in need[1]) or any(most[k] for k in need[2])):
+            if need and (need[0] or any(least[k] for k in need[1]) or any(most[k] for k in need[2])):
                 continue
             passed += 1
             fake, events = _recorder(most, least)
@@ -160,7 +166,7 @@ def test_hard_cells_are_the_open_sides_the_short_values_and_parity(clue: int) ->
     for vals in STATES:
         opened = tuple(n for n in range(4) if vals[n] < 0)
         if len(opened) < 2:
-            assert vals not in HARD_CELLS[clue]
+            assert HARD_CELLS[clue][vals] == ()
             continue
         on, off = vals.count(1), vals.count(0)
         shorts = tuple(bit for bit, short in ((0, on == clue - 1), (1, off == 3 - clue)) if short)

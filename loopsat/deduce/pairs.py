@@ -17,8 +17,8 @@ highest level is the lowest at which his solver would finish. It runs outside pr
 
 from __future__ import annotations
 
-from loopsat.deduce.cells import NORMAL_NEEDS, TRICKY_PLANS, Step
-from loopsat.deduce.dots import ALIKE, LEARN_BOTH, NORMAL_PLANS, TO_ON, Steps
+from loopsat.deduce.cells import NORMAL_NEEDS, TRICKY_PLANS, normal_need, tricky_plan
+from loopsat.deduce.dots import ALIKE, LEARN_BOTH, NORMAL_PLANS, TO_ON, normal_plan
 from loopsat.deduce.faces import Face, count_faces, geometry, state_readers
 from loopsat.deduce.relations import Relations
 from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES, Contradiction, Level
@@ -27,6 +27,8 @@ from loopsat.deduce.turns import Waiting
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
+    from loopsat.deduce.cells import Step
+    from loopsat.deduce.dots import Steps
 
 # the rule a decided line cites, by the level of the facts it used (0: none, bare counting;
 # Normal, Tricky, Hard each have one): a tuple indexed by int, not Level(max(...)) on each
@@ -196,8 +198,10 @@ class Pairs(Relations):
                     continue  # bare counting: the clue's table (Easy)
                 clue, (s0, s1, s2, s3), corners = face = faces_of[f]
                 vals = (value[s0], value[s1], value[s2], value[s3])
-                need = needs[clue].get(vals)  # None: no fact at a corner can decide a side
-                if need is None:
+                need = needs[clue].get(vals)
+                if need is None:  # not made yet
+                    need = normal_need(clue, vals)
+                if not need:  # no fact at a corner can decide a side
                     continue
                 if not need[0]:  # the count stuck: a fact where it may decide, or nothing to do
                     for k in need[1]:
@@ -215,8 +219,11 @@ class Pairs(Relations):
             order = dots.take()
             for n, v in enumerate(order):
                 dot_waits[v] = 0
-                plan = plans.get(states_of[v](value))
-                if plan is not None and (plan[0] or factual[v]) and dot(v, arms_of[v], plan[1]):
+                states = states_of[v](value)
+                plan = plans.get(states)
+                if plan is None:  # not made yet
+                    plan = normal_plan(states)
+                if plan and (plan[0] or factual[v]) and dot(v, arms_of[v], plan[1]):
                     dots.stop(order, n)
                     return True
         return False
@@ -307,8 +314,10 @@ class Pairs(Relations):
                 face_waits[f] = 0
                 clue, (s0, s1, s2, s3), corners = faces_of[f]
                 vals = (value[s0], value[s1], value[s2], value[s3])
-                plan = plans[clue].get(vals)  # None: no pair of open sides, or none can learn
-                if plan is not None and vals != seen_faces[f]:
+                plan = plans[clue].get(vals)
+                if plan is None:  # not made yet
+                    plan = tricky_plan(clue, vals)
+                if plan and vals != seen_faces[f]:  # (empty: no pair of open sides, or none can learn)
                     news = self.news
                     face_pairs(corners, plan[0])
                     seen_faces[f] = None if plan[1] and self.news > news else vals

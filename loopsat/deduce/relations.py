@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from loopsat.deduce.cells import HARD_CELLS
-from loopsat.deduce.dots import HARD_PLANS
+from loopsat.deduce.cells import HARD_CELLS, hard_cell
+from loopsat.deduce.dots import HARD_PLANS, hard_plan
 from loopsat.deduce.rules import Contradiction, Level
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
@@ -115,8 +115,11 @@ class Relations:
         clue, sides, _ = self.faces[f]
         value = self.board.value
         s0, s1, s2, s3 = sides
-        plan = HARD_CELLS[clue].get((value[s0], value[s1], value[s2], value[s3]))
-        if plan is None:
+        vals = value[s0], value[s1], value[s2], value[s3]
+        plan = HARD_CELLS[clue].get(vals)
+        if plan is None:  # not made yet
+            plan = hard_cell(clue, vals)
+        if not plan:
             return False
         opened, shorts, parity = plan
         open_sides = [sides[n] for n in opened]
@@ -135,8 +138,11 @@ class Relations:
         """A pair known to hold exactly one line is two opposite lines, and back; the parity of
         a dot's open lines (an even number on) relates them. Whether it decided a line. As
         `_face_relations`, a dot with fewer than two open arms costs four reads."""
-        plan = HARD_PLANS.get(self.states_of[v](self.board.value))
-        if plan is None:
+        states = self.states_of[v](self.board.value)
+        plan = HARD_PLANS.get(states)
+        if plan is None:  # not made yet
+            plan = hard_plan(states)
+        if not plan:
             return False
         pairs, opened, parity = plan
         arms, d = self.arms[v], 4 * v
