@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 
-from loopsat.deduce import pairs
 from loopsat.deduce import tables as tab
 from loopsat.deduce.layout import Deferred, Layout
 from loopsat.deduce.queues import run_by_level, run_one_queue
@@ -35,6 +34,10 @@ from loopsat.deduce.rules import (
     Step,
 )
 from loopsat.grid import Point, tile_extent
+
+TYPE_CHECKING = False  # typing's, without importing it (docs/startup.md)
+if TYPE_CHECKING:
+    from loopsat.deduce.pairs import Pairs
 
 Mark = tuple[int, int]
 _new_tuple = tuple.__new__  # a Step made without the Python call its __new__ is (a step for each edge decided)
@@ -87,8 +90,9 @@ class Board(Layout):
         self.read_at = [-1] * len(self.rules)
         self.no_early_loop = self.allows(NO_PREMATURE_LOOP)
         self.parity_allowed, self.close_on = self.allows(PARITY), self.allows(LOOP_CLOSED)
-        self.pairs: pairs.Pairs | None = None  # Tatham's pairs of lines, run by level outside probes
+        self.pairs: Pairs | None = None  # Tatham's pairs of lines, run by level outside probes
         self.pairs_made = False  # (`make_pairs`)
+        self.faces_waiting = True  # the decided edges' faces are joined once a rule reads them (queues)
         self.read_points: dict[Sequence[int], tuple[Point, ...]] = {}
         self.guard_of: list[tuple[int, tuple[int, ...]] | None] = [None] * len(self.rules)  # `guards` by rule
         for number, guard in self.guards.items():
@@ -100,10 +104,12 @@ class Board(Layout):
                 if e not in given:
                     self.assign(k, 0, NO_SUCH_EDGE, ())
 
-    def make_pairs(self) -> pairs.Pairs | None:
+    def make_pairs(self) -> Pairs | None:
         """Tatham's pairs of lines, made when a level above Easy first asks for them (they read
         only the clues' tables, and what was decided since they last looked): a board decided at
-        Easy never needs them."""
+        Easy never needs them, nor their modules imported (a 5×5 `solve`)."""
+        from loopsat.deduce import pairs
+
         self.pairs, self.pairs_made = pairs.for_board(self), True
         return self.pairs
 

@@ -17,19 +17,25 @@ highest level is the lowest at which his solver would finish. It runs outside pr
 
 from __future__ import annotations
 
-from loopsat.deduce.faces import Face, count_faces, geometry
-from loopsat.deduce.relations import Relations, arm_states
+from loopsat.deduce.cells import NORMAL_NEEDS, TRICKY_PLANS, normal_need, tricky_plan
+from loopsat.deduce.dots import ALIKE, LEARN_BOTH, NORMAL_PLANS, TO_ON, normal_plan
+from loopsat.deduce.faces import Face, count_faces, geometry, state_readers
+from loopsat.deduce.relations import Relations
 from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES, Contradiction, Level
 from loopsat.deduce.turns import Waiting
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
+    from loopsat.deduce.cells import Step
+    from loopsat.deduce.dots import Steps
 
 # the rule a decided line cites, by the level of the facts it used (0: none, bare counting;
 # Normal, Tricky, Hard each have one): a tuple indexed by int, not Level(max(...)) on each
 # assignment (1.4 % of a 60x60's solve)
 _CITED = (PAIR_AT_A_DOT, PAIR_AT_A_DOT, PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES)
+# a dot's pair i: its arms i and i + 1, and the pair opposite, arms i + 2 and i + 3 (a face's sides likewise)
+_TURNS = ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2))
 _NORMAL, _TRICKY, _HARD = int(Level.NORMAL), int(Level.TRICKY), int(Level.HARD)  # levels as plain ints
 
 
@@ -53,6 +59,7 @@ class Pairs(Relations):
         self.board: Board = board  # while it runs only (`run`): a board holding its Pairs makes no cycle
         rows, cols = board.shape
         self.arms, self.present = geometry(rows, cols)
+        self.states_of = state_readers(rows, cols)
         self.faces = faces
         self.faces_of: list[list[int]] = [[] for _ in board.lattice]
         for f, (_, sides, _) in enumerate(faces):
@@ -67,6 +74,11 @@ class Pairs(Relations):
         self.most = [0] * dlines  # the level at which "at most one on" was learnt (0: not known)
         self.least = [0] * dlines  # likewise "at least one on"
         self.factual = [False] * len(self.arms)  # whether a dot has a pair with a fact
+        self.holding = [False] * len(self.arms)  # whether it has a pair known to hold a line (least)
+        # what Tricky last read at each dot and face (arms' or sides' values), None once a fact
+        # there is learnt since: a look at the same again would learn nothing (`_tricky`)
+        self.tricky_dots: list[tuple[int, ...] | None] = [None] * len(self.arms)
+        self.tricky_faces: list[tuple[int, ...] | None] = [None] * len(faces)
         self.seen = 0  # board.assigned[:seen] are in `touched`
         # what changed, for each level to read since it last looked: edges decided or related,
         # and pairs with a new fact; then the faces and dots each level has still to look at
@@ -152,9 +164,13 @@ class Pairs(Relations):
             self.news += 1
             self.learnt.append(dline >> 2)
             self.factual[dline >> 2] = True
+            self.tricky_dots[dline >> 2] = None
+            if facts is self.least:
+                self.holding[dline >> 2] = True
             face = self.face_at[dline]
             if face >= 0:
                 self.cornered[face] = True
+                self.tricky_faces[face] = None
                 self.learnt_faces.append(face)
 
     def _set(self, k: int, bit: int, level: int, read: tuple[int, ...]) -> None:
@@ -162,82 +178,86 @@ class Pairs(Relations):
 
     # --- Normal and Tricky: facts about pairs ---------------------------------------------
 
-    def _arcs(self, vals: list[int], corners: tuple[int, ...]) -> tuple[list[int], ...]:
-        """Tatham's bounds on a face's lines two at a time, from `vals` (its sides' values): the most
-        on of sides j and j+1 and its facts' level, the least and its level, through the facts at
-        their corner. Four flat lists, not tuples, as this runs for every face looked at."""
-        most, least = self.most, self.least
-        high_n, high_l, low_n, low_l = [0] * 4, [0] * 4, [0] * 4, [0] * 4
-        for j in range(4):
-            a, b, d = vals[j], vals[(j + 1) & 3], corners[j]
-            if a and b and most[d]:  # both may be on (open: -1), but at most one is
-                high_n[j], high_l[j] = 1, most[d]
-            else:
-                high_n[j] = (a != 0) + (b != 0)
-            if a != 1 and b != 1 and least[d]:
-                low_n[j], low_l[j] = 1, least[d]
-            else:
-                low_n[j] = (a == 1) + (b == 1)
-        return high_n, high_l, low_n, low_l
-
     def _normal(self) -> bool:
         """Whether a line was decided (the facts learnt are counted in `news`). A dot with fewer
-        than two open arms (its own rule decides them), or with no line in and no fact at it,
-        has nothing to learn or use: told apart here, in the loop, as most dots looked at are
-        (12 000 of a 60×60's 18 700)."""
+        than two open arms (its own rule decides them), four open and no line in (every pair two
+        open arms), or no line in and no fact at it, has nothing to learn or use: told apart
+        here, in the loop (no plan, or no line and no fact), as most dots looked at are (12 000
+        of a 60×60's 18 700, and a third of the rest at 20×20 had four open arms). Likewise a
+        cell whose facts at its corners cannot move its count (cells.NORMAL_NEEDS)."""
         faces, dots = self.dirty[_NORMAL]
         cornered, factual, faces_of = self.cornered, self.factual, self.faces
-        value, arms_of = self.board.value, self.arms
+        value, arms_of, states_of, plans = self.board.value, self.arms, self.states_of, NORMAL_PLANS
         face_lines, dot, face_waits, dot_waits = self._face_lines, self._dot, faces.pending, dots.pending
+        most, least, needs = self.most, self.least, NORMAL_NEEDS
         while self._drained(_NORMAL):
             order = faces.take()
             for n, f in enumerate(order):
                 face_waits[f] = 0
                 if not cornered[f]:
                     continue  # bare counting: the clue's table (Easy)
-                clue, sides, _ = face = faces_of[f]
-                s0, s1, s2, s3 = sides
-                vals = [value[s0], value[s1], value[s2], value[s3]]
-                unknown = vals.count(-1)
-                # all four open: the other three of a 2 hold 1 or 2 lines whatever the facts say
-                if unknown and (unknown < 4 or clue != 2) and face_lines(face, vals):
+                clue, (s0, s1, s2, s3), corners = face = faces_of[f]
+                vals = (value[s0], value[s1], value[s2], value[s3])
+                need = needs[clue].get(vals)
+                if need is None:  # not made yet
+                    need = normal_need(clue, vals)
+                if not need:  # no fact at a corner can decide a side
+                    continue
+                if not need[0]:  # the count stuck: a fact where it may decide, or nothing to do
+                    for k in need[1]:
+                        if least[corners[k]]:
+                            break
+                    else:
+                        for k in need[2]:
+                            if most[corners[k]]:
+                                break
+                        else:
+                            continue
+                if face_lines(face, vals):
                     faces.stop(order, n)
                     return True
             order = dots.take()
             for n, v in enumerate(order):
                 dot_waits[v] = 0
-                arms = arms_of[v]
-                states = arm_states(value, arms)
-                unknown = states.count(-1)
-                if unknown < 2:
-                    continue
-                yes = states.count(1)
-                if (yes or factual[v]) and dot(v, arms, states, yes, unknown):
+                states = states_of[v](value)
+                plan = plans.get(states)
+                if plan is None:  # not made yet
+                    plan = normal_plan(states)
+                if plan and (plan[0] or factual[v]) and dot(v, arms_of[v], plan[1]):
                     dots.stop(order, n)
                     return True
         return False
 
-    def _face_lines(self, face: Face, vals: list[int]) -> bool:
+    def _face_lines(self, face: Face, vals: tuple[int, ...]) -> bool:
         """A clue's open sides (`vals`: its sides' values, one open at least) through the bounds
-        of the other three (Tatham's Normal), for a clue with a fact at a corner."""
+        of the other three (Tatham's Normal), for a clue with a fact at a corner. Tatham's bounds
+        on its sides two at a time first (`arcs`, by corner j: sides j and j+1), the most on and
+        its facts' level, the least and its level, through the facts at their corner."""
         clue, sides, corners = face
-        high_n, high_l, low_n, low_l = self._arcs(vals, corners)
-        for j in range(4):
+        most, least = self.most, self.least
+        arcs = []
+        for j, o, _, _ in _TURNS:
+            a, b, d = vals[j], vals[o], corners[j]
+            high = most[d] if a and b else 0  # both may be on (open: -1), but at most one is
+            low = least[d] if a != 1 and b != 1 else 0
+            arcs.append((1 if high else (a != 0) + (b != 0), high, 1 if low else (a == 1) + (b == 1), low))
+        for j, one, two, three in _TURNS:
             if vals[j] >= 0:
                 continue
             # the other three sides: side j+1 and the pair after it, or the pair from j+1 and side j+3
-            one, two = (j + 1) & 3, (j + 2) & 3
-            after, before = vals[one], vals[(j + 3) & 3]
-            first, second = (after != 0) + high_n[two], high_n[one] + (before != 0)
-            if first < second or (first == second and high_l[two] <= high_l[one]):
-                high, high_level = first, high_l[two]
+            after, before = vals[one], vals[three]
+            high_one, high_one_level, low_one, low_one_level = arcs[one]
+            high_two, high_two_level, low_two, low_two_level = arcs[two]
+            first, second = (after != 0) + high_two, high_one + (before != 0)
+            if first < second or (first == second and high_two_level <= high_one_level):
+                high, high_level = first, high_two_level
             else:
-                high, high_level = second, high_l[one]
-            first, second = (after == 1) + low_n[two], low_n[one] + (before == 1)
-            if first > second or (first == second and low_l[two] <= low_l[one]):  # a tie: the lower level
-                low, low_level = first, low_l[two]
+                high, high_level = second, high_one_level
+            first, second = (after == 1) + low_two, low_one + (before == 1)
+            if first > second or (first == second and low_two_level <= low_one_level):  # a tie: the lower level
+                low, low_level = first, low_two_level
             else:
-                low, low_level = second, low_l[one]
+                low, low_level = second, low_one_level
             if low > clue or high < clue - 1:
                 raise Contradiction
             if low == clue:
@@ -248,102 +268,123 @@ class Pairs(Relations):
                 return True
         return False
 
-    def _dot(self, v: int, arms: tuple[int, ...], states: list[int], yes: int, unknown: int) -> bool:
-        """Tatham's Normal at a dot with two open arms or more (`states`, `yes` of them on), and
-        a line in or a fact at it: its pairs' facts from its lines and back."""
-        most, least = self.most, self.least
-        for i in range(4):
-            j = (i + 1) & 3
-            d, a, b = 4 * v + i, states[i], states[j]
-            pair = a + b  # -2: both open; -1: one open, one off; 0 with a != b: one open, one on
-            if pair == -2:
-                if yes == 1:
-                    if not most[d]:
-                        self._learn(most, d, _NORMAL)
-                    if unknown == 2 and not least[d]:
-                        self._learn(least, d, _NORMAL)
-                elif yes == 0 and unknown == 2 and (most[d] or least[d]):
+    def _dot(self, v: int, arms: tuple[int, ...], steps: Steps) -> bool:
+        """Tatham's Normal at a dot with two open arms or more, and a line in or a fact at it
+        (`steps`: what its pairs may do, dots.NORMAL_PLANS): its pairs' facts from its lines and back."""
+        most, least, base = self.most, self.least, 4 * v
+        for i, n, what in steps:
+            d = base + i
+            if what <= LEARN_BOTH:
+                if not most[d]:
+                    self._learn(most, d, _NORMAL)
+                if what == LEARN_BOTH and not least[d]:
+                    self._learn(least, d, _NORMAL)
+            elif what == ALIKE:
+                if most[d] or least[d]:
                     bit = 0 if most[d] else 1
                     self._set(arms[i], bit, most[d] or least[d], arms)
-                    self._set(arms[j], bit, most[d] or least[d], arms)
+                    self._set(arms[n], bit, most[d] or least[d], arms)
                     return True
-            elif pair == -1:
+            elif what == TO_ON:
                 if least[d]:
-                    self._set(arms[i if a < 0 else j], 1, least[d], arms)
+                    self._set(arms[n], 1, least[d], arms)
                     return True
-            elif pair == 0 and a != b and most[d]:
-                self._set(arms[i if a < 0 else j], 0, most[d], arms)
+            elif most[d]:
+                self._set(arms[n], 0, most[d], arms)
                 return True
         return False
 
     def _tricky(self) -> bool:
         """Whether a line was decided (the facts learnt are counted in `news`). Only a face with
         two open sides, and a dot with two open arms and a pair known to hold a line, have
-        something to learn: told apart here, as `_normal` does (4 400 of a 60×60's 16 400)."""
+        something to learn: told apart here, as `_normal` does (4 400 of a 60×60's 16 400).
+
+        Nor has one whose values are those Tricky last read there, no fact learnt there since
+        (`tricky_dots`, `tricky_faces`): a second look at a dot learns nothing the first did not,
+        nor at a face with fewer than four open sides (its pairs read no corner another learns
+        at), nor at one whose look learnt nothing. A third of a 20×20's looks were these, mostly
+        waiting for the facts their own look had learnt; they keep their turn, so the order of
+        the rest, and the trail, are the same."""
         faces, dots = self.dirty[_TRICKY]
-        least, value, arms_of, faces_of = self.least, self.board.value, self.arms, self.faces
+        holding, value, states_of, faces_of = self.holding, self.board.value, self.states_of, self.faces
         face_pairs, dot_pairs, face_waits, dot_waits = self._face_pairs, self._dot_pairs, faces.pending, dots.pending
+        seen_dots, seen_faces, plans = self.tricky_dots, self.tricky_faces, TRICKY_PLANS
         while self._drained(_TRICKY):
             for f in faces.take():
                 face_waits[f] = 0
-                face = faces_of[f]
-                s0, s1, s2, s3 = face[1]
-                vals = [value[s0], value[s1], value[s2], value[s3]]
-                if vals.count(-1) >= 2:
-                    face_pairs(face, vals)
+                clue, (s0, s1, s2, s3), corners = faces_of[f]
+                vals = (value[s0], value[s1], value[s2], value[s3])
+                plan = plans[clue].get(vals)
+                if plan is None:  # not made yet
+                    plan = tricky_plan(clue, vals)
+                if plan and vals != seen_faces[f]:  # (empty: no pair of open sides, or none can learn)
+                    news = self.news
+                    face_pairs(corners, plan[0])
+                    seen_faces[f] = None if plan[1] and self.news > news else vals
             order = dots.take()
             for n, v in enumerate(order):
                 dot_waits[v] = 0
-                d = 4 * v
-                if least[d] or least[d + 1] or least[d + 2] or least[d + 3]:
-                    states = arm_states(value, arms_of[v])
+                if holding[v]:
+                    states = states_of[v](value)
+                    if states == seen_dots[v]:
+                        continue
                     unknown = states.count(-1)
                     if unknown >= 2 and dot_pairs(v, states, unknown):
                         dots.stop(order, n)
                         return True
+                    seen_dots[v] = states
         return False
 
-    def _face_pairs(self, face: Face, vals: list[int]) -> None:
-        """Facts about a clue's pairs of open sides from the bounds of the other two (`vals`:
-        its sides' values, two open at least), those bounds all read before any is learnt.
-        Only the opposite pair's bounds, not `_arcs`' four: most faces have one open pair."""
-        clue, _, corners = face
+    def _face_pairs(self, corners: tuple[int, ...], steps: tuple[Step, ...]) -> None:
+        """Facts about a clue's pairs of open sides from the bounds of the pair opposite each
+        (`steps`: cells.TRICKY_PLANS, its corners' dlines `corners`), those bounds all read before
+        any is learnt."""
         most, least = self.most, self.least
-        found = []  # (pair's corner, the opposite pair's least on and its level, most on and its level)
-        for j in range(4):
+        found = []  # (pair's corner, whether most is learnt and its level, whether least and its level)
+        for j, p, can_low, most_then, most_else, can_high, least_then, least_else in steps:
             d = corners[j]
-            if vals[j] >= 0 or vals[(j + 1) & 3] >= 0 or (most[d] and least[d]):
-                continue  # not two open sides, or a pair that knows both facts
-            a, b, e = vals[(j + 2) & 3], vals[(j + 3) & 3], corners[(j + 2) & 3]
-            fewest = (1, least[e]) if a != 1 and b != 1 and least[e] else ((a == 1) + (b == 1), 0)
-            most_on = (1, most[e]) if a and b and most[e] else ((a != 0) + (b != 0), 0)
-            found.append((d, fewest, most_on))
-        for d, (low, low_level), (high, high_level) in found:
-            if low > clue - 2 and not most[d]:
-                self._learn(most, d, max(_TRICKY, low_level))
-            if high < clue and not least[d]:
-                self._learn(least, d, max(_TRICKY, high_level))
+            if most[d] and least[d]:
+                continue  # a pair that knows both facts
+            e = corners[p]
+            low = least[e] if can_low else 0
+            high = most[e] if can_high else 0
+            to_most = (most_then if low else most_else) and not most[d]
+            to_least = (least_then if high else least_else) and not least[d]
+            if to_most or to_least:
+                low, high = low if low > _TRICKY else _TRICKY, high if high > _TRICKY else _TRICKY
+                found.append((d, to_most, low, to_least, high))
+        for d, to_most, low_level, to_least, high_level in found:
+            if to_most:
+                self._learn(most, d, low_level)
+            if to_least:
+                self._learn(least, d, high_level)
 
-    def _dot_pairs(self, v: int, states: list[int], unknown: int) -> bool:
+    def _dot_pairs(self, v: int, states: tuple[int, ...], unknown: int) -> bool:
         """Tatham's Tricky at a dot (`states`: its arms' values, `unknown` of them open, two at
         least): a pair with a line on leaves at most one on opposite it; a pair with exactly one
         on decides the rest (for a dot with a pair known to have one on). Whether it decided a
         line."""
-        arms, most, least = self.arms[v], self.most, self.least
-        yes = states.count(1)
-        for i in range(4):
-            d, j = 4 * v + i, (i + 1) % 4
-            if states[i] >= 0 or states[j] >= 0 or not least[d]:
+        most, least = self.most, self.least
+        yes, base = states.count(1), 4 * v
+        for i, j, o, _ in _TURNS:
+            d = base + i
+            facts = least[d]
+            if not facts or states[i] >= 0 or states[j] >= 0:
                 continue
-            facts = max(_TRICKY, least[d])
-            self._learn(most, 4 * v + (i + 2) % 4, facts)
+            if facts < _TRICKY:
+                facts = _TRICKY
+            opposite = base + o
+            if not most[opposite]:
+                self._learn(most, opposite, facts)
             if yes or not most[d]:
                 continue
-            facts = max(facts, most[d])
+            if most[d] > facts:
+                facts = most[d]
             if unknown == 3:
+                arms = self.arms[v]
                 third = next(n for n in range(4) if n not in (i, j) and states[n] < 0)
                 self._set(arms[third], 1, facts, arms)
                 return True
-            if unknown == 4:
-                self._learn(least, 4 * v + (i + 2) % 4, facts)
+            if unknown == 4 and not least[opposite]:
+                self._learn(least, opposite, facts)
         return False

@@ -6,32 +6,22 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from loopsat.deduce.cells import HARD_CELLS, hard_cell
+from loopsat.deduce.dots import HARD_PLANS, hard_plan
 from loopsat.deduce.rules import Contradiction, Level
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
-    from loopsat.deduce.faces import Face
+    from loopsat.deduce.faces import Face, StateReader
     from loopsat.deduce.turns import Waiting
 
 _HARD = int(Level.HARD)
-_PAIRS = ((0, 1), (1, 2), (2, 3), (3, 0))  # a dot's neighbouring arms, its dlines 0 to 3
 # of three or four lines, each two (in order) with the rest
 _SPLITS = {
     count: [(n, m, tuple(i for i in range(count) if i not in (n, m))) for n, m in combinations(range(count), 2)]
     for count in (3, 4)
 }
-
-
-def arm_states(value: list[int], arms: tuple[int, ...]) -> list[int]:
-    """A dot's arms' values, off the lattice as off; unrolled, as it runs for every dot looked at."""
-    a, b, c, d = arms
-    return [
-        value[a] if a >= 0 else 0,
-        value[b] if b >= 0 else 0,
-        value[c] if c >= 0 else 0,
-        value[d] if d >= 0 else 0,
-    ]
 
 
 class Relations:
@@ -40,6 +30,7 @@ class Relations:
     board: Board
     faces: list[Face]
     arms: list[tuple[int, ...]]
+    states_of: list[StateReader]
     present: list[tuple[int, ...]]
     most: list[int]
     least: list[int]
@@ -118,57 +109,59 @@ class Relations:
 
     def _face_relations(self, f: int) -> bool:
         """A clue one line short (or one off short) cannot have two equal open sides on (off);
-        the parity of its open sides relates them. Whether it decided a line. Most faces looked
-        at have fewer than two open sides, which tell nothing: they cost four reads."""
+        the parity of its open sides relates them (cells.HARD_CELLS: which, by the clue and its
+        sides' values). Whether it decided a line. Most faces looked at have fewer than two open
+        sides, which tell nothing: they cost four reads and a lookup."""
         clue, sides, _ = self.faces[f]
         value = self.board.value
         s0, s1, s2, s3 = sides
-        v0, v1, v2, v3 = value[s0], value[s1], value[s2], value[s3]
-        if (v0 < 0) + (v1 < 0) + (v2 < 0) + (v3 < 0) < 2:
+        vals = value[s0], value[s1], value[s2], value[s3]
+        plan = HARD_CELLS[clue].get(vals)
+        if plan is None:  # not made yet
+            plan = hard_cell(clue, vals)
+        if not plan:
             return False
-        open_sides = [k for k, state in ((s0, v0), (s1, v1), (s2, v2), (s3, v3)) if state < 0]
-        yes = (v0 == 1) + (v1 == 1) + (v2 == 1) + (v3 == 1)
-        no = 4 - yes - len(open_sides)
-        if yes + 1 == clue or no + 1 == 4 - clue:
+        opened, shorts, parity = plan
+        open_sides = [sides[n] for n in opened]
+        if shorts:
             parent, flip = self.parent, self.flip
-            for bit, short in ((0, yes + 1 == clue), (1, no + 1 == 4 - clue)):
-                if short:
-                    for n, j in enumerate(open_sides):
-                        for k in open_sides[n + 1 :]:
-                            if parent[j] == parent[k] and flip[j] == flip[k]:
-                                self._set(j, bit, _HARD, sides)
-                                self._set(k, bit, _HARD, sides)
-                                return True
-        return self._parity(open_sides, (clue - yes) % 2, sides)
+            for bit in shorts:
+                for n, j in enumerate(open_sides):
+                    for k in open_sides[n + 1 :]:
+                        if parent[j] == parent[k] and flip[j] == flip[k]:
+                            self._set(j, bit, _HARD, sides)
+                            self._set(k, bit, _HARD, sides)
+                            return True
+        return self._parity(open_sides, parity, sides)
 
     def _dot_relations(self, v: int) -> bool:
         """A pair known to hold exactly one line is two opposite lines, and back; the parity of
         a dot's open lines (an even number on) relates them. Whether it decided a line. As
         `_face_relations`, a dot with fewer than two open arms costs four reads."""
-        arms, value = self.arms[v], self.board.value
-        a0, a1, a2, a3 = arms  # off the lattice (-1) as off
-        states = (
-            value[a0] if a0 >= 0 else 0,
-            value[a1] if a1 >= 0 else 0,
-            value[a2] if a2 >= 0 else 0,
-            value[a3] if a3 >= 0 else 0,
-        )
-        if states.count(-1) < 2:
+        states = self.states_of[v](self.board.value)
+        plan = HARD_PLANS.get(states)
+        if plan is None:  # not made yet
+            plan = hard_plan(states)
+        if not plan:
             return False
-        parent, flip, most, least = self.parent, self.flip, self.most, self.least
-        d = 4 * v
-        for i, j in _PAIRS:
-            if states[i] >= 0 or states[j] >= 0:
-                continue
-            a, b = arms[i], arms[j]
-            if parent[a] == parent[b] and flip[a] != flip[b]:
-                self._learn(most, d + i, _HARD)
-                self._learn(least, d + i, _HARD)
-            elif most[d + i] and least[d + i]:
-                self._relate(a, b, 1)
+        pairs, opened, parity = plan
+        arms, d = self.arms[v], 4 * v
+        if pairs:
+            parent, flip, most, least = self.parent, self.flip, self.most, self.least
+            for i, j in pairs:
+                a, b = arms[i], arms[j]
+                if parent[a] == parent[b] and flip[a] != flip[b]:
+                    if not most[d + i]:
+                        self._learn(most, d + i, _HARD)
+                    if not least[d + i]:
+                        self._learn(least, d + i, _HARD)
+                elif most[d + i] and least[d + i]:
+                    self._relate(a, b, 1)
+        if len(opened) == 2:  # `_parity` of two lines, its commonest case, without the call
+            self._relate(arms[opened[0]], arms[opened[1]], parity)
+            return False
         # the open arms in `present`'s order (N, E, S, W, those on the lattice)
-        lines = [k for k, state in zip(arms, states, strict=True) if state < 0]
-        return self._parity(lines, states.count(1) % 2, self.present[v])
+        return self._parity([arms[n] for n in opened], parity, self.present[v])
 
     def _parity(self, lines: list[int], parity: int, read: tuple[int, ...]) -> bool:
         """Open lines whose sum has a known parity: two are related; of three, two related fix the
