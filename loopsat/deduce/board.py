@@ -90,6 +90,9 @@ class Board(Layout):
         self.pairs: pairs.Pairs | None = None  # Tatham's pairs of lines, run by level outside probes
         self.pairs_made = False  # (`make_pairs`)
         self.read_points: dict[Sequence[int], tuple[Point, ...]] = {}
+        # by edge, how many edges its last probe decided, both ways (probe.py): the backtracking
+        # branches first where the probes found most (branch.Nearest)
+        self.probe_sizes = [0] * len(self.value)
         self.guard_of: list[tuple[int, tuple[int, ...]] | None] = [None] * len(self.rules)  # `guards` by rule
         for number, guard in self.guards.items():
             if number < len(self.rules):
