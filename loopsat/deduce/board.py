@@ -304,8 +304,8 @@ class Board(Layout):
         tracer, held = self.tracer, self.parity_queue  # what waits above the cap stays waiting
         self.tracer, self.parity_queue, self.probing, self.faces = None, [], True, kind.faces
         self.parity_on = kind.faces and self.parity_allowed  # `propagate`'s, once for both
-        assigned, value = self.assigned, self.value
-        mark = len(assigned), len(self.colours.log)
+        assigned, value, colours = self.assigned, self.value, self.colours
+        start, merges = len(assigned), len(colours.log)
         found: list[list[int] | None] = [None, None]
         try:
             for n, bit in enumerate(bits):  # each `assign` then `propagate`, inlined
@@ -315,9 +315,18 @@ class Board(Layout):
                 except Contradiction:
                     break
                 else:
-                    found[n] = [2 * j + value[j] for j in assigned[mark[0] :]]
-                finally:
-                    self.undo(mark)
+                    found[n] = [2 * j + value[j] for j in assigned[start:]]
+                finally:  # `undo`, as a probe needs it: the lanes were not read
+                    if self.done > start and self.single_loop:
+                        self.chains.take_back(assigned[start : self.done], value, self.ends)
+                    for j in assigned[start:]:
+                        value[j] = -1
+                    del assigned[start:]
+                    self.done = min(self.done, start)
+                    self.stale.clear()
+                    self.queue.clear()
+                    if len(colours.log) > merges:
+                        colours.restore(merges)
         finally:
             self.tracer, self.parity_queue, self.probing, self.faces = tracer, held, False, True
         return found[0], found[1]

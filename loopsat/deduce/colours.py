@@ -24,10 +24,22 @@ class Colours:
         self.members = [[f] for f in range(faces)]
         self.face_edges = face_edges
         self.edge_faces = edge_faces
+        # by face, (edge, the face across it) for each of its edges: what a merge scans
+        self.sides = [[(k, sum(edge_faces[k]) - h) for k in face_edges[h]] for h in range(faces)]
         self.log: list[tuple[int, int, int]] = []  # (class merged, class kept, parity)
 
+    def fresh(self) -> Colours:
+        """The same faces, each its own class again (what never changes shared)."""
+        colours = Colours.__new__(Colours)
+        colours.leader, colours.flip = list(range(len(self.leader))), [0] * len(self.flip)
+        colours.members = [[f] for f in range(len(self.leader))]
+        colours.face_edges, colours.edge_faces, colours.sides = self.face_edges, self.edge_faces, self.sides
+        colours.log = []
+        return colours
+
     def join(self, f: int, g: int, differ: int, value: list[int]) -> list[tuple[int, int]]:
-        """Faces f and g differ (1) or agree (0): the undecided edges (edge, value) this decides."""
+        """Faces f and g differ (1) or agree (0): the undecided edges (edge, value) this decides.
+        (Inlined in the probes' loop, queues.run_one_queue, which assigns them as it finds them.)"""
         leader, flip = self.leader, self.flip
         p, q = leader[f], leader[g]
         parity = differ ^ flip[f] ^ flip[g]
@@ -44,16 +56,8 @@ class Colours:
             flip[h] ^= parity
         members[q].extend(moved)
         self.log.append((p, q, parity))
-        decided = []
-        edge_faces, face_edges = self.edge_faces, self.face_edges
-        for h in moved:
-            for k in face_edges[h]:
-                if value[k] < 0:
-                    a, b = edge_faces[k]
-                    other = b if a == h else a
-                    if leader[other] == q:
-                        decided.append((k, flip[h] ^ flip[other]))
-        return decided
+        sides = self.sides
+        return [(k, flip[h] ^ flip[o]) for h in moved for k, o in sides[h] if value[k] < 0 and leader[o] == q]
 
     def relation(self, f: int, g: int) -> int:
         """1 if f and g are known to differ, 0 if known alike, -1 if not known."""

@@ -157,7 +157,7 @@ class Layout:
         self.parity_stale = set(bare.parity_queue)
         self.parity_merged = []
         self.chains = Chains(len(bare.chains.far))
-        self.colours = Colours(len(bare.colours.leader), bare.colours.face_edges, bare.colours.edge_faces)
+        self.colours = bare.colours.fresh()
         self.face_parities = [list(numbers) for numbers in bare.face_parities]
         self.rules, self.readers = bare.rules.copy(), bare.readers.copy()
         self.rule_tables, self.rule_names = bare.rule_tables.copy(), bare.rule_names.copy()
