@@ -283,12 +283,14 @@ class Board(Layout):
 
     def closing_pass(self) -> None:
         """Re-check the closing edge of a chain that held every loop edge when it was made (the
-        only kind whose closing edge a later loop edge elsewhere can forbid)."""
+        only kind whose closing edge a later loop edge elsewhere can forbid). Without such a
+        chain nothing is done: `propagate` has just returned, every queue empty, and a second
+        one would find nothing (half the propagations of a settle, and of a backtracking node)."""
         if self.lonely:
             self.lonely = False
             for x, y, length in self.chains.ends():
                 self._forbid_closing(x, y, length)
-        self.propagate()
+            self.propagate()
 
     def probe(self, k: int, bit: int, kind: ProbeKind = FULL_PROBE) -> list[int] | None:
         """What follows from edge k = bit, each edge j with value v as 2j + v (k's own first), or
