@@ -6,8 +6,10 @@ edge only records it; `propagate` then runs the edge's consequences (its chain, 
 tables that watch it) from queues, so nothing recurses. Outside probes there is one queue per
 level (rules.Level) and a rule runs only when every cheaper queue is empty, so the trail says
 how hard the puzzle is; a probe, whose steps nobody reads, runs one queue. A rule waits once
-for each change of its edges but is read only at its latest turn (`stale`): the readings it
-passes would find its edges as they were, and so force nothing, which keeps the trail the same.
+for each change of its edges but is read only at its latest turn (a stamp on each batch that
+waits, the tick each rule was last read at): the readings it passes would find its edges as they
+were, and so force nothing (a third of a 60×60's readings came again to edges as they were),
+which keeps the trail the same.
 A mark is the lengths of the two undo logs (assigned edges, colour merges); `undo` returns to
 one, the chains taken back from the loop edges it unassigns.
 """
@@ -93,6 +95,9 @@ class Board(Layout):
         # by edge, how many edges its last probe decided, both ways (probe.py): the backtracking
         # branches first where the probes found most (branch.Nearest)
         self.probe_sizes = [0] * len(self.value)
+        # inside probes, by rule, the tick it was last read at, and the last tick (queues.run_one_queue)
+        self.probe_read = [-1] * len(self.rules)
+        self.probe_tick = 0
         self.guard_of: list[tuple[int, tuple[int, ...]] | None] = [None] * len(self.rules)  # `guards` by rule
         for number, guard in self.guards.items():
             if number < len(self.rules):
@@ -140,7 +145,6 @@ class Board(Layout):
             value[k] = -1
         del assigned[start:]
         self.done = min(self.done, start)
-        self.stale.clear()  # the queue's, which goes too
         if self.settled > start:  # the lanes' rules were read with edges now undecided
             self.settled = start
             read_at = self.read_at
@@ -215,7 +219,7 @@ class Board(Layout):
     def _run_parities(self, deferred: list[Deferred]) -> None:
         """The parities waiting, last first, outside probes, until one decides an edge (or defers
         one to `deferred`, its level's): one that was read since its faces' classes last changed
-        is passed (it would decide nothing, as the rules' `stale`)."""
+        is passed (it would decide nothing, as a rule read since its batch's stamp)."""
         queue, stale, assigned = self.parity_queue, self.parity_stale, self.assigned
         decided = len(assigned)
         while self.parities_queued() and len(assigned) == decided and not deferred:
@@ -325,7 +329,6 @@ class Board(Layout):
                         value[j] = -1
                     del assigned[start:]
                     self.done = min(self.done, start)
-                    self.stale.clear()
                     self.queue.clear()
                     if len(colours.log) > merges:
                         colours.restore(merges)
