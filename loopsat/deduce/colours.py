@@ -56,8 +56,13 @@ class Colours:
             flip[h] ^= parity
         members[q].extend(moved)
         self.log.append((p, q, parity))
+        decided = []
         sides = self.sides
-        return [(k, flip[h] ^ flip[o]) for h in moved for k, o in sides[h] if value[k] < 0 and leader[o] == q]
+        for h in moved:
+            for k, other in sides[h]:
+                if value[k] < 0 and leader[other] == q:
+                    decided.append((k, flip[h] ^ flip[other]))
+        return decided
 
     def relation(self, f: int, g: int) -> int:
         """1 if f and g are known to differ, 0 if known alike, -1 if not known."""
