@@ -44,8 +44,10 @@ def run_one_queue(board: Board) -> None:
     append, ends, chains = assigned.append, board.ends, board.chains
     degree, far, size = chains.degree, chains.far, chains.size
     edge_between, no_early_loop = board.edge_between, board.no_early_loop
-    edge_faces, leader, flip = board.edge_faces, board.colours.leader, board.colours.flip
-    members, sides, merged = board.colours.members, board.colours.sides, board.colours.log.append
+    if parity:  # the faces' (a probe without them runs a few rules: its set-up counts)
+        edge_faces, colours = board.edge_faces, board.colours
+        leader, flip, members = colours.leader, colours.flip, colours.members
+        sides, merged = colours.sides, colours.log.append
     read_at, tick, batches = board.probe_read, board.probe_tick, []
     if len(read_at) < len(rules):  # rules pushed since (`Layout.push_later`)
         read_at += [-1] * (len(rules) - len(read_at))
