@@ -68,11 +68,21 @@ class Colours:
         members[q].extend(moved)
         self.log.append((p, q, parity))
         decided = []
-        sides = self.made_sides[0] if self.made_sides else self.sides()
+        if self.made_sides:  # (made by the probes: a deduction without them merges too few to repay them)
+            sides = self.made_sides[0]
+            for h in moved:
+                for k, other in sides[h]:
+                    if value[k] < 0 and leader[other] == q:
+                        decided.append((k, flip[h] ^ flip[other]))
+            return decided
+        edge_faces, face_edges = self.edge_faces, self.face_edges
         for h in moved:
-            for k, other in sides[h]:
-                if value[k] < 0 and leader[other] == q:
-                    decided.append((k, flip[h] ^ flip[other]))
+            for k in face_edges[h]:
+                if value[k] < 0:
+                    a, b = edge_faces[k]
+                    other = b if a == h else a
+                    if leader[other] == q:
+                        decided.append((k, flip[h] ^ flip[other]))
         return decided
 
     def relation(self, f: int, g: int) -> int:
