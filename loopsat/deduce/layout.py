@@ -73,7 +73,7 @@ class Layout:
         self.tick = 0  # the stamp of the last edge the lanes heard of (`queues.run_by_level`)
         self.read_at: list[int] = []  # each rule's tick when last read there (-1: not yet)
         self.settled = 0  # the edges decided before the lanes were last run dry
-        self.parity_stale: set[int] = set()  # likewise the parities waiting, outside probes
+        self.parity_stale: set[int] = set()  # the parities waiting outside probes not read since queued
         self.no_early_loop = True  # `allows(NO_PREMATURE_LOOP)`, for the hot loops
         self.pending: list[list[Deferred]] = [[] for _ in range(len(Level) + 1)]  # edges a rule decided
         # (faces, parity of their colours, the edges whose rule gave it)
