@@ -6,8 +6,10 @@ edge only records it; `propagate` then runs the edge's consequences (its chain, 
 tables that watch it) from queues, so nothing recurses. Outside probes there is one queue per
 level (rules.Level) and a rule runs only when every cheaper queue is empty, so the trail says
 how hard the puzzle is; a probe, whose steps nobody reads, runs one queue. A rule waits once
-for each change of its edges but is read only at its latest turn (`stale`): the readings it
-passes would find its edges as they were, and so force nothing, which keeps the trail the same.
+for each change of its edges but is read only at its latest turn (a stamp on each batch that
+waits, the tick each rule was last read at): the readings it passes would find its edges as they
+were, and so force nothing (a third of a 60×60's readings came again to edges as they were),
+which keeps the trail the same.
 A mark is the lengths of the two undo logs (assigned edges, colour merges); `undo` returns to
 one, the chains taken back from the loop edges it unassigns.
 """
@@ -94,6 +96,12 @@ class Board(Layout):
         self.pairs_made = False  # (`make_pairs`)
         self.faces_waiting = True  # the decided edges' faces are joined once a rule reads them (queues)
         self.read_points: dict[Sequence[int], tuple[Point, ...]] = {}
+        # by edge, how many edges its last probe decided, both ways (probe.py): the backtracking
+        # branches first where the probes found most (branch.Nearest)
+        self.probe_sizes = [0] * len(self.value)
+        # inside probes, by rule, the tick it was last read at, and the last tick (queues.run_one_queue)
+        self.probe_read = [-1] * len(self.rules)
+        self.probe_tick = 0
         self.guard_of: list[tuple[int, tuple[int, ...]] | None] = [None] * len(self.rules)  # `guards` by rule
         for number, guard in self.guards.items():
             if number < len(self.rules):
@@ -143,7 +151,6 @@ class Board(Layout):
             value[k] = -1
         del assigned[start:]
         self.done = min(self.done, start)
-        self.stale.clear()  # the queue's, which goes too
         if self.settled > start:  # the lanes' rules were read with edges now undecided
             self.settled = start
             read_at = self.read_at
@@ -218,7 +225,7 @@ class Board(Layout):
     def _run_parities(self, deferred: list[Deferred]) -> None:
         """The parities waiting, last first, outside probes, until one decides an edge (or defers
         one to `deferred`, its level's): one that was read since its faces' classes last changed
-        is passed (it would decide nothing, as the rules' `stale`)."""
+        is passed (it would decide nothing, as a rule read since its batch's stamp)."""
         queue, stale, assigned = self.parity_queue, self.parity_stale, self.assigned
         decided = len(assigned)
         while self.parities_queued() and len(assigned) == decided and not deferred:
@@ -286,12 +293,14 @@ class Board(Layout):
 
     def closing_pass(self) -> None:
         """Re-check the closing edge of a chain that held every loop edge when it was made (the
-        only kind whose closing edge a later loop edge elsewhere can forbid)."""
+        only kind whose closing edge a later loop edge elsewhere can forbid). Without such a
+        chain nothing is done: `propagate` has just returned, every queue empty, and a second
+        one would find nothing (half the propagations of a settle, and of a backtracking node)."""
         if self.lonely:
             self.lonely = False
             for x, y, length in self.chains.ends():
                 self._forbid_closing(x, y, length)
-        self.propagate()
+            self.propagate()
 
     def probe(self, k: int, bit: int, kind: ProbeKind = FULL_PROBE) -> list[int] | None:
         """What follows from edge k = bit, each edge j with value v as 2j + v (k's own first), or
@@ -307,8 +316,8 @@ class Board(Layout):
         tracer, held = self.tracer, self.parity_queue  # what waits above the cap stays waiting
         self.tracer, self.parity_queue, self.probing, self.faces = None, [], True, kind.faces
         self.parity_on = kind.faces and self.parity_allowed  # `propagate`'s, once for both
-        assigned, value = self.assigned, self.value
-        mark = len(assigned), len(self.colours.log)
+        assigned, value, colours = self.assigned, self.value, self.colours
+        start, merges = len(assigned), len(colours.log)
         found: list[list[int] | None] = [None, None]
         try:
             for n, bit in enumerate(bits):  # each `assign` then `propagate`, inlined
@@ -318,9 +327,17 @@ class Board(Layout):
                 except Contradiction:
                     break
                 else:
-                    found[n] = [2 * j + value[j] for j in assigned[mark[0] :]]
-                finally:
-                    self.undo(mark)
+                    found[n] = [2 * j + value[j] for j in assigned[start:]]
+                finally:  # `undo`, as a probe needs it: the lanes were not read
+                    if self.done > start and self.single_loop:
+                        self.chains.take_back(assigned[start : self.done], value, self.ends)
+                    for j in assigned[start:]:
+                        value[j] = -1
+                    del assigned[start:]
+                    self.done = min(self.done, start)
+                    self.queue.clear()
+                    if len(colours.log) > merges:
+                        colours.restore(merges)
         finally:
             self.tracer, self.parity_queue, self.probing, self.faces = tracer, held, False, True
         return found[0], found[1]

@@ -8,7 +8,7 @@ with every edge decided is a loop. A budget of nodes bounds it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import itemgetter
 
 from loopsat.deduce.board import Board
@@ -105,10 +105,15 @@ class Nearest:
     keeps growing the loop where it just was, so a wrong turn fails within a few decisions.
     Proving the 16 hard Masyu 25×25 of bench/ unique after the deduction, 14 took at most 4,096
     decisions this way, against 8 for `_choice` alone (its first chain end in reading order);
-    `python bench/branch_nodes.py bench/masyu/25x25/*` counts them."""
+    `python bench/branch_nodes.py bench/masyu/25x25/*` counts them.
 
-    def __init__(self, board: Board) -> None:
+    With `weights` (by edge), a chain end's edge of greater weight goes first among those with
+    the fewest open arms, before the nearest: reach.Reaching weighs an edge by what its last
+    probe decided (`Board.probe_sizes`)."""
+
+    def __init__(self, board: Board, weights: Sequence[int] | None = None) -> None:
         self.last = (0, 0)
+        self.weights = weights or [0] * len(board.value)
         self.ends = [(0, 0)] * len(board.arms)  # each vertex's tile, in doubled coordinates
         # each vertex's arms' values, read in C (a tuple however many arms: a vertex of a single
         # row or column of tiles may have one)
@@ -119,15 +124,16 @@ class Nearest:
 
     def __call__(self, board: Board) -> int:
         value, arms, (x, y), ends, around = board.value, board.arms, self.last, self.ends, self.around
-        best, key = -1, (5, 0)
+        weights, best, key = self.weights, -1, (5, 0, 0)
         for v in _chain_ends(board.chains.degree):
             values = around[v](value)
             count = values.count(-1)  # the open arms
             if count:
+                k = arms[v][values.index(-1)]
                 i, j = ends[v]
-                here = (count, abs(i - x) + abs(j - y))
+                here = (count, -weights[k], abs(i - x) + abs(j - y))
                 if here < key:
-                    best, key, self.last = arms[v][values.index(-1)], here, (i, j)
+                    best, key, self.last = k, here, (i, j)
         if best >= 0:
             return best
         return _first_open(value)

@@ -73,12 +73,8 @@ class Layout:
         self.lanes: list[list[Batch]] = [[] for _ in range(len(Level) + 1)]
         self.tick = 0  # the stamp of the last edge the lanes heard of (`queues.run_by_level`)
         self.read_at: list[int] = []  # each rule's tick when last read there (-1: not yet)
-        # The rules waiting in the queue that have not been read since one of their edges
-        # changed: a rule waits once for each change, and only its first reading can force
-        # anything (a third of a 60×60's readings came again to edges as they were)
-        self.stale: set[int] = set()
         self.settled = 0  # the edges decided before the lanes were last run dry
-        self.parity_stale: set[int] = set()  # likewise the parities waiting, outside probes
+        self.parity_stale: set[int] = set()  # the parities waiting outside probes not read since queued
         self.no_early_loop = True  # `allows(NO_PREMATURE_LOOP)`, for the hot loops
         self.pending: list[list[Deferred]] = [[] for _ in range(len(Level) + 1)]  # edges a rule decided
         # (faces, parity of their colours, the edges whose rule gave it)
@@ -156,14 +152,13 @@ class Layout:
         self.value = bare.value.copy()
         self.assigned, self.queue = [], bare.queue.copy()
         self.lanes = [[] for _ in bare.lanes]
-        self.stale = set()
         self.guards = {}
         self.pending = [[] for _ in bare.pending]
         self.parities, self.parity_queue = bare.parities.copy(), bare.parity_queue.copy()
         self.parity_stale = set(bare.parity_queue)
         self.parity_merged = []
         self.chains = Chains(len(bare.chains.far))
-        self.colours = Colours(len(bare.colours.leader), bare.colours.face_edges, bare.colours.edge_faces)
+        self.colours = bare.colours.fresh()
         self.face_parities = [list(numbers) for numbers in bare.face_parities]
         self.rules, self.readers = bare.rules.copy(), bare.readers.copy()
         self.rule_tables, self.rule_names = bare.rule_tables.copy(), bare.rule_names.copy()

@@ -135,8 +135,9 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
     fixes the other value, what both branches agree on holds too, and an edge that follows the
     probed edge both ways is equal or opposite to it, which may relate two faces. An edge is
     probed again only when something near what its last probe touched has changed since (a
-    decided edge or a face's class). Each probe is of `kind`."""
-    value, colours = board.value, board.colours
+    decided edge or a face's class). Each probe is of `kind`; how many edges it decided, both
+    ways, is kept in `board.probe_sizes` for the backtracking after (branch.Nearest)."""
+    value, colours, sizes = board.value, board.colours, board.probe_sizes
     reach: dict[int, set[int]] = {}  # the edges each probe of an edge touched, in the order first probed
     while suspects:
         mark, merges = len(board.assigned), len(colours.log)
@@ -147,6 +148,7 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
             if on is None or off is None:  # settling the other value raises if both fail
                 board.settle([(k, 0 if on is None else 1)], kind.names[0], (k,))
                 continue
+            sizes[k] = len(on) + len(off)
             if len(on) == 1 or len(off) == 1:  # a branch decided k alone: nothing agrees, nor follows k
                 reach[k] = touched = set(map(_EDGE, off if len(on) == 1 else on))
                 touched.add(k)

@@ -28,7 +28,7 @@ class Reaching(Nearest):
     over edges that are not off (checked at every CHECK_EVERY-th node)."""
 
     def __init__(self, board: Board) -> None:
-        super().__init__(board)
+        super().__init__(board, board.probe_sizes)
         self.nodes = 0
         # The walk is a flood over the vertices as bits of one integer (vertex r * cols + c at
         # bit r * cols + c): a step moves every vertex reached at once along the edges not off
