@@ -23,7 +23,6 @@ from loopsat.deduce import tables as tab
 from loopsat.deduce.layout import Deferred, Layout
 from loopsat.deduce.queues import run_by_level, run_one_queue
 from loopsat.deduce.rules import (
-    FULL_PROBE,
     LOOP_CLOSED,
     LOOPY_LEVELS,
     NO_PREMATURE_LOOP,
@@ -302,17 +301,13 @@ class Board(Layout):
                 self._forbid_closing(x, y, length)
             self.propagate()
 
-    def probe(self, k: int, bit: int, kind: ProbeKind = FULL_PROBE) -> list[int] | None:
-        """What follows from edge k = bit, each edge j with value v as 2j + v (k's own first), or
-        None if it fails; the board is unchanged and the tracer hears nothing."""
-        return self.probe_both(k, kind, (bit,))[0]
-
     def probe_both(
         self, k: int, kind: ProbeKind, bits: tuple[int, ...] = (1, 0)
     ) -> tuple[list[int] | None, list[int] | None]:
-        """`probe` of edge k with each of `bits` in turn (the next only when the one before did not
-        fail; None for it otherwise), the board set up for probing once for both: a local pass
-        runs thousands of probes that each decide a handful of edges."""
+        """What follows from edge k = each of `bits` in turn, each edge j with value v as 2j + v (k's
+        own first), or None where it fails (the next bit only tried when the one before did not);
+        the board is unchanged and the tracer hears nothing. Set up for probing once for both: a
+        local pass runs thousands of probes that each decide a handful of edges."""
         tracer, held = self.tracer, self.parity_queue  # what waits above the cap stays waiting
         self.tracer, self.parity_queue, self.probing, self.faces = None, [], True, kind.faces
         self.parity_on = kind.faces and self.parity_allowed  # `propagate`'s, once for both

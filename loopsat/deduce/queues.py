@@ -163,7 +163,7 @@ def run_by_level(board: Board) -> None:
 
     A decided edge hands each lane the batch of its rules of that level, stamped with a new
     tick; a lane is read from its last batch's last rule back. A rule in a batch is passed when
-    it was read since that batch's stamp (as the probes' `stale`, without a set to keep: a
+    it was read since that batch's stamp (as `run_one_queue`'s, without a set to keep: a
     60×60 hands the lanes 100 000 rules). A rule reads its edges, and what its table forces is
     assigned; Contradiction when nothing fits. A guarded rule is applied only when its guard
     holds (`Board._one_short`), asked last: most of the time its table forces nothing anyway
