@@ -15,7 +15,7 @@ from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
 from loopsat.deduce.rules import LOOPY_LEVELS, VERTEX_DEGREE, Level, Rule
 from loopsat.deduce.tables import Moves, Table
-from loopsat.grid import lattice_edges
+from loopsat.grid import lattice_arms, lattice_edges, lattice_face_edges
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
@@ -39,27 +39,6 @@ Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool, Compiled |
 _DEGREES = {n: frozenset(p for p in range(1 << n) if p.bit_count() in (0, 2)) for n in range(5)}
 Deferred = tuple[int, int, str, Sequence[int]]  # an edge, its value, the rule and what it read
 Batch = tuple[int, Sequence[int], int]  # rules waiting in a lane: `Layout.lanes`
-
-
-def _arms(rows: int, cols: int) -> list[tuple[int, ...]]:
-    """Each vertex's edges in `ends`' numbering, ascending (N, W, E, S: the order they came),
-    zipped a row at a time from ranges, only the border's filtered: a row of tiles has cols - 1
-    edges across, then the cols edges down to the next row. Edge by edge from `ends`, a fresh
-    60×60 took 1.5 ms and a list each (then a tuple each, 0.4 ms); so 0.9 ms (perf_counter)."""
-    width = 2 * cols - 1
-    edges = list(range(rows * width))  # each number made once, shared by its two ends
-    off = [-1] * cols
-    arms: list[tuple[int, ...]] = []
-    for r in range(rows):
-        across = edges[r * width : r * width + cols - 1]
-        down = r * width + cols - 1  # the first edge down from this row
-        north = edges[down - width : down - width + cols] if r > 0 else off
-        south = edges[down : down + cols] if r < rows - 1 else off
-        arms += zip(north, [-1, *across], [*across, -1], south, strict=True)
-    last = rows * cols
-    for v in {*range(cols), *range(last - cols, last), *range(0, last, cols), *range(cols - 1, last, cols)}:
-        arms[v] = tuple([k for k in arms[v] if k >= 0])
-    return arms
 
 
 class Layout:
@@ -139,7 +118,7 @@ class Layout:
         ] = {}
         self.inner_vertex = inner = [0 < v // cols < rows - 1 and 0 < v % cols < cols - 1 for v in range(rows * cols)]
         self.inner_edge = [inner[a] and inner[b] for a, b in self.ends]  # both ends have four arms
-        self.arms = _arms(rows, cols)  # the edges at each vertex
+        self.arms = lattice_arms(rows, cols)  # the edges at each vertex
         # each face at a vertex borders two of its arms: no face parity. Its rule is numbered as
         # the vertex: with an edge, every vertex has an arm (a lattice of one tile has neither).
         # The columns built whole, their lane's batches kept apart so that a board shares them:
@@ -200,11 +179,14 @@ class Layout:
             edge_faces += zip(above[1:cols], below[1:cols], strict=True)
             if r < rows - 1:
                 edge_faces += pairwise(below)
-        face_edges: list[list[int]] = [[] for _ in range(faces)]
-        for k, (f, g) in enumerate(edge_faces):
-            face_edges[f].append(k)
-            face_edges[g].append(k)
         self.edge_faces = edge_faces
+        face_edges = lattice_face_edges(rows, cols)
+        if face_edges is None:  # a single row or column of tiles: the outside on both sides of an edge
+            listed: list[list[int]] = [[] for _ in range(faces)]
+            for k, (f, g) in enumerate(edge_faces):
+                listed[f].append(k)
+                listed[g].append(k)
+            return Colours(faces, listed, edge_faces)
         return Colours(faces, face_edges, edge_faces)
 
     def _add_clues(self, rules: Iterable[Rule]) -> None:
