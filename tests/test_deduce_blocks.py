@@ -78,3 +78,24 @@ def test_joins_are_moved_only_onto_edges_of_their_kind() -> None:
         scope, table = board.rules[number]
         shown, worked = board._moved_joins(scope, table), board._worked_out_joins(scope, table)
         assert [join[0] for join in shown] == [join[0] for join in worked]
+
+
+@pytest.mark.parametrize("rows", [1, 2, 3, 6])
+def test_each_vertex_and_face_has_its_edges_in_order(rows: int) -> None:
+    """A bare lattice's arms (zipped a row at a time) are the edges whose ends name the vertex,
+    in their order: the vertex rules' scopes, and so the order their moves are made in; and so
+    are each face's edges, the edges beside it."""
+    for cols in (1, 2, 3, 7):
+        bare = Board.__new__(Board)
+        bare._lay(rows, cols)
+        arms: list[list[int]] = [[] for _ in range(rows * cols)]
+        for k, (a, b) in enumerate(bare.ends):
+            arms[a].append(k)
+            arms[b].append(k)
+        assert bare.arms == [tuple(edges) for edges in arms]
+        assert [scope for scope, _ in bare.rules] == [tuple(edges) for edges in arms if edges]
+        sides: list[list[int]] = [[] for _ in bare.colours.leader]
+        for k, (f, g) in enumerate(bare.edge_faces):
+            sides[f].append(k)
+            sides[g].append(k)
+        assert [list(edges) for edges in bare.colours.face_edges] == sides

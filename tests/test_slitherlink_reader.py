@@ -95,3 +95,25 @@ def test_reader_round_trip(board: tuple[list[str], dict[str, int]], newline: str
     assert list(puzzle.grid) == rows
     assert puzzle.letters == letters
     assert list(puzzle.lines) == lines
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet=".01234a", min_size=3, max_size=3), min_size=1, max_size=4))
+def test_clue_tables_as_the_rule_says(grid: list[str]) -> None:
+    """Each digit's table, built a row at a time without `Rule`'s call, is the one `Rule` makes
+    over its cell's sides, in reading order, and the same when a cached row is asked again."""
+    from loopsat.deduce import Rule
+    from loopsat.grid import cell_sides
+    from loopsat.puzzle import Puzzle
+
+    puzzle = Puzzle("slitherlink", "p.slither", tuple(grid))
+    want = [
+        Rule(cell_sides((2 * i + 1, 2 * j + 1)), slitherlink._CLUE_PATTERNS[int(ch)], f"{ch} clue")
+        for i, row in enumerate(grid)
+        for j, ch in enumerate(row)
+        if ch in "01234"
+    ]
+    for _ in range(2):
+        tables = slitherlink.rules(puzzle).tables
+        assert tables == want
+        assert all(type(rule) is Rule for rule in tables)

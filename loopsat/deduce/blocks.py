@@ -77,14 +77,18 @@ def settings_of(layout: Layout) -> Settings:
     return Settings(levels[AT_A_CORNER], levels[ONE_SHORT], levels[PARITY], layout.max_level)
 
 
+# a scope's positions kept whole, by its width (a clue's four sides; a Masyu circle's join is 8)
+_EVERY = [tuple(range(width)) for width in range(12)]
+
+
 def block(layout: Layout, rule: Rule, settings: Settings) -> Block:
     """`rule` on `layout`'s lattice (an edge off it is off); Contradiction when it allows nothing."""
-    index = layout.index
-    scope = tuple(map(index.get, rule.scope))
-    kept = tuple(range(len(scope)))
+    scope = tuple(map(layout.index.get, rule.scope))
     if None in scope:
         kept = tuple(i for i, k in enumerate(scope) if k is not None)
         scope = tuple(scope[i] for i in kept)
+    else:
+        kept = _EVERY[len(scope)] if len(scope) < len(_EVERY) else tuple(range(len(scope)))
     allowed = tab.masks(rule.allowed, kept)
     if not allowed:
         raise Contradiction

@@ -139,7 +139,7 @@ class Nearest:
         return _first_open(value)
 
 
-def _one_value(arms: list[int]) -> Callable[[list[int]], tuple[int, ...]]:
+def _one_value(arms: Sequence[int]) -> Callable[[list[int]], tuple[int, ...]]:
     """A reader of the values of `arms` as a tuple, one arm or none."""
     return lambda value: tuple([value[k] for k in arms])
 

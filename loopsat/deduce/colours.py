@@ -8,6 +8,8 @@ however far apart the edges were that related them (the Jordan curve argument of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from loopsat.deduce.rules import Contradiction
 
 
@@ -18,7 +20,7 @@ class Colours:
     relabels the smaller class, so a lookup is two list reads.
     """
 
-    def __init__(self, faces: int, face_edges: list[list[int]], edge_faces: list[tuple[int, int]]) -> None:
+    def __init__(self, faces: int, face_edges: Sequence[Sequence[int]], edge_faces: list[tuple[int, int]]) -> None:
         self.leader = list(range(faces))
         self.flip = [0] * faces
         self.members = [[f] for f in range(faces)]

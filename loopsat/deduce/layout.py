@@ -15,7 +15,7 @@ from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
 from loopsat.deduce.rules import LOOPY_LEVELS, VERTEX_DEGREE, Level, Rule
 from loopsat.deduce.tables import Moves, Table
-from loopsat.grid import lattice_edges
+from loopsat.grid import lattice_arms, lattice_edges, lattice_face_edges
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
@@ -118,17 +118,14 @@ class Layout:
         ] = {}
         self.inner_vertex = inner = [0 < v // cols < rows - 1 and 0 < v % cols < cols - 1 for v in range(rows * cols)]
         self.inner_edge = [inner[a] and inner[b] for a, b in self.ends]  # both ends have four arms
-        self.arms: list[list[int]] = [[] for _ in range(rows * cols)]  # the edges at each vertex
-        for k, (a, b) in enumerate(self.ends):
-            self.arms[a].append(k)
-            self.arms[b].append(k)
+        self.arms = lattice_arms(rows, cols)  # the edges at each vertex
         # each face at a vertex borders two of its arms: no face parity. Its rule is numbered as
         # the vertex: with an edge, every vertex has an arm (a lattice of one tile has neither).
         # The columns built whole, their lane's batches kept apart so that a board shares them:
         # in a lane they come before the batch of its own rules (and are read after it). Rule
         # by rule, with a call for each, a fresh 60×60's bare layout took 13.7 ms, 3 600 vertices
         degrees = [tab.table(_DEGREES[n], n) for n in range(5)]
-        vertex_arms = [tuple(arms) for arms in self.arms if arms]
+        vertex_arms = [arms for arms in self.arms if arms]
         self.rules: list[tuple[tuple[int, ...], Table]] = [(arms, degrees[len(arms)]) for arms in vertex_arms]
         self.readers: list[Reader] = list(map(tab.reader, vertex_arms))  # each rule's scope values
         self.rule_tables: list[Table] = [degree for _, degree in self.rules]  # each rule's table again
@@ -182,11 +179,14 @@ class Layout:
             edge_faces += zip(above[1:cols], below[1:cols], strict=True)
             if r < rows - 1:
                 edge_faces += pairwise(below)
-        face_edges: list[list[int]] = [[] for _ in range(faces)]
-        for k, (f, g) in enumerate(edge_faces):
-            face_edges[f].append(k)
-            face_edges[g].append(k)
         self.edge_faces = edge_faces
+        face_edges = lattice_face_edges(rows, cols)
+        if face_edges is None:  # a single row or column of tiles: the outside on both sides of an edge
+            listed: list[list[int]] = [[] for _ in range(faces)]
+            for k, (f, g) in enumerate(edge_faces):
+                listed[f].append(k)
+                listed[g].append(k)
+            return Colours(faces, listed, edge_faces)
         return Colours(faces, face_edges, edge_faces)
 
     def _add_clues(self, rules: Iterable[Rule]) -> None:
