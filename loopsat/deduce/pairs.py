@@ -101,7 +101,7 @@ class Pairs(Relations):
         self.fresh: list[int] = []  # edges decided or related since Hard last spread their values
         self.parent = list(range(len(board.lattice)))  # lines equal (0) or opposite (1) to their leader
         self.flip = [0] * len(board.lattice)
-        self.members = [[k] for k in range(len(board.lattice))]
+        self.members: dict[int, list[int]] = {}  # by leader, a class of two lines or more, in the order they came
         self.spread: set[int] = set()  # classes whose every line is decided
         self.news = 0  # facts and relations learnt: a pass that learnt one says so
 

@@ -41,7 +41,7 @@ class Relations:
     fresh: list[int]
     parent: list[int]
     flip: list[int]
-    members: list[list[int]]
+    members: dict[int, list[int]]
     spread: set[int]
     news: int
 
@@ -64,15 +64,22 @@ class Relations:
             return
         self.news += 1
         members = self.members
-        if len(members[p]) > len(members[q]):
-            p, q = q, p
+        moved, kept = members.get(p), members.get(q)  # None: a class of one, its leader
+        if (len(moved) if moved else 1) > (len(kept) if kept else 1):
+            p, q, moved, kept = q, p, kept, moved
         self.spread.discard(q)
-        for h in members[p]:
+        if moved is None:
+            moved = [p]
+        else:
+            del members[p]
+        for h in moved:
             parent[h] = q
             flip[h] ^= parity
-        self.touched += members[p]
-        members[q].extend(members[p])
-        members[p] = []
+        self.touched += moved
+        if kept is None:
+            members[q] = [q, *moved]
+        else:
+            kept.extend(moved)
 
     def _hard(self) -> bool:
         """Whether a line was decided (the relations and facts learnt are counted in `news`)."""
@@ -82,8 +89,8 @@ class Relations:
         while self._drained(_HARD) or fresh:
             while fresh:  # a class with a line decided decides the rest, all at once
                 p = parent[fresh.pop()]
-                group = members[p]
-                if len(group) == 1 or p in spread:
+                group = members.get(p)
+                if group is None or p in spread:
                     continue
                 for known in group:
                     if value[known] >= 0:
