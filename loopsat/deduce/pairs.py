@@ -61,10 +61,13 @@ class Pairs(Relations):
         self.arms, self.present = geometry(rows, cols)
         self.states_of = state_readers(rows, cols)
         self.faces = faces
-        self.faces_of: list[list[int]] = [[] for _ in board.lattice]
+        # by edge, its clue faces: a tuple made only for an edge with one (a list for each edge,
+        # made and freed with every board, cost 0.4 % more instructions of a warm 20x20 solve)
+        faces_of: list[tuple[int, ...]] = [()] * len(board.lattice)
         for f, (_, sides, _) in enumerate(faces):
             for k in sides:
-                self.faces_of[k].append(f)
+                faces_of[k] += (f,)
+        self.faces_of = faces_of
         dlines = 4 * len(self.arms)
         self.face_at = [-1] * dlines  # a dline's clue face, if any
         for f, (_, _, corners) in enumerate(faces):
