@@ -165,11 +165,12 @@ class Pairs(Relations):
         if not facts[dline]:
             facts[dline] = level
             self.news += 1
-            self.learnt.append(dline >> 2)
-            self.factual[dline >> 2] = True
-            self.tricky_dots[dline >> 2] = None
+            dot = dline >> 2
+            self.learnt.append(dot)
+            self.factual[dot] = True
+            self.tricky_dots[dot] = None
             if facts is self.least:
-                self.holding[dline >> 2] = True
+                self.holding[dot] = True
             face = self.face_at[dline]
             if face >= 0:
                 self.cornered[face] = True
