@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
-from loopsat.deduce.faces import Face, _face, geometry, state_readers
+from loopsat.deduce.faces import Face, _face, count_faces, geometry, state_readers
 from loopsat.grid import lattice_edges
 
 _STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N, E, S, W, as a point's neighbours on the lattice
@@ -60,3 +61,26 @@ def test_a_cells_count_is_found_by_its_edge_numbers_as_by_its_points(rows: int, 
         assert face == by_points(scope), scope
         found += face is not None
     assert found >= 3 * (rows - 1) * (cols - 1)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(2, 2), (3, 5), (6, 4)])
+def test_count_faces_reads_a_cells_sides_in_the_layouts_order_as_face_does(rows: int, cols: int) -> None:
+    """count_faces' own reading of four sides in order (N, W, E, S) against _face, for every
+    cell's sides in that order and others, four edges that are no cell, and a table that counts
+    nothing (a stand-in board: its rules between the vertices' and the clues' ends)."""
+    lattice = list(lattice_edges(rows, cols))
+    index = {e: k for k, e in enumerate(lattice)}
+    two = SimpleNamespace(allowed=frozenset(p for p in range(16) if p.bit_count() == 2))
+    some = SimpleNamespace(allowed=frozenset({0, 3}))
+    scopes: list[tuple[int, ...]] = [tuple(range(k, k + 4)) for k in range(len(lattice) - 3)]
+    width = 2 * cols - 1  # and every four edges shaped as a cell's sides by their numbers alone
+    scopes += [(k, k + cols - 1, k + cols, k + width) for k in range(len(lattice) - width)]
+    for x in range(1, 2 * rows - 2, 2):
+        for y in range(1, 2 * cols - 2, 2):
+            sides = sorted(index[(x + dx, y + dy)] for dx, dy in _STEPS)
+            scopes += [tuple(sides), tuple(reversed(sides)), (*sides[:3], (sides[3] + 1) % len(lattice))]
+    rules = [(scope, two) for scope in scopes] + [(scope, some) for scope in scopes]
+    board = SimpleNamespace(shape=(rows, cols), rules=[((0,), some), *rules], vertex_rules=1, clue_rules=len(rules) + 1)
+    expected = [face for scope, table in rules if (face := _face(scope, table.allowed, cols)) is not None]
+    assert count_faces(board) == expected  # type: ignore[arg-type]
+    assert len(expected) >= 2 * (rows - 1) * (cols - 1)

@@ -69,11 +69,25 @@ Face = tuple[int, tuple[int, int, int, int], tuple[int, int, int, int]]  # clue,
 def count_faces(board: Board) -> list[Face]:
     """The clue rules that count the lines around one cell: their number, sides and corners."""
     cols, faces = board.shape[1], []
+    width = 2 * cols - 1
     for scope, table in board.rules[board.vertex_rules : board.clue_rules]:
+        if len(scope) == 4:  # a cell's sides as the layout lists them (N, W, E, S) read here, not called
+            north, west, east, south = scope
+            if east == west + 1 == north + cols and south == north + width and north % width < cols - 1:
+                count = _count(table.allowed)
+                if count is not None:
+                    dot = north // width * cols + north % width
+                    faces.append((count, (north, east, south, west), _corners(dot, cols)))
+                continue
         face = _face(scope, table.allowed, cols)
         if face is not None:
             faces.append(face)
     return faces
+
+
+def _corners(dot: int, cols: int) -> tuple[int, int, int, int]:
+    """A cell's corners' dlines NE, SE, SW, NW (the face's pair at each), its north-west dot `dot`."""
+    return 4 * (dot + 1) + 2, 4 * (dot + cols + 1) + 3, 4 * (dot + cols), 4 * dot + 1
 
 
 def _face(scope: tuple[int, ...], allowed: frozenset[int], cols: int) -> Face | None:
@@ -95,7 +109,7 @@ def _face(scope: tuple[int, ...], allowed: frozenset[int], cols: int) -> Face | 
         return None  # not a line across a row of dots, or not a cell's sides
     dot = r * cols + c  # the corners' dots NE, SE, SW, NW, with the face's pair at each
     sides = (north, west + 1, north + width, west)  # N, E, S, W
-    return count, sides, (4 * (dot + 1) + 2, 4 * (dot + cols + 1) + 3, 4 * (dot + cols), 4 * dot + 1)
+    return count, sides, _corners(dot, cols)
 
 
 @lru_cache(maxsize=64)  # a handful of tables (a clue 0 to 4, a few others): one test each per process

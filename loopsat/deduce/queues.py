@@ -196,12 +196,15 @@ def run_by_level(board: Board) -> None:
         board.queue.clear()
     easy, guard_of, higher = lanes[Level.EASY], board.guard_of, _LEVELS[1 : board.cap]
     edges = len(value)
-    apply, consequences = board._apply, board._edge_consequences
+    apply, consequences, chained = board._apply, board._edge_consequences, board.single_loop
     own, own_end = -1, 0  # the rule that decided edges last, and where its edges end in `assigned`
     while True:
         while board.done < len(assigned):
             k = assigned[board.done]
-            consequences(k)
+            if (chained and value[k]) or board.parity_on:
+                consequences(k)
+            else:  # an edge off, and the faces not joined (yet): it has none
+                board.done += 1
             board.tick = tick = tick + 1
             rules = vertex_watch[k]  # before the board's own easy rules, as they came
             easy.append((tick, rules, len(rules)))

@@ -13,6 +13,8 @@ from loopsat.deduce.rules import Contradiction, Level
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
+    from loopsat.deduce.cells import HardPlan as CellPlan
+    from loopsat.deduce.dots import HardPlan as DotPlan
     from loopsat.deduce.faces import Face, StateReader
     from loopsat.deduce.turns import Waiting
 
@@ -39,7 +41,7 @@ class Relations:
     fresh: list[int]
     parent: list[int]
     flip: list[int]
-    members: list[list[int]]
+    members: dict[int, list[int]]
     spread: set[int]
     news: int
 
@@ -62,26 +64,33 @@ class Relations:
             return
         self.news += 1
         members = self.members
-        if len(members[p]) > len(members[q]):
-            p, q = q, p
+        moved, kept = members.get(p), members.get(q)  # None: a class of one, its leader
+        if (len(moved) if moved else 1) > (len(kept) if kept else 1):
+            p, q, moved, kept = q, p, kept, moved
         self.spread.discard(q)
-        for h in members[p]:
+        if moved is None:
+            moved = [p]
+        else:
+            del members[p]
+        for h in moved:
             parent[h] = q
             flip[h] ^= parity
-        self.touched += members[p]
-        members[q].extend(members[p])
-        members[p] = []
+        self.touched += moved
+        if kept is None:
+            members[q] = [q, *moved]
+        else:
+            kept.extend(moved)
 
     def _hard(self) -> bool:
         """Whether a line was decided (the relations and facts learnt are counted in `news`)."""
         value, members, parent, fresh, spread = self.board.value, self.members, self.parent, self.fresh, self.spread
         faces, dots = self.dirty[_HARD]
-        face_relations, dot_relations = self._face_relations, self._dot_relations
+        cells, states_of, hard_cells, hard_plans = self.faces, self.states_of, HARD_CELLS, HARD_PLANS
         while self._drained(_HARD) or fresh:
             while fresh:  # a class with a line decided decides the rest, all at once
                 p = parent[fresh.pop()]
-                group = members[p]
-                if len(group) == 1 or p in spread:
+                group = members.get(p)
+                if group is None or p in spread:
                     continue
                 for known in group:
                     if value[known] >= 0:
@@ -98,29 +107,36 @@ class Relations:
                 spread.add(p)
                 if decided:
                     return True
-            for waiting, relations in ((faces, face_relations), (dots, dot_relations)):
-                order, pending = waiting.take(), waiting.pending
-                for n, x in enumerate(order):
-                    pending[x] = 0
-                    if relations(x):
-                        waiting.stop(order, n)
-                        return True
+            # a face's or a dot's plan read here, the call made only where it has one: most
+            # have fewer than two open lines, which tell nothing
+            order, pending = faces.take(), faces.pending
+            for n, f in enumerate(order):
+                pending[f] = 0
+                clue, sides, _ = cells[f]
+                s0, s1, s2, s3 = sides
+                vals = value[s0], value[s1], value[s2], value[s3]
+                reading = hard_cells[clue].get(vals)
+                if reading is None:  # not made yet
+                    reading = hard_cell(clue, vals)
+                if reading and self._face_relations(sides, reading):
+                    faces.stop(order, n)
+                    return True
+            order, pending = dots.take(), dots.pending
+            for n, v in enumerate(order):
+                pending[v] = 0
+                states = states_of[v](value)
+                plan = hard_plans.get(states)
+                if plan is None:  # not made yet
+                    plan = hard_plan(states)
+                if plan and self._dot_relations(v, plan):
+                    dots.stop(order, n)
+                    return True
         return False
 
-    def _face_relations(self, f: int) -> bool:
+    def _face_relations(self, sides: tuple[int, ...], plan: CellPlan) -> bool:
         """A clue one line short (or one off short) cannot have two equal open sides on (off);
-        the parity of its open sides relates them (cells.HARD_CELLS: which, by the clue and its
-        sides' values). Whether it decided a line. Most faces looked at have fewer than two open
-        sides, which tell nothing: they cost four reads and a lookup."""
-        clue, sides, _ = self.faces[f]
-        value = self.board.value
-        s0, s1, s2, s3 = sides
-        vals = value[s0], value[s1], value[s2], value[s3]
-        plan = HARD_CELLS[clue].get(vals)
-        if plan is None:  # not made yet
-            plan = hard_cell(clue, vals)
-        if not plan:
-            return False
+        the parity of its open sides relates them (`plan`, cells.HARD_CELLS': which, by the clue
+        and its sides' values). Whether it decided a line."""
         opened, shorts, parity = plan
         open_sides = [sides[n] for n in opened]
         if shorts:
@@ -134,16 +150,10 @@ class Relations:
                             return True
         return self._parity(open_sides, parity, sides)
 
-    def _dot_relations(self, v: int) -> bool:
+    def _dot_relations(self, v: int, plan: DotPlan) -> bool:
         """A pair known to hold exactly one line is two opposite lines, and back; the parity of
-        a dot's open lines (an even number on) relates them. Whether it decided a line. As
-        `_face_relations`, a dot with fewer than two open arms costs four reads."""
-        states = self.states_of[v](self.board.value)
-        plan = HARD_PLANS.get(states)
-        if plan is None:  # not made yet
-            plan = hard_plan(states)
-        if not plan:
-            return False
+        a dot's open lines (an even number on) relates them (`plan`, dots.HARD_PLANS'). Whether
+        it decided a line."""
         pairs, opened, parity = plan
         arms, d = self.arms[v], 4 * v
         if pairs:
