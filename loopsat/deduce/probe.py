@@ -138,7 +138,7 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
     decided edge or a face's class). Each probe is of `kind`; how many edges it decided, both
     ways, is kept in `board.probe_sizes` for the backtracking after (branch.Nearest)."""
     value, colours, sizes = board.value, board.colours, board.probe_sizes
-    reach: dict[int, set[int]] = {}  # the edges each probe of an edge touched, in the order first probed
+    reach: dict[int, set[int]] = {}  # the literals each probe of an edge decided, in the order first probed
     while suspects:
         mark, merges = len(board.assigned), len(colours.log)
         for k in suspects:
@@ -150,12 +150,11 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
                 continue
             sizes[k] = len(on) + len(off)
             if len(on) == 1 or len(off) == 1:  # a branch decided k alone: nothing agrees, nor follows k
-                reach[k] = touched = set(map(_EDGE, off if len(on) == 1 else on))
-                touched.add(k)
+                reach[k] = touched = set(on)
+                touched.update(off)
                 continue
             on_set, off_set = set(on), set(off)
-            reach[k] = touched = set(map(_EDGE, on))
-            touched.update(map(_EDGE, off))
+            reach[k] = on_set | off_set
             if agreed := on_set & off_set:  # (settled in this set's order)
                 board.settle([(j >> 1, j & 1) for j in agreed], kind.names[1], (k,))
             opposite = on_set.intersection(map(_OTHER, off))
@@ -166,7 +165,7 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
         for p, _, _ in colours.log[merges:]:
             for f in members[p]:
                 changed.update(face_edges[f])
-        zone = _near(board, changed)
+        zone = _near(board, changed)  # as literals (both of each edge's), what `reach` holds
         suspects = [k for k, touched in reach.items() if value[k] < 0 and not touched.isdisjoint(zone)]
 
 
@@ -230,8 +229,7 @@ def _quiet(board: Board, k: int) -> tuple[bool, bool]:
     return quiet[1], quiet[0]
 
 
-_EDGE = (1).__rrshift__  # a probe's literal 2j + v: its edge j (x >> 1), in C
-_OTHER = (1).__xor__  # and the literal of the edge's other value (x ^ 1)
+_OTHER = (1).__xor__  # a probe's literal 2j + v: the literal of the edge's other value (x ^ 1), in C
 
 
 def _learn_relations(board: Board, k: int, opposite: set[int], off: list[int], name: str) -> None:
@@ -264,10 +262,11 @@ def _learn_relations(board: Board, k: int, opposite: set[int], off: list[int], n
 
 
 def _near(board: Board, changed: set[int]) -> set[int]:
-    """The edges sharing a rule with a changed edge: a probe that touched none of them would
-    give the same answer again."""
+    """The edges sharing a rule with a changed edge, each as both its literals (2j, 2j + 1): a
+    probe that decided none of them would give the same answer again. Literals, so that a
+    probe's own are kept as they come (its two branches' sets joined), not mapped to edges."""
     rules, watch = board.rules, board.watch
     near: set[int] = set()
     for rule in {rule for k in changed for rule in watch[k]}:
         near.update(rules[rule][0])
-    return near
+    return {x for j in near for x in (2 * j, 2 * j + 1)}
