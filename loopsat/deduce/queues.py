@@ -49,6 +49,7 @@ def run_one_queue(board: Board) -> None:
         leader, flip, members = colours.leader, colours.flip, colours.members
         sides, merged = colours.made_sides[0] if colours.made_sides else colours.sides(), colours.log.append
     read_at, tick, batches = board.probe_read, board.probe_tick, []
+    joining, push = parity and not traced, batches.append
     if len(read_at) < len(rules):  # rules pushed since (`Layout.push_later`)
         read_at += [-1] * (len(rules) - len(read_at))
     if queue:  # rules waiting from before, as one batch
@@ -91,7 +92,7 @@ def run_one_queue(board: Board) -> None:
                                 board.lonely = True
                 else:  # an edge off (or the loop rules are off)
                     done += 1
-                if parity and not traced:  # its faces (`Board.relate` inside a probe, inlined)
+                if joining:  # its faces (`Board.relate` inside a probe, inlined)
                     f, g = edge_faces[k]
                     p, q = leader[f], leader[g]
                     if p != q:  # `Colours.join`, what it decides assigned as found
@@ -112,7 +113,8 @@ def run_one_queue(board: Board) -> None:
                     elif flip[f] ^ flip[g] != value[k]:
                         raise Contradiction
                 tick += 1
-                batches.append((tick, watch_rules[k], len(watch_rules[k])))
+                watching = watch_rules[k]
+                push((tick, watching, len(watching)))
             if own >= 0:
                 if len(assigned) == own_end:
                     read_at[own] = tick
