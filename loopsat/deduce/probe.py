@@ -202,7 +202,8 @@ def _quiet(board: Board, k: int) -> tuple[bool, bool]:
             if x == b:
                 quiet[1] = False
             else:
-                closing = board.edge_between.get((x, y) if x < y else (y, x))
+                gap = y - x in board.end_gaps  # (most chains' ends lie apart)
+                closing = board.edge_between.get((x, y) if x < y else (y, x)) if gap else None
                 if closing is not None and closing != k and value[closing] < 0 and board.no_early_loop:
                     quiet[1] = False
     readers, lookups, tables, unknown, watching = (

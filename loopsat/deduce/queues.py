@@ -43,12 +43,13 @@ def run_one_queue(board: Board) -> None:
     parity, chained, unknown, traced = board.parity_on, board.single_loop, tab.UNKNOWN, board.tracer is not None
     append, ends, chains = assigned.append, board.ends, board.chains
     degree, far, size = chains.degree, chains.far, chains.size
-    edge_between, no_early_loop = board.edge_between, board.no_early_loop
+    edge_between, gaps, no_early_loop = board.edge_between, board.end_gaps, board.no_early_loop
     if parity:  # the faces' (a probe without them runs a few rules: its set-up counts)
         edge_faces, colours = board.edge_faces, board.colours
         leader, flip, members = colours.leader, colours.flip, colours.members
         sides, merged = colours.made_sides[0] if colours.made_sides else colours.sides(), colours.log.append
-    read_at, tick, batches = board.probe_read, board.probe_tick, []
+    read_at, tick = board.probe_read, board.probe_tick
+    batches: list[Batch] = []
     joining, push = parity and not traced, batches.append
     if len(read_at) < len(rules):  # rules pushed since (`Layout.push_later`)
         read_at += [-1] * (len(rules) - len(read_at))
@@ -83,13 +84,14 @@ def run_one_queue(board: Board) -> None:
                         degree[a], degree[b] = da + 1, db + 1
                         chains.on += 1
                         done += 1
-                        j = edge_between.get((x, y) if x < y else (y, x))  # `_forbid_closing` inside a probe
-                        if j is not None and value[j] < 0 and no_early_loop:
-                            if chains.on > length:
-                                value[j] = 0
-                                append(j)
-                            else:
-                                board.lonely = True
+                        if y - x in gaps:  # `_forbid_closing` inside a probe (most chains' ends lie apart)
+                            j = edge_between.get((x, y) if x < y else (y, x))
+                            if j is not None and value[j] < 0 and no_early_loop:
+                                if chains.on > length:
+                                    value[j] = 0
+                                    append(j)
+                                else:
+                                    board.lonely = True
                 else:  # an edge off (or the loop rules are off)
                     done += 1
                 if joining:  # its faces (`Board.relate` inside a probe, inlined)
