@@ -102,9 +102,13 @@ def run_one_queue(board: Board) -> None:
                         if len(members[p]) > len(members[q]):
                             p, q = q, p
                         moved = members[p]
-                        for h in moved:
-                            leader[h] = q
-                            flip[h] ^= differ
+                        if differ:
+                            for h in moved:
+                                leader[h] = q
+                                flip[h] ^= 1
+                        else:  # their flips stay (half the faces moved in hard Masyu 25x25's probes)
+                            for h in moved:
+                                leader[h] = q
                         members[q].extend(moved)
                         merged((p, q, differ))
                         for h in moved:
