@@ -325,12 +325,14 @@ class Board(Layout):
                 else:
                     found[n] = [2 * j + value[j] for j in assigned[start:]]
                 finally:  # `undo`, as a probe needs it: the lanes were not read
-                    if self.done > start and self.single_loop:
-                        self.chains.take_back(assigned[start : self.done], value, self.ends)
+                    done = self.done
+                    if done > start:
+                        if self.single_loop:
+                            self.chains.take_back(assigned[start:done], value, self.ends)
+                        self.done = start
                     for j in assigned[start:]:
                         value[j] = -1
                     del assigned[start:]
-                    self.done = min(self.done, start)
                     self.queue.clear()
                     if len(colours.log) > merges:
                         colours.restore(merges)

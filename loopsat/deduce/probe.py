@@ -137,14 +137,14 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
     probed again only when something near what its last probe touched has changed since (a
     decided edge or a face's class). Each probe is of `kind`; how many edges it decided, both
     ways, is kept in `board.probe_sizes` for the backtracking after (branch.Nearest)."""
-    value, colours, sizes = board.value, board.colours, board.probe_sizes
+    value, colours, sizes, faces = board.value, board.colours, board.probe_sizes, kind.faces
     reach: dict[int, set[int]] = {}  # the literals each probe of an edge decided, in the order first probed
     while suspects:
         mark, merges = len(board.assigned), len(colours.log)
         for k in suspects:
             if value[k] >= 0:
                 continue
-            on, off = _both_ways(board, k, kind)
+            on, off = board.probe_both(k, kind) if faces else _both_ways(board, k, kind)
             if on is None or off is None:  # settling the other value raises if both fail
                 board.settle([(k, 0 if on is None else 1)], kind.names[0], (k,))
                 continue
@@ -170,11 +170,9 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
 
 
 def _both_ways(board: Board, k: int, kind: ProbeKind) -> tuple[list[int] | None, list[int] | None]:
-    """`Board.probe_both`, with a branch of a probe without faces that `_quiet` shows decides
+    """`Board.probe_both` of a probe without faces, a branch that `_quiet` shows decides
     nothing else answered without running it: a third of a 60×60's local probes are quiet both
     ways, and a probe costs its set-up and undo more than its few rules."""
-    if kind.faces:
-        return board.probe_both(k, kind)
     quiet_on, quiet_off = _quiet(board, k)
     if quiet_on:
         return [2 * k + 1], [2 * k] if quiet_off else board.probe_both(k, kind, (0,))[0]
