@@ -306,7 +306,7 @@ class Board(Layout):
     def probe_both(
         self, k: int, kind: ProbeKind, bits: tuple[int, ...] = (1, 0)
     ) -> tuple[list[int] | None, list[int] | None]:
-        """What follows from edge k = each of `bits` in turn, each edge j with value v as 2j + v (k's
+        """What follows from open edge k = each of `bits` in turn, each edge j with value v as 2j + v (k's
         own first), or None where it fails (the next bit only tried when the one before did not);
         the board is unchanged and the tracer hears nothing. Set up for probing once for both: a
         local pass runs thousands of probes that each decide a handful of edges."""
@@ -317,21 +317,24 @@ class Board(Layout):
         start, merges = len(assigned), len(colours.log)
         found: list[list[int] | None] = [None, None]
         try:
-            for n, bit in enumerate(bits):  # each `assign` then `propagate`, inlined
+            for n, bit in enumerate(bits):  # each `assign` (k is open) then `propagate`, inlined
                 try:
-                    self.assign(k, bit, "", ())
+                    value[k] = bit
+                    assigned.append(k)
                     run_one_queue(self)
                 except Contradiction:
                     break
                 else:
                     found[n] = [2 * j + value[j] for j in assigned[start:]]
                 finally:  # `undo`, as a probe needs it: the lanes were not read
-                    if self.done > start and self.single_loop:
-                        self.chains.take_back(assigned[start : self.done], value, self.ends)
+                    done = self.done
+                    if done > start:
+                        if self.single_loop:
+                            self.chains.take_back(assigned[start:done], value, self.ends)
+                        self.done = start
                     for j in assigned[start:]:
                         value[j] = -1
                     del assigned[start:]
-                    self.done = min(self.done, start)
                     self.queue.clear()
                     if len(colours.log) > merges:
                         colours.restore(merges)

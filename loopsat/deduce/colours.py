@@ -100,6 +100,10 @@ class Colours:
             p, q, parity = log.pop()
             moved = members[p]
             del members[q][-len(moved) :]
-            for h in moved:
-                leader[h] = p
-                flip[h] ^= parity
+            if parity:
+                for h in moved:
+                    leader[h] = p
+                    flip[h] ^= 1
+            else:  # their flips stayed (half the faces moved in hard Masyu 25x25's probes)
+                for h in moved:
+                    leader[h] = p

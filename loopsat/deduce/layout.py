@@ -100,6 +100,7 @@ class Layout:
             self.ends += pairwise(row)
             self.ends += zip(row, below, strict=False)  # none below the last row
         self.edge_between = dict(zip(self.ends, range(len(self.ends)), strict=True))
+        self.end_gaps = frozenset((1, -1, cols, -cols))  # y - x of every two tiles an edge joins
         self.chains = Chains(rows * cols)
         self.lonely = False  # some chain may hold every loop edge, so its closing edge is still open
         self.colours = self._colours(rows, cols)

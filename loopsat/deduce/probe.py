@@ -137,25 +137,24 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
     probed again only when something near what its last probe touched has changed since (a
     decided edge or a face's class). Each probe is of `kind`; how many edges it decided, both
     ways, is kept in `board.probe_sizes` for the backtracking after (branch.Nearest)."""
-    value, colours, sizes = board.value, board.colours, board.probe_sizes
-    reach: dict[int, set[int]] = {}  # the edges each probe of an edge touched, in the order first probed
+    value, colours, sizes, faces = board.value, board.colours, board.probe_sizes, kind.faces
+    reach: dict[int, set[int]] = {}  # the literals each probe of an edge decided, in the order first probed
     while suspects:
         mark, merges = len(board.assigned), len(colours.log)
         for k in suspects:
             if value[k] >= 0:
                 continue
-            on, off = _both_ways(board, k, kind)
+            on, off = board.probe_both(k, kind) if faces else _both_ways(board, k, kind)
             if on is None or off is None:  # settling the other value raises if both fail
                 board.settle([(k, 0 if on is None else 1)], kind.names[0], (k,))
                 continue
             sizes[k] = len(on) + len(off)
             if len(on) == 1 or len(off) == 1:  # a branch decided k alone: nothing agrees, nor follows k
-                reach[k] = touched = set(map(_EDGE, off if len(on) == 1 else on))
-                touched.add(k)
+                reach[k] = touched = set(on)
+                touched.update(off)
                 continue
             on_set, off_set = set(on), set(off)
-            reach[k] = touched = set(map(_EDGE, on))
-            touched.update(map(_EDGE, off))
+            reach[k] = on_set | off_set
             if agreed := on_set & off_set:  # (settled in this set's order)
                 board.settle([(j >> 1, j & 1) for j in agreed], kind.names[1], (k,))
             opposite = on_set.intersection(map(_OTHER, off))
@@ -166,16 +165,14 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
         for p, _, _ in colours.log[merges:]:
             for f in members[p]:
                 changed.update(face_edges[f])
-        zone = _near(board, changed)
+        zone = _near(board, changed)  # as literals (both of each edge's), what `reach` holds
         suspects = [k for k, touched in reach.items() if value[k] < 0 and not touched.isdisjoint(zone)]
 
 
 def _both_ways(board: Board, k: int, kind: ProbeKind) -> tuple[list[int] | None, list[int] | None]:
-    """`Board.probe_both`, with a branch of a probe without faces that `_quiet` shows decides
+    """`Board.probe_both` of a probe without faces, a branch that `_quiet` shows decides
     nothing else answered without running it: a third of a 60×60's local probes are quiet both
     ways, and a probe costs its set-up and undo more than its few rules."""
-    if kind.faces:
-        return board.probe_both(k, kind)
     quiet_on, quiet_off = _quiet(board, k)
     if quiet_on:
         return [2 * k + 1], [2 * k] if quiet_off else board.probe_both(k, kind, (0,))[0]
@@ -203,7 +200,8 @@ def _quiet(board: Board, k: int) -> tuple[bool, bool]:
             if x == b:
                 quiet[1] = False
             else:
-                closing = board.edge_between.get((x, y) if x < y else (y, x))
+                gap = y - x in board.end_gaps  # (most chains' ends lie apart)
+                closing = board.edge_between.get((x, y) if x < y else (y, x)) if gap else None
                 if closing is not None and closing != k and value[closing] < 0 and board.no_early_loop:
                     quiet[1] = False
     readers, lookups, tables, unknown, watching = (
@@ -230,8 +228,7 @@ def _quiet(board: Board, k: int) -> tuple[bool, bool]:
     return quiet[1], quiet[0]
 
 
-_EDGE = (1).__rrshift__  # a probe's literal 2j + v: its edge j (x >> 1), in C
-_OTHER = (1).__xor__  # and the literal of the edge's other value (x ^ 1)
+_OTHER = (1).__xor__  # a probe's literal 2j + v: the literal of the edge's other value (x ^ 1), in C
 
 
 def _learn_relations(board: Board, k: int, opposite: set[int], off: list[int], name: str) -> None:
@@ -264,10 +261,11 @@ def _learn_relations(board: Board, k: int, opposite: set[int], off: list[int], n
 
 
 def _near(board: Board, changed: set[int]) -> set[int]:
-    """The edges sharing a rule with a changed edge: a probe that touched none of them would
-    give the same answer again."""
+    """The edges sharing a rule with a changed edge, each as both its literals (2j, 2j + 1): a
+    probe that decided none of them would give the same answer again. Literals, so that a
+    probe's own are kept as they come (its two branches' sets joined), not mapped to edges."""
     rules, watch = board.rules, board.watch
     near: set[int] = set()
     for rule in {rule for k in changed for rule in watch[k]}:
         near.update(rules[rule][0])
-    return near
+    return {x for j in near for x in (2 * j, 2 * j + 1)}

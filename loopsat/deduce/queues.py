@@ -43,12 +43,14 @@ def run_one_queue(board: Board) -> None:
     parity, chained, unknown, traced = board.parity_on, board.single_loop, tab.UNKNOWN, board.tracer is not None
     append, ends, chains = assigned.append, board.ends, board.chains
     degree, far, size = chains.degree, chains.far, chains.size
-    edge_between, no_early_loop = board.edge_between, board.no_early_loop
+    edge_between, gaps, no_early_loop = board.edge_between, board.end_gaps, board.no_early_loop
     if parity:  # the faces' (a probe without them runs a few rules: its set-up counts)
         edge_faces, colours = board.edge_faces, board.colours
         leader, flip, members = colours.leader, colours.flip, colours.members
         sides, merged = colours.made_sides[0] if colours.made_sides else colours.sides(), colours.log.append
-    read_at, tick, batches = board.probe_read, board.probe_tick, []
+    read_at, tick = board.probe_read, board.probe_tick
+    batches: list[Batch] = []
+    joining, push = parity and not traced, batches.append
     if len(read_at) < len(rules):  # rules pushed since (`Layout.push_later`)
         read_at += [-1] * (len(rules) - len(read_at))
     if queue:  # rules waiting from before, as one batch
@@ -82,16 +84,17 @@ def run_one_queue(board: Board) -> None:
                         degree[a], degree[b] = da + 1, db + 1
                         chains.on += 1
                         done += 1
-                        j = edge_between.get((x, y) if x < y else (y, x))  # `_forbid_closing` inside a probe
-                        if j is not None and value[j] < 0 and no_early_loop:
-                            if chains.on > length:
-                                value[j] = 0
-                                append(j)
-                            else:
-                                board.lonely = True
+                        if y - x in gaps:  # `_forbid_closing` inside a probe (most chains' ends lie apart)
+                            j = edge_between.get((x, y) if x < y else (y, x))
+                            if j is not None and value[j] < 0 and no_early_loop:
+                                if chains.on > length:
+                                    value[j] = 0
+                                    append(j)
+                                else:
+                                    board.lonely = True
                 else:  # an edge off (or the loop rules are off)
                     done += 1
-                if parity and not traced:  # its faces (`Board.relate` inside a probe, inlined)
+                if joining:  # its faces (`Board.relate` inside a probe, inlined)
                     f, g = edge_faces[k]
                     p, q = leader[f], leader[g]
                     if p != q:  # `Colours.join`, what it decides assigned as found
@@ -99,9 +102,13 @@ def run_one_queue(board: Board) -> None:
                         if len(members[p]) > len(members[q]):
                             p, q = q, p
                         moved = members[p]
-                        for h in moved:
-                            leader[h] = q
-                            flip[h] ^= differ
+                        if differ:
+                            for h in moved:
+                                leader[h] = q
+                                flip[h] ^= 1
+                        else:  # their flips stay (half the faces moved in hard Masyu 25x25's probes)
+                            for h in moved:
+                                leader[h] = q
                         members[q].extend(moved)
                         merged((p, q, differ))
                         for h in moved:
@@ -112,7 +119,8 @@ def run_one_queue(board: Board) -> None:
                     elif flip[f] ^ flip[g] != value[k]:
                         raise Contradiction
                 tick += 1
-                batches.append((tick, watch_rules[k], len(watch_rules[k])))
+                watching = watch_rules[k]
+                push((tick, watching, len(watching)))
             if own >= 0:
                 if len(assigned) == own_end:
                     read_at[own] = tick
