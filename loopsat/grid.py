@@ -77,19 +77,33 @@ def lattice_arms(rows: int, cols: int) -> list[tuple[int, ...]]:
     from ranges, only the border's filtered. Edge by edge from the edges' ends (deduce/layout.py),
     a fresh 60×60 took 1.5 ms and a list each (then a tuple each, 0.4 ms); so 0.9 ms
     (perf_counter)."""
-    width = 2 * cols - 1
-    edges = list(range(rows * width))  # each number made once, shared by its two ends
-    off = [-1] * cols
     found: list[tuple[int, ...]] = []
+    for north, across, south in lattice_rows(rows, cols):
+        found += zip(north, [-1, *across], [*across, -1], south, strict=True)
+    return border_filtered(found, rows, cols)
+
+
+def lattice_rows(rows: int, cols: int) -> Iterator[tuple[list[int], list[int], list[int]]]:
+    """Per row of tiles, in `lattice_edges`' numbering: the edges up from each tile, those across
+    between its tiles, and those down from each tile; -1 off the lattice. Each number is made
+    once, shared by the tiles it joins."""
+    width = 2 * cols - 1
+    edges = list(range(rows * width))
+    off = [-1] * cols
     for r in range(rows):
-        across = edges[r * width : r * width + cols - 1]
         down = r * width + cols - 1  # the first edge down from this row
         north = edges[down - width : down - width + cols] if r > 0 else off
         south = edges[down : down + cols] if r < rows - 1 else off
-        found += zip(north, [-1, *across], [*across, -1], south, strict=True)
+        yield north, edges[r * width : down], south
+
+
+def border_filtered(arms: list[tuple[int, ...]], rows: int, cols: int) -> list[tuple[int, ...]]:
+    """`arms` (a tile's edges, -1 off the lattice) with only the border's tiles' filtered: an
+    inner tile's are all on it."""
+    found = arms.copy()
     last = rows * cols
     for v in {*range(cols), *range(last - cols, last), *range(0, last, cols), *range(cols - 1, last, cols)}:
-        found[v] = tuple([k for k in found[v] if k >= 0])
+        found[v] = tuple([k for k in arms[v] if k >= 0])
     return found
 
 

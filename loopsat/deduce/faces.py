@@ -7,6 +7,8 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 from operator import itemgetter
 
+from loopsat.grid import border_filtered, lattice_rows
+
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
@@ -24,24 +26,10 @@ def geometry(rows: int, cols: int) -> tuple[list[tuple[int, ...]], list[tuple[in
     # edges down to the next row (N, S); arithmetic, not a dict of 2*rows*cols points, a row's
     # dots zipped from ranges (a 60×60's took 2.3 ms dot by dot, in every process that reached
     # Normal, 0.5 so: timeit)
-    width = 2 * cols - 1
-    off = [-1] * cols
-    edges = list(range(rows * width))  # each number made once, shared by the dots it is an arm of
     arms: list[tuple[int, ...]] = []
-    for r in range(rows):
-        east = edges[r * width : r * width + cols - 1]
-        down = r * width + cols - 1  # the first edge down from this row
-        north = edges[down - width : down - width + cols] if r > 0 else off
-        south = edges[down : down + cols] if r < rows - 1 else off
+    for north, east, south in lattice_rows(rows, cols):
         arms += zip(north, [*east, -1], south, [-1, *east], strict=True)
-    present = arms.copy()  # an inner dot's every arm: only the border's dots filtered
-    for v in {
-        *range(cols),
-        *range(rows * cols - cols, rows * cols),
-        *range(0, rows * cols, cols),
-        *range(cols - 1, rows * cols, cols),
-    }:
-        present[v] = tuple([k for k in arms[v] if k >= 0])
+    present = border_filtered(arms, rows, cols)
     return arms, present
 
 
