@@ -170,9 +170,13 @@ def push_corners(
     cornered = level <= most
     shorts, joints = guarded and (short == LATER) == later, cornered and (level == LATER) == later
     short_name, corner_name = block.name + ONE_SHORT, block.name + AT_A_CORNER
-    rules, guards, levels, watch = layout.rules, layout.guards, layout.levels, layout._lane_watch
-    add_rule, add_reader, add_table = rules.append, layout.readers.append, layout.rule_tables.append
-    add_lookup, add_name, add_level = layout.lookups.append, layout.rule_names.append, layout.rule_levels.append
+    rules, guards, levels, watch, push = (
+        layout.rules,
+        layout.guards,
+        layout.levels,
+        layout._lane_watch,
+        layout.push_rule,
+    )
     base, relative, edges, names = len(rules), [], [], {}
     # each kind's lane, fetched (made) at its first rule (`Layout._lane_watch`): the lanes' order is read
     short_lane: list[list[int]] | None = None
@@ -182,16 +186,10 @@ def push_corners(
         if empty and (guarded or cornered):
             raise Contradiction  # the clue and the vertex allow nothing together
         if shorts and one_short is not None:  # read again when a line enters the corner
-            rule, rule_table = len(rules), one_short[0]
             if offset:
                 outside = tuple([k + offset for k in outside])
+            rule = push(scope, read, one_short[0], short_name, short)  # the clue's own scope: its reader
             guards[rule] = clue, outside
-            add_rule((scope, rule_table))
-            add_reader(read)  # the clue's own scope: its reader
-            add_table(rule_table)
-            add_lookup(rule_table.lookup)
-            add_name(short_name)
-            add_level(short)
             if short_lane is None:
                 levels[short_name] = names[short_name] = short
                 short_lane = watch(short)
@@ -203,16 +201,11 @@ def push_corners(
             for k in outside:
                 short_lane[k].append(rule)
         if joints and compiled is not None:
-            rule, (rule_table, joint_read) = len(rules), compiled
+            rule_table, joint_read = compiled
             if offset:
                 joint_scope = tuple([k + offset for k in joint_scope])
                 joint_read = tab.reader(joint_scope)
-            add_rule((joint_scope, rule_table))
-            add_reader(joint_read)
-            add_table(rule_table)
-            add_lookup(rule_table.lookup)
-            add_name(corner_name)
-            add_level(level)
+            rule = push(joint_scope, joint_read, rule_table, corner_name, level)
             if corner_lane is None:
                 levels[corner_name] = names[corner_name] = level
                 corner_lane = watch(level)

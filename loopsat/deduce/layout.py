@@ -205,8 +205,7 @@ class Layout:
             known = {}
         max_level, levels, watch = self.max_level, self.levels, self.watch
         kept: list[tuple[int, blocks.Block]] = []
-        all_rules, readers, rule_tables, lookups = self.rules, self.readers, self.rule_tables, self.lookups
-        names, rule_levels, lane_watch = self.rule_names, self.rule_levels, self.lane_watch
+        all_rules, lane_watch, push = self.rules, self.lane_watch, self.push_rule
         for rule in rules:
             if rule.level > max_level:
                 continue
@@ -220,13 +219,8 @@ class Layout:
             table = found.table
             if table is None:
                 continue
-            number, scope, level = len(all_rules), found.scope, found.level
-            all_rules.append((scope, table))
-            readers.append(found.reader)  # type: ignore[arg-type]
-            rule_tables.append(table)
-            lookups.append(table.lookup)
-            names.append(found.name)
-            rule_levels.append(level)
+            scope, level = found.scope, found.level
+            number = push(scope, found.reader, table, found.name, level)  # type: ignore[arg-type]
             levels[found.name] = level
             lane = lane_watch.get(level) or self._lane_watch(level)
             for k in scope:
@@ -265,6 +259,17 @@ class Layout:
         if settings.parity == blocks.LATER:
             self._add_parities(kept)
         return range(first, len(self.rules))
+
+    def push_rule(self, scope: tuple[int, ...], read: Reader, table: Table, name: str, level: Level) -> int:
+        """A rule's number once its columns are appended (the lanes and watches are the caller's)."""
+        number = len(self.rules)
+        self.rules.append((scope, table))
+        self.readers.append(read)
+        self.rule_tables.append(table)
+        self.lookups.append(table.lookup)
+        self.rule_names.append(name)
+        self.rule_levels.append(level)
+        return number
 
     def _lane_watch(self, level: Level) -> list[list[int]]:
         """The rules of `level` that watch each edge."""
