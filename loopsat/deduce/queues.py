@@ -47,7 +47,7 @@ def run_one_queue(board: Board) -> None:
     if parity:  # the faces' (a probe without them runs a few rules: its set-up counts)
         edge_faces, colours = board.edge_faces, board.colours
         leader, flip, members = colours.leader, colours.flip, colours.members
-        sides, merged = colours.made_sides[0] if colours.made_sides else colours.sides(), colours.log.append
+        sides, merged = colours.open_sides or colours.sides(), colours.log.append
     read_at, tick = board.probe_read, board.probe_tick
     batches: list[Batch] = []
     joining, push = parity and not traced, batches.append
