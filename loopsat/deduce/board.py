@@ -101,6 +101,7 @@ class Board(Layout):
         # inside probes, by rule, the tick it was last read at, and the last tick (queues.run_one_queue)
         self.probe_read = [-1] * len(self.rules)
         self.probe_tick = 0
+        self.watch_back = False  # `watch`'s lists reversed, newest rule first (run_one_queue)
         count = len(self.rules)
         guard_of: list[tuple[int, tuple[int, ...]] | None] = [None] * count  # `guards` by rule
         for number, guard in self.guards.items():  # locals: a 60×60 has 4 264 (0.18 -> 0.10 ms, timeit)
