@@ -101,6 +101,7 @@ class Board(Layout):
         # inside probes, by rule, the tick it was last read at, and the last tick (queues.run_one_queue)
         self.probe_read = [-1] * len(self.rules)
         self.probe_tick = 0
+        self.watch_back = False  # `watch`'s lists reversed, newest rule first (run_one_queue)
         count = len(self.rules)
         guard_of: list[tuple[int, tuple[int, ...]] | None] = [None] * count  # `guards` by rule
         for number, guard in self.guards.items():  # locals: a 60×60 has 4 264 (0.18 -> 0.10 ms, timeit)
@@ -146,9 +147,11 @@ class Board(Layout):
     def undo(self, mark: Mark) -> None:
         """Take back every change after `mark`."""
         assigned, value, start = self.assigned, self.value, mark[0]
+        unset = start
         if self.single_loop and self.done > start:  # the loop edges whose chains were joined
-            self.chains.take_back(assigned[start : self.done], value, self.ends)
-        for k in assigned[start:]:
+            self.chains.take_back(assigned[start : self.done], value, self.ends)  # (unset too)
+            unset = self.done
+        for k in assigned[unset:]:
             value[k] = -1
         del assigned[start:]
         self.done = min(self.done, start)
@@ -327,12 +330,13 @@ class Board(Layout):
                 else:
                     found[n] = [2 * j + value[j] for j in assigned[start:]]
                 finally:  # `undo`, as a probe needs it: the lanes were not read
-                    done = self.done
-                    if done > start:
-                        if self.single_loop:
-                            self.chains.take_back(assigned[start:done], value, self.ends)
+                    unset = start
+                    if self.done > start:
+                        if self.single_loop:  # (unset too)
+                            self.chains.take_back(assigned[start : self.done], value, self.ends)
+                            unset = self.done
                         self.done = start
-                    for j in assigned[start:]:
+                    for j in assigned[unset:]:
                         value[j] = -1
                     del assigned[start:]
                     self.queue.clear()

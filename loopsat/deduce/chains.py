@@ -48,14 +48,17 @@ class Chains:
         self.on += 1
         return x, y, length
 
-    def take_back(self, edges: Sequence[int], value: Sequence[int], ends: Sequence[tuple[int, int]]) -> None:
+    def take_back(self, edges: Sequence[int], value: list[int], ends: Sequence[tuple[int, int]]) -> None:
         """Take back `add` of the loop edges (value 1) among `edges` (in the order they were
         added; `ends` gives each edge's two vertices): last first, each end that stays an end
-        points its chain's far end back at itself, from what it kept."""
+        points its chain's far end back at itself, from what it kept. Every edge of `edges` is
+        left undecided (-1): an undo's one pass over them, not two (a probe undoes each branch)."""
         degree, far, size = self.degree, self.far, self.size
         for edge in reversed(edges):
             if value[edge] != 1:
+                value[edge] = -1
                 continue
+            value[edge] = -1
             a, b = ends[edge]
             degree[a] -= 1
             degree[b] -= 1

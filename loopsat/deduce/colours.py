@@ -28,6 +28,7 @@ class Colours:
         self.edge_faces = edge_faces
         self.log: list[tuple[int, int, int]] = []  # (class merged, class kept, parity)
         self.made_sides: list[list[list[tuple[int, int]]]] = []  # `sides`, once made: shared by `fresh` copies
+        self.open_sides: list[list[tuple[int, int]]] | None = None  # `keep_open`'s, this board's own
 
     def fresh(self) -> Colours:
         """The same faces, each its own class again (what never changes shared)."""
@@ -35,7 +36,7 @@ class Colours:
         colours.leader, colours.flip = list(range(len(self.leader))), [0] * len(self.flip)
         colours.members = [[f] for f in range(len(self.leader))]
         colours.face_edges, colours.edge_faces, colours.made_sides = self.face_edges, self.edge_faces, self.made_sides
-        colours.log = []
+        colours.log, colours.open_sides = [], None
         return colours
 
     def sides(self) -> list[list[tuple[int, int]]]:
@@ -49,6 +50,22 @@ class Colours:
                 sides[g].append((k, f))
             self.made_sides.append(sides)
         return self.made_sides[0]
+
+    def keep_open(self, value: list[int]) -> None:
+        """From now on a merge scans only the sides still open when the board was last told of
+        its decided edges (`drop_decided`): probing to a fixpoint, which never takes back what
+        it settles, where 30 % of the sides a merge scanned were decided before the probe (hard
+        Masyu 25×25 of bench/). The board's own copy of `sides`, as a backtracking after the
+        probes takes back only what it decides itself."""
+        self.open_sides = [[side for side in sides if value[side[0]] < 0] for sides in self.sides()]
+
+    def drop_decided(self, edges: Sequence[int], value: list[int]) -> None:
+        """Leave the decided `edges`, for good, out of the sides `keep_open` keeps."""
+        sides, edge_faces = self.open_sides, self.edge_faces
+        if sides is not None:
+            for k in edges:
+                for f in edge_faces[k]:
+                    sides[f] = [side for side in sides[f] if value[side[0]] < 0]
 
     def join(self, f: int, g: int, differ: int, value: list[int]) -> list[tuple[int, int]]:
         """Faces f and g differ (1) or agree (0): the undecided edges (edge, value) this decides.
@@ -71,7 +88,7 @@ class Colours:
         self.log.append((p, q, parity))
         decided = []
         if self.made_sides:  # (made by the probes: a deduction without them merges too few to repay them)
-            sides = self.made_sides[0]
+            sides = self.open_sides or self.made_sides[0]
             for h in moved:
                 for k, other in sides[h]:
                     if value[k] < 0 and leader[other] == q:

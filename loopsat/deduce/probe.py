@@ -139,11 +139,18 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
     ways, is kept in `board.probe_sizes` for the backtracking after (branch.Nearest)."""
     value, colours, sizes, faces = board.value, board.colours, board.probe_sizes, kind.faces
     reach: dict[int, set[int]] = {}  # the literals each probe of an edge decided, in the order first probed
+    assigned, kept = board.assigned, len(board.assigned)
+    colours.open_sides = None  # made at the first probe (most boards decided before them never probe)
     while suspects:
-        mark, merges = len(board.assigned), len(colours.log)
+        mark, merges = len(assigned), len(colours.log)
         for k in suspects:
             if value[k] >= 0:
                 continue
+            if len(assigned) > kept:  # settled for good: a merge need not scan them
+                colours.drop_decided(assigned[kept:], value)
+                kept = len(assigned)
+            if faces and colours.open_sides is None:
+                colours.keep_open(value)
             on, off = board.probe_both(k, kind) if faces else _both_ways(board, k, kind)
             if on is None or off is None:  # settling the other value raises if both fail
                 board.settle([(k, 0 if on is None else 1)], kind.names[0], (k,))
@@ -160,7 +167,7 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
             opposite = on_set.intersection(map(_OTHER, off))
             if len(opposite) > 1:  # an edge besides k opposite in the two
                 _learn_relations(board, k, opposite, off, kind.names[2])
-        changed = set(board.assigned[mark:])
+        changed = set(assigned[mark:])
         face_edges, members = colours.face_edges, colours.members
         for p, _, _ in colours.log[merges:]:
             for f in members[p]:
