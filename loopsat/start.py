@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import os
 import signal
 import sys
 from types import FrameType
@@ -67,15 +68,40 @@ def _leave(code: object) -> NoReturn:
     for signum in (signal.SIGINT, signal.SIGTERM):
         if signal.getsignal(signum) != signal.SIG_IGN:
             signal.signal(signum, note)
+    flushed = True
     for stream in (sys.stdout, sys.stderr):
         if stream is None:  # closed by the shell (`>&-`): the command has said so on stderr
             continue
+        flushed = False
         with contextlib.suppress(OSError, ValueError):  # a closed or broken stream: the command said what it could
             stream.flush()
+            flushed = True
     if noted:
         code = 128 + noted[0]
+    if flushed and type(code) is int and _nothing_left():
+        os._exit(code)
     # Everything alive is exempt from the collections of the interpreter's shutdown, which swept
     # the whole heap for nothing the process still needs (the OS takes its memory back): 0.04 of
     # a 40×40's 0.24 CPU-s, 0.09 of a 60×60's 0.49. The flushes above and atexit still run.
     gc.freeze()
     sys.exit(code)  # type: ignore[arg-type]
+
+
+def _nothing_left() -> bool:
+    """Whether the interpreter's shutdown has nothing to do but free memory the OS takes back: the
+    quick start served the command (typer's commands write files and start workers), no thread
+    was started (threading not imported), no exit hook waits (atexit's count, CPython's), and no
+    profiler or tracer reads the run at its end. Then the process ends at once: its shutdown,
+    module by module, cost a fresh 5×5 `solve --json` 4.8 M of its 148.6 M instructions and a
+    60×60 6.8 M (callgrind)."""
+    import atexit
+
+    waiting = getattr(atexit, "_ncallbacks", None)
+    return (
+        "typer" not in sys.modules
+        and "threading" not in sys.modules
+        and waiting is not None
+        and waiting() == 0
+        and sys.gettrace() is None
+        and sys.getprofile() is None
+    )

@@ -35,10 +35,11 @@ def bad_input(error: PuzzleError, file: str, as_json: bool) -> None:
 
 
 def json_line(obj: object) -> None:
-    """One object of --json's output, on its line (json is imported for --json only)."""
-    import json
+    """One object of --json's output, on its line (output/jsonline.py: json is imported only
+    for what that writer does not know)."""
+    from loopsat.output.jsonline import dumps
 
-    echo(json.dumps(obj))
+    echo(dumps(obj))
 
 
 def timed_out(file: str, doing: str, as_json: bool) -> None:

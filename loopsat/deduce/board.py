@@ -34,6 +34,7 @@ from loopsat.deduce.rules import (
     Rule,
     Step,
 )
+from loopsat.deduce.trail import Reason, Trail
 from loopsat.grid import Point, tile_extent
 
 TYPE_CHECKING = False  # typing's, without importing it (docs/startup.md)
@@ -83,6 +84,10 @@ class Board(Layout):
             self._lay(*extent)
         self.single_loop = single_loop
         self.tracer: Tracer | None = tracer  # hears every step outside probes; None costs one test per edge
+        self.kept: list[Reason] | None = None  # a Trail's reasons, kept here instead of its steps heard
+        if isinstance(tracer, Trail):
+            self.kept = tracer.kept
+            tracer.attach(self)
         self.levels: dict[str, Level] = dict(levels)  # every rule name's level, for the trail's reader
         self.max_level = self.cap = max_level  # rules above it are left out
         first = len(self.rules)
@@ -135,6 +140,9 @@ class Board(Layout):
         self.value[k] = bit
         self.assigned.append(k)
         if self.tracer is not None:
+            if self.kept is not None:
+                self.kept.append((rule, read))  # type: ignore[arg-type]  # a read is a tuple (a key of read_points)
+                return
             lattice = self.lattice
             points = self.read_points.get(read)  # a rule reads its scope at each step: named once
             if points is None:
@@ -215,6 +223,14 @@ class Board(Layout):
                 k = scope[position]
                 value[k] = bit
                 assigned.append(k)
+            return
+        kept = self.kept
+        if kept is not None:
+            for position, bit in moves:
+                k = scope[position]
+                value[k] = bit
+                assigned.append(k)
+                kept.append(rule)
             return
         name, lattice = self.rule_names[rule], self.lattice
         points = self.read_points.get(scope)

@@ -21,6 +21,8 @@ TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/
 if TYPE_CHECKING:
     from typing import Any
 
+    from loopsat.deduce.trail import Reason
+
 # The widest join of a clue with a vertex at its corner: a Masyu circle (8 edges) with the cell
 # beside it (4, sharing 2), Tatham's Easy Pearl reasoning (a white circle cannot run the way
 # where neither neighbour can turn). A Slitherlink clue with a corner is 6 edges, and so is a
@@ -46,6 +48,7 @@ class Layout:
 
     max_level: Level
     tracer: Any
+    kept: list[Reason] | None
 
     clue_rules: int  # the rules before this one (and after the vertices') are clues
     # the clues (their rule numbers and blocks) whose corner rules and face parities of level
@@ -82,6 +85,7 @@ class Layout:
         self.parity_queue: list[int] = []  # parities to re-check
         self.parity_merged: list[int] = []  # classes merged whose faces' parities wait (`Board.relate`)
         self.tracer = None
+        self.kept = None  # Board's: a Trail's reasons
         self.probing = False  # probes skip the corner rules: cheaper probes beat fewer ones
         self.levels = dict(LOOPY_LEVELS)
         self.max_level = Level.SEARCH
