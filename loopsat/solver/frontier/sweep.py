@@ -12,7 +12,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from loopsat.solver.frontier import residues
-from loopsat.solver.frontier.budget import resident, size
+from loopsat.solver.frontier.budget import held as in_use
+from loopsat.solver.frontier.budget import size
 from loopsat.solver.frontier.layout import Frontier
 from loopsat.solver.frontier.refusals import OverBudget
 from loopsat.solver.frontier.step import Stage, Transition
@@ -126,7 +127,7 @@ class Sweep:
         if self.progress is not None:
             self.progress(f"row {step.row + 1}/{fr.rows}, column {step.col + 1}/{fr.cols}: {states:,} states")
         per_candidate = _BYTES_PER_WORD * fr.words + _BYTES_PER_RESIDUE * len(self.mods) + _BYTES_FIXED
-        held = resident()
+        held = in_use()
         if held + 2 * states * per_candidate > self.memory:
             raise OverBudget(
                 f"the count needs more memory than its budget of {size(self.memory)} "
