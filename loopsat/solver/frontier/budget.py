@@ -115,11 +115,15 @@ def give_back() -> None:
 _M_TRIM_THRESHOLD = -1
 _M_MMAP_THRESHOLD = -3
 _GLIBC_START = 1 << 17
-# While a sorted sweep runs, both far above any array of a step: every step allocates its arrays
-# anew, and mapped afresh each one costs a page fault every 4 KB. A clued 14×14
-# (bench/count/clued-14x14-30.slither, two runs): 0.38-0.48 s of system time so, 0.11-0.21 kept
-# in the heap, user time no higher, peak 191 MB against 193. (A C int: 1 << 31 would not fit.)
-_KEEP_BELOW = 1 << 30
+# While a sorted sweep runs, large blocks come from the heap up to the largest threshold a C int
+# holds, and the heap is never trimmed (-1): every step allocates its arrays anew, and mapped
+# afresh, or given back and taken again, each costs a page fault every 4 KB (2 MB with huge
+# pages, and their compaction). A clued 14×14 (bench/count/clued-14x14-30.slither, two runs):
+# 0.38-0.48 s of system time so, 0.11-0.21 kept in the heap, user time no higher, peak 191 MB
+# against 193. Four arrays of 1.2 GB in turn: 2.93 s of system time with both thresholds at 1
+# GB (a clued 20×20's steps of 65 million states and more: 15 of its 40 CPU-s), 0.09 s so.
+_KEEP_BELOW = (1 << 31) - 1
+_NEVER = -1
 
 
 def _mallopt(option: int, value: int) -> None:
@@ -146,7 +150,7 @@ def heap_kept() -> Iterator[None]:
     """Large blocks from the heap and kept there when freed, for the next step to reuse, while
     the block runs; then glibc's starting thresholds again and the free pages handed back."""
     _mallopt(_M_MMAP_THRESHOLD, _KEEP_BELOW)
-    _mallopt(_M_TRIM_THRESHOLD, _KEEP_BELOW)
+    _mallopt(_M_TRIM_THRESHOLD, _NEVER)
     try:
         yield
     finally:
