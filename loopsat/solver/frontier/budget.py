@@ -10,6 +10,8 @@ import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
+from typing import Any
 
 ENV = "LOOPSAT_MEMORY_LIMIT"
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
@@ -66,48 +68,43 @@ def held() -> int:
     memory is the heap's high-water mark, and a budget checked against it counted a step's
     temporaries twice (the clued 20×20 stopped at a 10 GB budget with 65 million states and 4.5
     GB resident, much of it free)."""
+    total, libc = resident(), _libc()
+    try:
+        free = int(libc.mallinfo2().fordblks) if libc is not None else 0
+    except AttributeError:  # glibc before 2.33
+        free = 0
+    return max(total - free, 0)
+
+
+_MALLINFO2 = "arena ordblks smblks hblks hblkhd usmblks fsmblks uordblks fordblks keepcost"  # its size_t fields
+
+
+@cache
+def _libc() -> Any:
+    """glibc, loaded once (finding it runs a subprocess), with mallinfo2's result declared; None
+    where there is no C library to load."""
     import ctypes
     import ctypes.util
 
-    class _Info(ctypes.Structure):
-        _fields_ = [
-            (name, ctypes.c_size_t)
-            for name in (
-                "arena",
-                "ordblks",
-                "smblks",
-                "hblks",
-                "hblkhd",
-                "usmblks",
-                "fsmblks",
-                "uordblks",
-                "fordblks",
-                "keepcost",
-            )
-        ]
+    class Info(ctypes.Structure):
+        _fields_ = [(name, ctypes.c_size_t) for name in _MALLINFO2.split()]
 
-    total = resident()
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        libc.mallinfo2.restype = _Info
-        free = int(libc.mallinfo2().fordblks)
-    except (OSError, AttributeError):
-        free = 0
-    return max(total - free, 0)
+    except OSError:
+        return None
+    if hasattr(libc, "mallinfo2"):
+        libc.mallinfo2.restype = Info
+    return libc
 
 
 def give_back() -> None:
     """Hand the heap's free pages back to the system (glibc's malloc_trim; elsewhere nothing).
     Freed arrays below malloc's mmap threshold stay in the heap, counted in the process's
     memory: building an empty 16×16's plans leaves 48 MB so (132 MB peak, 84 after a trim)."""
-    import ctypes
-    import ctypes.util
-
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    libc = _libc()
+    if libc is not None and hasattr(libc, "malloc_trim"):
         libc.malloc_trim(0)
-    except (OSError, AttributeError):
-        pass
 
 
 # glibc's M_TRIM_THRESHOLD and M_MMAP_THRESHOLD, and glibc's own starting value of both: blocks
@@ -121,21 +118,17 @@ _GLIBC_START = 1 << 17
 # pages, and their compaction). A clued 14×14 (bench/count/clued-14x14-30.slither, two runs):
 # 0.38-0.48 s of system time so, 0.11-0.21 kept in the heap, user time no higher, peak 191 MB
 # against 193. Four arrays of 1.2 GB in turn: 2.93 s of system time with both thresholds at 1
-# GB (a clued 20×20's steps of 65 million states and more: 15 of its 40 CPU-s), 0.09 s so.
+# GB, 0.09 s so (the clued 20×20 to its first step past 10 GB: 16 s of system time in 50 CPU-s
+# before, 12 in 45 after).
 _KEEP_BELOW = (1 << 31) - 1
 _NEVER = -1
 
 
 def _mallopt(option: int, value: int) -> None:
     """glibc's mallopt (elsewhere nothing)."""
-    import ctypes
-    import ctypes.util
-
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    libc = _libc()
+    if libc is not None and hasattr(libc, "mallopt"):
         libc.mallopt(option, value)
-    except (OSError, AttributeError):
-        pass
 
 
 def map_large_blocks() -> None:
