@@ -23,14 +23,13 @@ if TYPE_CHECKING:
     from loopsat.solver.frontier.residues import Counts
     from loopsat.solver.frontier.step import Keys
 
-# Bytes a step adds per candidate state (at most two a state) to what the process holds, per key
-# word and per residue column, plus a fixed part. Sorting: the candidates before and after their
-# permutation (two words), their sources and the order (8 bytes each); merging: the merged keys,
-# a residue row's gather and the merged counts, the int32 sources and starts. Each temporary is
-# dropped as soon as it is used (step.py), so the larger phase is the peak.
-_BYTES_PER_WORD = 16
-_BYTES_PER_RESIDUE = 8
-_BYTES_FIXED = 24
+# Bytes a step adds per candidate state to what the process holds once the candidates are
+# counted (step.py drops each temporary as soon as it is used), the larger of its two phases.
+# Sorting: the candidates before and after their permutation (a word each), the order (8 bytes),
+# the int32 sources before and after it. Merging: the merged keys, int32 sources and starts, a
+# residue row's gather and the merged counts (at most one merged state a candidate).
+_SORT_PER_WORD, _SORT_FIXED = 16, 16
+_MERGE_PER_WORD, _MERGE_PER_RESIDUE, _MERGE_FIXED = 8, 8, 16
 # A step at most doubles the states' total (a vertex has at most two ways on), and every count of
 # a state is at most that total: moduli whose product passes 2**_HEADROOM_BITS times the total
 # before a step hold every count after it, and the next total exactly.
@@ -75,7 +74,7 @@ class Sweep:
                 if not keys.shape[1]:
                     return loops if fr.single_loop else 0
             step = Stage(fr, t)
-            self._check(keys, step)
+            self._heard(keys, step)
             counts = self._room(counts)
             move = self._transition(step, keys)
             if len(move.closing):  # their sum is below the moduli's product: its residues tell it
@@ -104,14 +103,15 @@ class Sweep:
         import numpy as np
 
         fr = self.frontier
+        afford = self._afford(step, keys.shape[1])
         if not fr.plain(step.t):
-            return step.transition(keys)
+            return step.transition(keys, afford)
         slot = (step.col, step.row == fr.rows - 1)
         known = self.cache.get(slot)
         if known is not None and known[0].shape == keys.shape and np.array_equal(known[0], keys):
             self.steps_reused += 1
             return known[1]
-        move = step.transition(keys)
+        move = step.transition(keys, afford)
         held = _held(keys, move)
         if known is not None:
             self.cached_bytes -= _held(*known)
@@ -121,20 +121,30 @@ class Sweep:
             self.cached_bytes += held
         return move
 
-    def _check(self, keys: Keys, step: Stage) -> None:
-        """Stop before a step that would pass the budget; tell the progress bar where the sweep is."""
-        fr, states = self.frontier, keys.shape[1]
+    def _heard(self, keys: Keys, step: Stage) -> None:
+        """Tell the progress bar where the sweep is."""
         if self.progress is not None:
+            fr, states = self.frontier, keys.shape[1]
             self.progress(f"row {step.row + 1}/{fr.rows}, column {step.col + 1}/{fr.cols}: {states:,} states")
-        per_candidate = _BYTES_PER_WORD * fr.words + _BYTES_PER_RESIDUE * len(self.mods) + _BYTES_FIXED
-        held = in_use()
-        if held + 2 * states * per_candidate > self.memory:
-            raise OverBudget(
-                f"the count needs more memory than its budget of {size(self.memory)} "
-                f"({states:,} state{'' if states == 1 else 's'} at row {step.row + 1}, column {step.col + 1} "
-                f"of the sweep, the process holding {size(held)}; raise it with --memory-limit or "
-                "LOOPSAT_MEMORY_LIMIT)"
-            )
+
+    def _afford(self, step: Stage, states: int) -> Callable[[int], None]:
+        """What a step checks once it knows its candidates: stop before they would pass the budget
+        (counted exactly, not bounded by two a state: the clued 20×20's steps make 1.3 to 1.5)."""
+
+        def afford(candidates: int) -> None:
+            words, residues = self.frontier.words, len(self.mods)
+            sort = _SORT_PER_WORD * words + _SORT_FIXED
+            merge = _MERGE_PER_WORD * words + _MERGE_PER_RESIDUE * residues + _MERGE_FIXED
+            held = in_use()
+            if held + candidates * max(sort, merge) > self.memory:
+                raise OverBudget(
+                    f"the count needs more memory than its budget of {size(self.memory)} "
+                    f"({states:,} state{'' if states == 1 else 's'} at row {step.row + 1}, column {step.col + 1} "
+                    f"of the sweep, the process holding {size(held)}; raise it with --memory-limit or "
+                    "LOOPSAT_MEMORY_LIMIT)"
+                )
+
+        return afford
 
 
 def _merged(counts: Counts, move: Transition) -> Counts:
