@@ -127,16 +127,16 @@ class Sweep:
             fr, states = self.frontier, keys.shape[1]
             self.progress(f"row {step.row + 1}/{fr.rows}, column {step.col + 1}/{fr.cols}: {states:,} states")
 
-    def _afford(self, step: Stage, states: int) -> Callable[[int], None]:
+    def _afford(self, step: Stage, states: int) -> Callable[[int, int], None]:
         """What a step checks once it knows its candidates: stop before they would pass the budget
         (counted exactly, not bounded by two a state: the clued 20×20's steps make 1.3 to 1.5)."""
 
-        def afford(candidates: int) -> None:
+        def afford(candidates: int, dropped: int) -> None:
             words, residues = self.frontier.words, len(self.mods)
             sort = _SORT_PER_WORD * words + _SORT_FIXED
             merge = _MERGE_PER_WORD * words + _MERGE_PER_RESIDUE * residues + _MERGE_FIXED
             held = in_use()
-            if held + candidates * max(sort, merge) > self.memory:
+            if held - dropped + candidates * max(sort, merge) > self.memory:
                 raise OverBudget(
                     f"the count needs more memory than its budget of {size(self.memory)} "
                     f"({states:,} state{'' if states == 1 else 's'} at row {step.row + 1}, column {step.col + 1} "
