@@ -290,7 +290,7 @@ def test_a_count_past_its_memory_budget_stops_before_it_grows() -> None:
     with pytest.raises(OverBudget, match=r"budget of 1 MB \(1 state at row 1, column 1 .* holding .*--memory-limit"):
         count(clued, memory=2**20)  # less than the process holds already
     with pytest.MonkeyPatch.context() as patch, pytest.raises(OverBudget) as stopped:
-        patch.setattr(sweep, "in_use", lambda: 2**20)  # what other tests left is no matter here
+        patch.setattr(sweep, "resident", lambda: 2**20)  # what other tests left is no matter here
         count(clued, memory=2**20 + 2**17)  # 128 KB for the states (4,376 at most): it stops on the way
     states = re.search(r"\(([\d,]+) states at row (\d+)", str(stopped.value))
     assert states is not None and int(states[1].replace(",", "")) > 1000 and int(states[2]) > 1

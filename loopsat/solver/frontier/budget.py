@@ -62,39 +62,16 @@ def resident() -> int:
         return 0
 
 
-def held() -> int:
-    """The bytes this process holds less the heap's free blocks (glibc's mallinfo2), which the
-    next step's arrays reuse: while a sorted sweep keeps its freed blocks in the heap, resident
-    memory is the heap's high-water mark, and a budget checked against it counted a step's
-    temporaries twice (the clued 20×20 stopped at a 10 GB budget with 65 million states and 4.5
-    GB resident, much of it free)."""
-    total, libc = resident(), _libc()
-    try:
-        free = int(libc.mallinfo2().fordblks) if libc is not None else 0
-    except AttributeError:  # glibc before 2.33
-        free = 0
-    return max(total - free, 0)
-
-
-_MALLINFO2 = "arena ordblks smblks hblks hblkhd usmblks fsmblks uordblks fordblks keepcost"  # its size_t fields
-
-
 @cache
 def _libc() -> Any:
-    """glibc, loaded once (finding it runs a subprocess), with mallinfo2's result declared; None
-    where there is no C library to load."""
+    """glibc, loaded once (finding it runs a subprocess); None where there is no C library."""
     import ctypes
     import ctypes.util
-
-    class Info(ctypes.Structure):
-        _fields_ = [(name, ctypes.c_size_t) for name in _MALLINFO2.split()]
 
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
     except OSError:
         return None
-    if hasattr(libc, "mallinfo2"):
-        libc.mallinfo2.restype = Info
     return libc
 
 

@@ -12,8 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from loopsat.solver.frontier import residues
-from loopsat.solver.frontier.budget import held as in_use
-from loopsat.solver.frontier.budget import size
+from loopsat.solver.frontier.budget import give_back, resident, size
 from loopsat.solver.frontier.layout import Frontier
 from loopsat.solver.frontier.refusals import OverBudget
 from loopsat.solver.frontier.step import Stage, Transition
@@ -129,14 +128,21 @@ class Sweep:
 
     def _afford(self, step: Stage, states: int) -> Callable[[int, int], None]:
         """What a step checks once it knows its candidates: stop before they would pass the budget
-        (counted exactly, not bounded by two a state: the clued 20×20's steps make 1.3 to 1.5)."""
+        (counted exactly, not bounded by two a state: the clued 20×20's steps make 1.3 to 1.5).
+        Under `heap_kept` the resident memory is the heap's high-water mark; near the budget its
+        free pages are handed back first, as the new arrays may not fit the holes (the clued 20×20
+        upside down passed 12 GB resident when the budget left free blocks out instead)."""
 
         def afford(candidates: int, dropped: int) -> None:
             words, residues = self.frontier.words, len(self.mods)
             sort = _SORT_PER_WORD * words + _SORT_FIXED
             merge = _MERGE_PER_WORD * words + _MERGE_PER_RESIDUE * residues + _MERGE_FIXED
-            held = in_use()
-            if held - dropped + candidates * max(sort, merge) > self.memory:
+            need = candidates * max(sort, merge) - dropped
+            held = resident()
+            if held + need > self.memory:  # the heap's free blocks, which may not fit, handed back
+                give_back()
+                held = resident()
+            if held + need > self.memory:
                 raise OverBudget(
                     f"the count needs more memory than its budget of {size(self.memory)} "
                     f"({states:,} state{'' if states == 1 else 's'} at row {step.row + 1}, column {step.col + 1} "
