@@ -139,10 +139,9 @@ class Stage:
             self.closable[part] = known
         return known
 
-    def transition(self, keys: Keys, afford: Callable[[int, int], None] | None = None) -> Transition:
+    def transition(self, keys: Keys, afford: Callable[[int], None] | None = None) -> Transition:
         """The states after this vertex, merged, and where each comes from. `afford` hears how
-        many candidates there are before they are made, and the bytes of the temporaries it will
-        drop before their sort (it may raise to stop the count)."""
+        many candidates there are before they are made (it may raise to stop the count)."""
         import numpy as np
 
         fr, col = self.frontier, self.col
@@ -154,9 +153,8 @@ class Stage:
         groups = [np.flatnonzero(way > 0), np.flatnonzero(way > 1)]
         joins = [(kind, np.flatnonzero(way == -kind)) for kind in (_JOIN_OPEN, _JOIN_CLOSE)]
         del way  # each temporary dropped as soon as it is used: the step's peak is its bytes
-        if afford is not None:  # what is held now less the temporaries dropped before the sort
-            parts = groups + [chosen for _, chosen in joins]
-            afford(sum(map(len, parts)), base.nbytes + lookup.nbytes + sum(part.nbytes for part in parts))
+        if afford is not None:
+            afford(sum(len(chosen) for chosen in groups) + sum(len(chosen) for _, chosen in joins))
         # int32 where it fits: half the memory of a reused transition, and no slower to gather by
         # (np.add.reduceat over 900,000 candidates: 0.079 s with int32 indices, 0.083 with int64).
         index = np.int32 if 2 * len(keys[0]) < 2**31 else np.intp

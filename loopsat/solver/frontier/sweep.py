@@ -23,11 +23,14 @@ if TYPE_CHECKING:
     from loopsat.solver.frontier.step import Keys
 
 # Bytes a step adds per candidate state to what the process holds once the candidates are
-# counted (step.py drops each temporary as soon as it is used), the larger of its two phases.
-# Sorting: the candidates before and after their permutation (a word each), the order (8 bytes),
-# the int32 sources before and after it. Merging: the merged keys, int32 sources and starts, a
-# residue row's gather and the merged counts (at most one merged state a candidate).
-_SORT_PER_WORD, _SORT_FIXED = 16, 16
+# counted, the larger of its two phases. Sorting: the candidates before and after their
+# permutation (a word each), the order (8 bytes), timsort's buffer (at most half the order), the
+# int32 sources before and after it. Merging: the merged keys, int32 sources and starts, a residue
+# row's gather and the merged counts (at most one merged state a candidate). The temporaries the
+# step drops before its sort (its ways, parts and groups) are not counted off: the larger arrays
+# after them do not fit their holes (counted off, the clued 20×20 upside down passed 12 GB
+# resident at a 10 GB budget, row 11, column 9: 109 million states).
+_SORT_PER_WORD, _SORT_FIXED = 16, 20
 _MERGE_PER_WORD, _MERGE_PER_RESIDUE, _MERGE_FIXED = 8, 8, 16
 # A step at most doubles the states' total (a vertex has at most two ways on), and every count of
 # a state is at most that total: moduli whose product passes 2**_HEADROOM_BITS times the total
@@ -126,18 +129,17 @@ class Sweep:
             fr, states = self.frontier, keys.shape[1]
             self.progress(f"row {step.row + 1}/{fr.rows}, column {step.col + 1}/{fr.cols}: {states:,} states")
 
-    def _afford(self, step: Stage, states: int) -> Callable[[int, int], None]:
+    def _afford(self, step: Stage, states: int) -> Callable[[int], None]:
         """What a step checks once it knows its candidates: stop before they would pass the budget
         (counted exactly, not bounded by two a state: the clued 20×20's steps make 1.3 to 1.5).
         Under `heap_kept` the resident memory is the heap's high-water mark; near the budget its
-        free pages are handed back first, as the new arrays may not fit the holes (the clued 20×20
-        upside down passed 12 GB resident when the budget left free blocks out instead)."""
+        free pages are handed back first, and the check made again."""
 
-        def afford(candidates: int, dropped: int) -> None:
+        def afford(candidates: int) -> None:
             words, residues = self.frontier.words, len(self.mods)
             sort = _SORT_PER_WORD * words + _SORT_FIXED
             merge = _MERGE_PER_WORD * words + _MERGE_PER_RESIDUE * residues + _MERGE_FIXED
-            need = candidates * max(sort, merge) - dropped
+            need = candidates * max(sort, merge)
             held = resident()
             if held + need > self.memory:  # the heap's free blocks, which may not fit, handed back
                 give_back()
