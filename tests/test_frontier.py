@@ -291,7 +291,7 @@ def test_a_count_past_its_memory_budget_stops_before_it_grows() -> None:
         count(clued, memory=2**20)  # less than the process holds already
     with pytest.MonkeyPatch.context() as patch, pytest.raises(OverBudget) as stopped:
         patch.setattr(sweep, "resident", lambda: 2**20)  # what other tests left is no matter here
-        count(clued, memory=2**21)  # 1 MB for the states: it stops on the way
+        count(clued, memory=2**20 + 2**17)  # 128 KB for the states (4,376 at most): it stops on the way
     states = re.search(r"\(([\d,]+) states at row (\d+)", str(stopped.value))
     assert states is not None and int(states[1].replace(",", "")) > 1000 and int(states[2]) > 1
     assert count(board("slitherlink", 4, 4), memory=2**40) == A140517[4]

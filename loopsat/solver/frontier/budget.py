@@ -10,6 +10,8 @@ import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
+from typing import Any
 
 ENV = "LOOPSAT_MEMORY_LIMIT"
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
@@ -60,18 +62,26 @@ def resident() -> int:
         return 0
 
 
-def give_back() -> None:
-    """Hand the heap's free pages back to the system (glibc's malloc_trim; elsewhere nothing).
-    Freed arrays below malloc's mmap threshold stay in the heap, counted in the process's
-    memory: building an empty 16×16's plans leaves 48 MB so (132 MB peak, 84 after a trim)."""
+@cache
+def _libc() -> Any:
+    """glibc, loaded once (finding it runs a subprocess); None where there is no C library."""
     import ctypes
     import ctypes.util
 
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    except OSError:
+        return None
+    return libc
+
+
+def give_back() -> None:
+    """Hand the heap's free pages back to the system (glibc's malloc_trim; elsewhere nothing).
+    Freed arrays below malloc's mmap threshold stay in the heap, counted in the process's
+    memory: building an empty 16×16's plans leaves 48 MB so (132 MB peak, 84 after a trim)."""
+    libc = _libc()
+    if libc is not None and hasattr(libc, "malloc_trim"):
         libc.malloc_trim(0)
-    except (OSError, AttributeError):
-        pass
 
 
 # glibc's M_TRIM_THRESHOLD and M_MMAP_THRESHOLD, and glibc's own starting value of both: blocks
@@ -79,23 +89,23 @@ def give_back() -> None:
 _M_TRIM_THRESHOLD = -1
 _M_MMAP_THRESHOLD = -3
 _GLIBC_START = 1 << 17
-# While a sorted sweep runs, both far above any array of a step: every step allocates its arrays
-# anew, and mapped afresh each one costs a page fault every 4 KB. A clued 14×14
-# (bench/count/clued-14x14-30.slither, two runs): 0.38-0.48 s of system time so, 0.11-0.21 kept
-# in the heap, user time no higher, peak 191 MB against 193. (A C int: 1 << 31 would not fit.)
-_KEEP_BELOW = 1 << 30
+# While a sorted sweep runs, large blocks come from the heap up to the largest threshold a C int
+# holds, and the heap is never trimmed (-1): every step allocates its arrays anew, and mapped
+# afresh, or given back and taken again, each costs a page fault every 4 KB (2 MB with huge
+# pages, and their compaction). A clued 14×14 (bench/count/clued-14x14-30.slither, two runs):
+# 0.38-0.48 s of system time so, 0.11-0.21 kept in the heap, user time no higher, peak 191 MB
+# against 193. Four arrays of 1.2 GB in turn: 2.93 s of system time with both thresholds at 1
+# GB, 0.09 s so (the clued 20×20 to its first step past 10 GB: 16 s of system time in 50 CPU-s
+# before, 12 in 45 after).
+_KEEP_BELOW = (1 << 31) - 1
+_NEVER = -1
 
 
 def _mallopt(option: int, value: int) -> None:
     """glibc's mallopt (elsewhere nothing)."""
-    import ctypes
-    import ctypes.util
-
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    libc = _libc()
+    if libc is not None and hasattr(libc, "mallopt"):
         libc.mallopt(option, value)
-    except (OSError, AttributeError):
-        pass
 
 
 def map_large_blocks() -> None:
@@ -110,7 +120,7 @@ def heap_kept() -> Iterator[None]:
     """Large blocks from the heap and kept there when freed, for the next step to reuse, while
     the block runs; then glibc's starting thresholds again and the free pages handed back."""
     _mallopt(_M_MMAP_THRESHOLD, _KEEP_BELOW)
-    _mallopt(_M_TRIM_THRESHOLD, _KEEP_BELOW)
+    _mallopt(_M_TRIM_THRESHOLD, _NEVER)
     try:
         yield
     finally:

@@ -52,8 +52,9 @@ MOST_STATES = 200_000
 # 1 to 7 (one run each, load about 8): 3.06, 2.21, 2.07, 2.09, 1.93, 1.88 CPU-s, 3.4-3.6 without
 # the lookahead; 4 keeps a 21-wide row's kept sets to five.
 CUT_EVERY = 4
-# Bytes a state of the turned sweep holds while it steps: the count's sorted sweep's per
-# candidate (sweep._BYTES_PER_WORD + sweep._BYTES_FIXED, 88, with one word and no counts), rounded up.
+# Bytes a state of the turned sweep holds while it steps: at most two candidates a state at the
+# count's sorted sweep's bytes while sorting (sweep._SORT_PER_WORD + sweep._SORT_FIXED, 32 with one
+# word), and the state itself, its part and its groups of ways, rounded up.
 _BYTES_PER_STATE = 100
 
 

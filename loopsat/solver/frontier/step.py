@@ -9,6 +9,7 @@ then serves every residue column, and a later row whose states are the same reus
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -138,43 +139,52 @@ class Stage:
             self.closable[part] = known
         return known
 
-    def transition(self, keys: Keys) -> Transition:
-        """The states after this vertex, merged, and where each comes from."""
+    def transition(self, keys: Keys, afford: Callable[[int], None] | None = None) -> Transition:
+        """The states after this vertex, merged, and where each comes from. `afford` hears how
+        many candidates there are before they are made (it may raise to stop the count)."""
         import numpy as np
 
         fr, col = self.frontier, self.col
         way, deltas, lookup = self._ways(keys)
-        base = keys & self.clear[:, None]
-        new_keys, sources = [], []  # the candidates, and the state each comes from
-        for k in (0, 1):
-            chosen = np.flatnonzero(way > k)
-            new_keys.append(base[:, chosen] | deltas[k][:, lookup[chosen]])
-            sources.append(chosen)
-        for kind in (_JOIN_OPEN, _JOIN_CLOSE):
-            chosen = np.flatnonzero(way == -kind)
-            if len(chosen):
-                joined = base[:, chosen] | deltas[0][:, lookup[chosen]]
-                joined[0] = _rejoin(joined[0], kind, col, fr.cols)
-                new_keys.append(joined)
-                sources.append(chosen)
         closing = np.flatnonzero((way == -_CLOSE) & ((keys[0] & self.other_arms) == 0))
         if fr.pending[self.t]:
             closing = closing[[self.may_close(_key(keys[:, j])) for j in closing.tolist()]]
-        candidates, source = np.concatenate(new_keys, axis=1), np.concatenate(sources)
-        if not candidates.shape[1]:
+        base = keys & self.clear[:, None]
+        groups = [np.flatnonzero(way > 0), np.flatnonzero(way > 1)]
+        joins = [(kind, np.flatnonzero(way == -kind)) for kind in (_JOIN_OPEN, _JOIN_CLOSE)]
+        del way  # each temporary dropped as soon as it is used: the step's peak is its bytes
+        if afford is not None:
+            afford(sum(len(chosen) for chosen in groups) + sum(len(chosen) for _, chosen in joins))
+        # int32 where it fits: half the memory of a reused transition, and no slower to gather by
+        # (np.add.reduceat over 900,000 candidates: 0.079 s with int32 indices, 0.083 with int64).
+        index = np.int32 if 2 * len(keys[0]) < 2**31 else np.intp
+        source: Indices = np.concatenate(groups + [chosen for _, chosen in joins], dtype=index)
+        # The candidates written into one array, group by group: no list of parts beside it.
+        candidates = np.empty((fr.words, len(source)), np.int64)
+        at = 0
+        for k, chosen in enumerate(groups):
+            np.bitwise_or(base[:, chosen], deltas[k][:, lookup[chosen]], out=candidates[:, at : at + len(chosen)])
+            at += len(chosen)
+        for kind, chosen in joins:
+            joined = candidates[:, at : at + len(chosen)]
+            np.bitwise_or(base[:, chosen], deltas[0][:, lookup[chosen]], out=joined)
+            if len(chosen):
+                joined[0] = _rejoin(joined[0], kind, col, fr.cols)
+            at += len(chosen)
+        del base, lookup, groups, joins
+        if not len(source):
             return Transition(candidates, source, np.zeros(0, np.intp), closing)
         # Timsort finds the runs that the previous step's sorted order leaves: `python
         # bench/count.py 12x12` 2.1 and 2.4 CPU-s against 2.5 and 2.7 with the default quicksort.
         order = np.argsort(candidates[0], kind="stable") if len(candidates) == 1 else np.lexsort(candidates[::-1])
         candidates = candidates[:, order]
+        source = source[order]
+        del order
         changed = candidates[0, 1:] != candidates[0, :-1]
         for word in candidates[1:]:
             changed |= word[1:] != word[:-1]
         starts = np.flatnonzero(np.concatenate(([True], changed)))
-        # int32 where it fits: half the memory of a reused transition, and no slower to gather by
-        # (np.add.reduceat over 900,000 candidates: 0.079 s with int32 indices, 0.083 with int64).
-        index = np.int32 if len(source) < 2**31 else np.intp
-        return Transition(candidates[:, starts], source[order].astype(index), starts.astype(index), closing)
+        return Transition(candidates[:, starts], source, starts.astype(index), closing)
 
     def _ways(self, keys: Keys) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64], Indices]:
         """Per state: how many plain outcomes (or -kind for a join); the deltas (2 × words) of
