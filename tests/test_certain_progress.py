@@ -99,7 +99,10 @@ def test_time_limit_returns_incomplete(cli, tmp_path: Path) -> None:
     result = json.loads(done.stdout)
     assert result["complete"] is False and "Traceback" not in done.stderr
     assert result["certain"]["complete"] is False  # before a loop too: what the deduction made certain
-    assert done.exit_code == (3 if result["status"] == "unknown" else 0)
+    # Whether a loop was found within the limit depends on the machine's load; either way the
+    # status follows the count: 0 with a loop (even one whose uniqueness is still unknown), 3 without.
+    assert done.exit_code == (0 if result["count"] else 3)
+    assert result["status"] in ({"unknown", "multiple"} if result["count"] else {"unknown"})
 
 
 def test_time_limit_text_says_incomplete(cli, tmp_path: Path) -> None:
