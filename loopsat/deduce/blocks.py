@@ -216,7 +216,7 @@ def push_corners(layout: Layout, clue: int, block: Block, plan: Plan, keep: bool
             rule_table, joint_read = compiled
             if offset:
                 joint_scope = tuple([k + offset for k in joint_scope])
-                joint_read = tab.reader(joint_scope)
+                joint_read = itemgetter(*joint_scope)  # two edges or more (a join): tab.reader's, without its call
             rule = push(joint_scope, joint_read, rule_table, corner_name, level)
             if corner_lane is None:
                 levels[corner_name] = names[corner_name] = level
