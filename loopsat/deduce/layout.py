@@ -134,7 +134,9 @@ class Layout:
         self.chains = Chains(rows * cols)
         self.lonely = False  # some chain may hold every loop edge, so its closing edge is still open
         self.colours = self._colours(rows, cols)
-        self.face_parities: list[list[int]] = [[] for _ in self.colours.leader]
+        # each face's parities (their numbers): none until a board adds its clues' (`_add_parities`),
+        # which makes a list a face (3 600 lists a 60×60, 0.2 MB, most boards never made)
+        self.face_parities: Sequence[Sequence[int]] = [()] * len(self.colours.leader)
         # every rule (the corners too, which probes skip; the vertices' apart) by level, then by
         # edge, in the order they came: a decided edge hands each lane its rules as one batch
         self.lane_watch: dict[Level, list[list[int]]] = {}
@@ -192,7 +194,7 @@ class Layout:
         self.parity_merged = []
         self.chains = Chains(len(bare.chains.far))
         self.colours = bare.colours.fresh()
-        self.face_parities = [list(numbers) for numbers in bare.face_parities]
+        self.face_parities = bare.face_parities  # none yet, never changed in place (`_add_parities`)
         self.rules, self.readers = bare.rules.copy(), bare.readers.copy()
         self.rule_tables, self.rule_names = bare.rule_tables.copy(), bare.rule_names.copy()
         self.lookups = bare.lookups.copy()
@@ -272,7 +274,9 @@ class Layout:
     def _add_parities(self, kept: list[tuple[int, blocks.Block]]) -> None:
         """The face parities of each clue in `kept` (their faces' colours sum to the parity, mod 2:
         each edge is the sum of its two faces'), each waiting to be read once."""
-        parities, face_parities, first = self.parities, self.face_parities, len(self.parities)
+        parities, first = self.parities, len(self.parities)
+        face_parities: list[list[int]] = [list(numbers) for numbers in self.face_parities]
+        self.face_parities = face_parities
         for _, found in kept:
             scope = found.scope
             for faces, parity in blocks.sums(self, found):
