@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from loopsat.deduce import blocks
 from loopsat.deduce import board as board_module
 from loopsat.deduce.board import Board
 from loopsat.deduce.rules import Level
@@ -76,7 +77,7 @@ def test_joins_are_moved_only_onto_edges_of_their_kind() -> None:
     board = Board(list(lattice_edges(6, 6)), rules, True, None, LOOPY_LEVELS)
     for number in range(board.vertex_rules, board.clue_rules):
         scope, table = board.rules[number]
-        shown, worked = board._moved_joins(scope, table), board._worked_out_joins(scope, table)
+        shown, worked = blocks.moved_joins(board, scope, table), blocks.worked_out_joins(board, scope, table)
         assert [join[0] for join in shown] == [join[0] for join in worked]
 
 

@@ -6,12 +6,15 @@ run solves each puzzle again), so a board then copies lists instead of working o
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from itertools import count
 from operator import itemgetter
 
 from loopsat.deduce import tables as tab
 from loopsat.deduce.rules import AT_A_CORNER, ONE_SHORT, PARITY, Contradiction, Level, Rule
 from loopsat.deduce.tables import Table
+from loopsat.grid import lattice_edges
 from loopsat.tuples import NamedTuple
 
 # The level whose corner rules a board pushes only when its deduction first reaches it (the
@@ -180,7 +183,7 @@ def push_corners(layout: Layout, clue: int, block: Block, plan: Plan, keep: bool
     clue is its rule number `clue`), and return
     them as the `Corners` the next board of this size copies when asked to `keep` them: each
     join with a vertex that holds two of the clue's edges, as one table over at most JOIN_WIDTH
-    edges (deduce/layout.py): what a person sees at a clue's corner (a line entering a 3's
+    edges: what a person sees at a clue's corner (a line entering a 3's
     corner, a 1 in a corner of the board) without probing; and, where Tatham's Easy reads it,
     the clue's own table without its two edges at the vertex both on, read only when a line
     enters the corner from outside (guarded). Pushed, then sliced, as working out a block apart
@@ -193,7 +196,7 @@ def push_corners(layout: Layout, clue: int, block: Block, plan: Plan, keep: bool
     # each kind's lane, fetched (made) at its first rule (`Layout._lane_watch`): the lanes' order is read
     short_lane: list[list[int]] | None = None
     corner_lane: list[list[int]] | None = None
-    joins, offset = layout._shape_joins(scope, table)  # moved here by `offset` as they are pushed
+    joins, offset = shape_joins(layout, scope, table)  # moved here by `offset` as they are pushed
     for joint_scope, compiled, outside, empty, one_short in joins:
         if empty and binding:
             raise Contradiction  # the clue and the vertex allow nothing together
@@ -238,3 +241,128 @@ def push_corners(layout: Layout, clue: int, block: Block, plan: Plan, keep: bool
         edges,
         names,
     )
+
+
+# The widest join of a clue with a vertex at its corner: a Masyu circle (8 edges) with the cell
+# beside it (4, sharing 2), Tatham's Easy Pearl reasoning (a white circle cannot run the way
+# where neither neighbour can turn). A Slitherlink clue with a corner is 6 edges, and so is a
+# pattern of 3s with one: every such join is made. It defines the rule, not a speed: the grade
+# reads the trail of these joins.
+JOIN_WIDTH = 10
+# How many clues' blocks (deduce/blocks.py) and shapes' joins a lattice size keeps, so that a
+# long batch of one size does not grow them without end: a 30×30 Masyu generate meets about
+# 40 000.
+FACE_SUMS_KEPT = 200_000
+
+Compiled = tuple[Table, Callable[[list[int]], tuple[int, ...]]]
+Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool, Compiled | None]  # `moved_joins`
+
+
+@lru_cache(maxsize=8)  # a batch of boards of mixed sizes keeps a few, as board._bare_board
+def spots(rows: int, cols: int) -> list[int]:
+    """Each edge's point (x, y) as one number, x * width + y, the width twice any y and more:
+    two edges' spots differ as their points do, by one number. A shape's key made of points
+    relative to its first (a tuple each) took 2.2 µs a rule, of spots 1.5 (timeit, 60×60)."""
+    width = 4 * cols + 4
+    return [x * width + y for x, y in lattice_edges(rows, cols)]
+
+
+@lru_cache(maxsize=8)  # as `spots`
+def sides(rows: int, cols: int) -> list[int]:
+    """Which sides of the lattice each vertex lies on (bits: top, bottom, left, right), a row's
+    pattern repeated: worked out at each vertex of each rule near the border, a Masyu 40×58's
+    board set-up ran 12.6 M instructions more of 304 M (callgrind), a 60×60's 2.9 M more."""
+    row = [4 * (c == 0) + 8 * (c == cols - 1) for c in range(cols)]
+    found: list[int] = []
+    for r in range(rows):
+        edge = (r == 0) + 2 * (r == rows - 1)
+        found += [edge + side for side in row] if edge else row
+    return found
+
+
+def shape_joins(layout: Layout, scope: tuple[int, ...], table: Table) -> tuple[list[Join], int]:
+    """A rule's joins (`worked_out_joins`), and the offset that moves them onto its edges: those of
+    the first rule of its shape, as every edge number moves by one offset with the shape (0
+    where worked out for this rule). Near the lattice's border the shape holds which sides of it
+    each vertex lies on that holds two of the rule's edges or more (which of its arms are
+    there): the joins are made at those alone. The first 60×60 board's joins took 21 of the 72
+    ms it took to set up all worked out, 17.5 moved (`python bench/board_setup.py`); the rules
+    they make are moved as they are pushed (blocks.push_corners), not copied here first. Moved
+    near the border too, a hard Masyu 25×25 worked out 55 where it worked out 100, each 46 µs;
+    by the sides of its joined vertices alone, not of all, 25×25/016 40 where 65, Masyu 40×58
+    78 where 121."""
+    at = layout.spots
+    first = at[scope[0]]  # its kind too (odd: across), as every edge keeps its kind moved by even steps
+    placed = [at[k] - first for k in scope]
+    if all(map(layout.inner_edge.__getitem__, scope)):  # every vertex at its edges has four arms
+        shape: tuple[object, ...] = (table.allowed, (), first & 1, *placed)
+    else:
+        geometry = (first & 1, *placed)
+        picks = layout.shape_picks.get(geometry)
+        if picks is None:
+            picks = layout.shape_picks[geometry] = _joined_ends(layout, scope)
+        vertex_sides, ends = layout.sides, layout.ends
+        shape = (table.allowed, tuple([vertex_sides[ends[scope[i]][j]] for i, j in picks]), *geometry)
+    known = layout.shape_joins.get(shape)  # read once, as `blocks`
+    if known is None:
+        if len(layout.shape_joins) >= FACE_SUMS_KEPT:
+            layout.shape_joins.clear()
+            layout.shape_picks.clear()
+        found = worked_out_joins(layout, scope, table)
+        layout.shape_joins[shape] = scope[0], found
+        return found, 0
+    return known[1], scope[0] - known[0]
+
+
+def _joined_ends(layout: Layout, scope: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Where the vertices holding two of `scope`'s edges or more are first met (the edge's
+    position in the scope, which of its ends), in their order: those `worked_out_joins` joins."""
+    first: dict[int, tuple[int, int]] = {}
+    met: dict[int, int] = {}
+    for i, k in enumerate(scope):
+        for j, v in enumerate(layout.ends[k]):
+            first.setdefault(v, (i, j))
+            met[v] = met.get(v, 0) + 1
+    return [first[v] for v in sorted(first) if met[v] >= 2]
+
+
+def moved_joins(layout: Layout, scope: tuple[int, ...], table: Table) -> list[Join]:
+    """`shape_joins` moved onto `scope`'s edges, each with readers of its own: what working them
+    out gives (the tests compare the two)."""
+    joins, offset = shape_joins(layout, scope, table)
+    found: list[Join] = []
+    for joint, compiled, outside, empty, one_short in joins:
+        joint = tuple([k + offset for k in joint])
+        if compiled is not None:
+            compiled = compiled[0], tab.reader(joint)
+        if one_short is not None:
+            one_short = one_short[0], tab.reader(scope)
+        found.append((joint, compiled, tuple([k + offset for k in outside]), empty, one_short))
+    return found
+
+
+def worked_out_joins(layout: Layout, scope: tuple[int, ...], table: Table) -> list[Join]:
+    """A rule's joins with the vertices at its corners, from the vertex rules: each one's scope,
+    table and reader (None when every pattern or none fits), the vertex's arms outside the
+    rule, whether no pattern fits, and the rule's own table without its two edges at the
+    vertex both on (the ONE_SHORT reading, which decides only the clue's sides, as Tatham's
+    Easy; None when that removes nothing)."""
+    found: list[Join] = []
+    edge_vertex_rules, in_scope = layout.edge_vertex_rules, set(scope)
+    read: Callable[[list[int]], tuple[int, ...]] | None = None
+    for v in sorted({v for k in scope for v in edge_vertex_rules[k]}):
+        arms, degree = layout.rules[v]
+        outside = tuple([k for k in arms if k not in in_scope])
+        if len(arms) - len(outside) >= 2 and len(scope) + len(outside) <= JOIN_WIDTH:
+            joint, allowed = tab.joint(scope, table.allowed, arms, degree.allowed)
+            compiled = None
+            if allowed and len(allowed) < 1 << len(joint):  # else none or no restriction
+                compiled = tab.table(allowed, len(joint)), tab.reader(joint)
+            pair = sum(1 << n for n, k in enumerate(scope) if k in arms)
+            fewer = frozenset(p for p in table.allowed if p & pair != pair)
+            one_short = None
+            if fewer and fewer != table.allowed:
+                read = read or tab.reader(scope)
+                one_short = tab.table(fewer, len(scope)), read
+            found.append((joint, compiled, outside, not allowed, one_short))
+    return found

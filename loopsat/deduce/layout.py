@@ -7,7 +7,6 @@ worked out (board.Board adds the state that changes and the propagation)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
 from itertools import compress, pairwise, starmap
 from operator import attrgetter, itemgetter
 
@@ -25,47 +24,12 @@ if TYPE_CHECKING:
 
     from loopsat.deduce.trail import Reason
 
-# The widest join of a clue with a vertex at its corner: a Masyu circle (8 edges) with the cell
-# beside it (4, sharing 2), Tatham's Easy Pearl reasoning (a white circle cannot run the way
-# where neither neighbour can turn). A Slitherlink clue with a corner is 6 edges, and so is a
-# pattern of 3s with one: every such join is made. It defines the rule, not a speed: the grade
-# reads the trail of these joins.
-JOIN_WIDTH = 10
-# How many clues' blocks (deduce/blocks.py) and shapes' joins a lattice size keeps, so that a
-# long batch of one size does not grow them without end: a 30×30 Masyu generate meets about
-# 40 000.
-FACE_SUMS_KEPT = 200_000
-
 Reader = Callable[[list[int]], tuple[int, ...]]
 Lookup = Callable[[tuple[int, ...], Moves], Moves | None]  # a table's `by_values.get`
-Compiled = tuple[Table, Reader]
-Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool, Compiled | None]  # `Layout._moved_joins`
 # a vertex's patterns by its number of arms: degree 0 or 2
 _DEGREES = {n: frozenset(p for p in range(1 << n) if p.bit_count() in (0, 2)) for n in range(5)}
 Deferred = tuple[int, int, str, Sequence[int]]  # an edge, its value, the rule and what it read
 Batch = tuple[int, Sequence[int], int]  # rules waiting in a lane: `Layout.lanes`
-
-
-@lru_cache(maxsize=8)  # a batch of boards of mixed sizes keeps a few, as board._bare_board
-def _spots(rows: int, cols: int) -> list[int]:
-    """Each edge's point (x, y) as one number, x * width + y, the width twice any y and more:
-    two edges' spots differ as their points do, by one number. A shape's key made of points
-    relative to its first (a tuple each) took 2.2 µs a rule, of spots 1.5 (timeit, 60×60)."""
-    width = 4 * cols + 4
-    return [x * width + y for x, y in lattice_edges(rows, cols)]
-
-
-@lru_cache(maxsize=8)  # as `_spots`
-def _sides(rows: int, cols: int) -> list[int]:
-    """Which sides of the lattice each vertex lies on (bits: top, bottom, left, right), a row's
-    pattern repeated: worked out at each vertex of each rule near the border, a Masyu 40×58's
-    board set-up ran 12.6 M instructions more of 304 M (callgrind), a 60×60's 2.9 M more."""
-    row = [4 * (c == 0) + 8 * (c == cols - 1) for c in range(cols)]
-    found: list[int] = []
-    for r in range(rows):
-        edge = (r == 0) + 2 * (r == rows - 1)
-        found += [edge + side for side in row] if edge else row
-    return found
 
 
 class Layout:
@@ -88,7 +52,7 @@ class Layout:
     def _lay(self, rows: int, cols: int) -> None:
         """The rows × cols lattice with its vertex rules and nothing else: what `_bare_board` keeps."""
         self.shape = rows, cols  # tiles (dots, in Slitherlink)
-        self.spots, self.sides = _spots(rows, cols), _sides(rows, cols)  # by edge, by vertex: `_shape_joins`
+        self.spots, self.sides = blocks.spots(rows, cols), blocks.sides(rows, cols)  # blocks.shape_joins reads
         self.lattice = list(lattice_edges(rows, cols))
         # zipped, not a comprehension: 0.6 of 0.9 ms a 60×60, with `edge_between` (timeit)
         self.index = dict(zip(self.lattice, range(len(self.lattice)), strict=True))
@@ -144,9 +108,11 @@ class Layout:
         # every board of this size, as the generator sets up thousands that differ in a clue or
         # two (and a 60×60's 14 000 readers took 12 of the 55 ms its board took to set up)
         self.blocks: dict[blocks.Settings, dict[Rule, blocks.Block]] = {}
-        # by shape (patterns, the sides of the lattice its vertices lie on, the first edge's
-        # kind, the edges' spots relative to it): the first rule's joins (`_shape_joins`)
-        self.shape_joins: dict[tuple[object, ...], tuple[int, list[Join]]] = {}
+        # by shape (patterns, the sides of the lattice its joined vertices lie on, the first
+        # edge's kind and the edges' spots relative to it): the first rule's joins (blocks.shape_joins),
+        # and by the last two, where its joined vertices are first met (near the border)
+        self.shape_joins: dict[tuple[object, ...], tuple[int, list[blocks.Join]]] = {}
+        self.shape_picks: dict[tuple[int, ...], list[tuple[int, int]]] = {}
         # a row's pattern repeated, not worked out a vertex (0.34 ms of a 60×60's 3 600 divisions)
         middle, none = [0 < c < cols - 1 for c in range(cols)], [False] * cols
         self.inner_vertex = inner = none + middle * (rows - 2) + none if rows > 2 else none * rows
@@ -250,7 +216,7 @@ class Layout:
             if found is None:
                 found = blocks.block(self, rule, settings)
                 if keep:
-                    if len(known) >= FACE_SUMS_KEPT:
+                    if len(known) >= blocks.FACE_SUMS_KEPT:
                         known.clear()
                     known[rule] = found
             table = found.table
@@ -315,72 +281,6 @@ class Layout:
         found = self.lane_watch.get(level)
         if found is None:
             found = self.lane_watch[level] = [[] for _ in self.lattice]
-        return found
-
-    def _shape_joins(self, scope: tuple[int, ...], table: Table) -> tuple[list[Join], int]:
-        """A rule's joins with the vertices at its corners (`_worked_out_joins`), and the offset
-        that moves them onto its edges: those of the first rule of its shape, as every edge
-        number moves by one offset with the shape (0 where worked out for this rule). Near the
-        lattice's border the shape holds which sides of it each vertex at the rule's edges lies
-        on (which of its arms are there): a vertex rule is its arms. The first 60×60 board's
-        joins took 21 of the 72 ms it took to set up all worked out, 17.5 moved (`python
-        bench/board_setup.py`); the rules they make are moved as they are pushed
-        (blocks.push_corners), not copied here first. Moved near the border too, a hard Masyu
-        25×25 worked out 55 where it worked out 100, each 46 µs."""
-        border: tuple[int, ...] = ()  # inner: every vertex at its edges has four arms
-        if not all(map(self.inner_edge.__getitem__, scope)):
-            sides, ends = self.sides, self.ends
-            border = tuple([sides[v] for k in scope for v in ends[k]])
-        spots = self.spots
-        first = spots[scope[0]]  # its kind too (odd: across), as every edge keeps its kind moved by even steps
-        shape = (table.allowed, border, first & 1, *[spots[k] - first for k in scope])
-        known = self.shape_joins.get(shape)  # read once, as `blocks`
-        if known is None:
-            if len(self.shape_joins) >= FACE_SUMS_KEPT:
-                self.shape_joins.clear()
-            found = self._worked_out_joins(scope, table)
-            self.shape_joins[shape] = scope[0], found
-            return found, 0
-        return known[1], scope[0] - known[0]
-
-    def _moved_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
-        """`_shape_joins` moved onto `scope`'s edges, each with readers of its own: what
-        working them out gives (the tests compare the two)."""
-        joins, offset = self._shape_joins(scope, table)
-        moved: list[Join] = []
-        for joint, compiled, outside, empty, one_short in joins:
-            joint = tuple([k + offset for k in joint])
-            if compiled is not None:
-                compiled = compiled[0], tab.reader(joint)
-            if one_short is not None:
-                one_short = one_short[0], tab.reader(scope)
-            moved.append((joint, compiled, tuple([k + offset for k in outside]), empty, one_short))
-        return moved
-
-    def _worked_out_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
-        """A rule's joins with the vertices at its corners, from the vertex rules: each one's scope,
-        table and reader (None when every pattern or none fits), the vertex's arms outside the
-        rule, whether no pattern fits, and the rule's own table without its two edges at the
-        vertex both on (the ONE_SHORT reading, which decides only the clue's sides, as Tatham's
-        Easy; None when that removes nothing)."""
-        found: list[Join] = []
-        edge_vertex_rules, in_scope = self.edge_vertex_rules, set(scope)
-        read: Reader | None = None
-        for v in sorted({v for k in scope for v in edge_vertex_rules[k]}):
-            arms, degree = self.rules[v]
-            outside = tuple([k for k in arms if k not in in_scope])
-            if len(arms) - len(outside) >= 2 and len(scope) + len(outside) <= JOIN_WIDTH:
-                joint, allowed = tab.joint(scope, table.allowed, arms, degree.allowed)
-                compiled = None
-                if allowed and len(allowed) < 1 << len(joint):  # else none or no restriction
-                    compiled = tab.table(allowed, len(joint)), tab.reader(joint)
-                pair = sum(1 << n for n, k in enumerate(scope) if k in arms)
-                fewer = frozenset(p for p in table.allowed if p & pair != pair)
-                one_short = None
-                if fewer and fewer != table.allowed:
-                    read = read or tab.reader(scope)
-                    one_short = tab.table(fewer, len(scope)), read
-                found.append((joint, compiled, outside, not allowed, one_short))
         return found
 
     def _odd(self, scope: tuple[int, ...], mask: int) -> tuple[int, ...]:
