@@ -6,7 +6,7 @@ run solves each puzzle again), so a board then copies lists instead of working o
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import count
 from operator import itemgetter
@@ -298,7 +298,11 @@ def shape_joins(layout: Layout, scope: tuple[int, ...], table: Table) -> tuple[l
     78 where 121."""
     at = layout.spots
     first = at[scope[0]]  # its kind too (odd: across), as every edge keeps its kind moved by even steps
-    placed = [at[k] - first for k in scope]
+    if len(scope) == 4:  # a clue's four sides, most rules: no comprehension's call (60×60: 3.4 M fewer)
+        _, second, third, fourth = scope
+        placed: Sequence[int] = 0, at[second] - first, at[third] - first, at[fourth] - first
+    else:
+        placed = [at[k] - first for k in scope]
     if all(map(layout.inner_edge.__getitem__, scope)):  # every vertex at its edges has four arms
         shape: tuple[object, ...] = (table.allowed, (), first & 1, *placed)
     else:
