@@ -99,6 +99,7 @@ def _axis_patterns(vertical: bool, kinds: tuple[str, str]) -> frozenset[tuple[in
     return frozenset(found)
 
 
-def _across(kind: str, towards: int, beyond: int) -> list[tuple[int, ...]]:
+@cache  # twelve: `_axis_patterns` asked 16 for each of its heads, in every fresh process
+def _across(kind: str, towards: int, beyond: int) -> tuple[tuple[int, ...], ...]:
     """The arms across a neighbour of `kind` whose arms towards the circle and beyond are given."""
-    return [shape[2:] for shape in _SHAPES[kind] if shape[:2] == (towards, beyond)]
+    return tuple([shape[2:] for shape in _SHAPES[kind] if shape[:2] == (towards, beyond)])
