@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from loopsat.deduce import blocks
 from loopsat.deduce import board as board_module
 from loopsat.deduce.board import Board
 from loopsat.deduce.rules import Level
@@ -76,7 +77,7 @@ def test_joins_are_moved_only_onto_edges_of_their_kind() -> None:
     board = Board(list(lattice_edges(6, 6)), rules, True, None, LOOPY_LEVELS)
     for number in range(board.vertex_rules, board.clue_rules):
         scope, table = board.rules[number]
-        shown, worked = board._moved_joins(scope, table), board._worked_out_joins(scope, table)
+        shown, worked = blocks.moved_joins(board, scope, table), blocks.worked_out_joins(board, scope, table)
         assert [join[0] for join in shown] == [join[0] for join in worked]
 
 
@@ -99,3 +100,28 @@ def test_each_vertex_and_face_has_its_edges_in_order(rows: int) -> None:
             sides[f].append(k)
             sides[g].append(k)
         assert [list(edges) for edges in bare.colours.face_edges] == sides
+        # each vertex's sides of the lattice (a row's pattern repeated), read as its coordinates say
+        places = [divmod(v, cols) for v in range(rows * cols)]
+        assert bare.sides == [(r == 0) + 2 * (r == rows - 1) + 4 * (c == 0) + 8 * (c == cols - 1) for r, c in places]
+        assert bare.inner_vertex == [0 < r < rows - 1 and 0 < c < cols - 1 for r, c in places]
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_corner_rules_read_the_joins_worked_out(name: str) -> None:
+    """The corner rules a board pushes (moved from the first clue of each shape: the clue's own
+    scope, then the vertex's arms outside it) read the edges working each join out gives."""
+    from loopsat.deduce.rules import AT_A_CORNER, ONE_SHORT
+
+    board = _board(name, Level.SEARCH)
+    names = board.rule_names
+    corners = [n for n, rule in enumerate(names) if rule.endswith(AT_A_CORNER) and not rule.endswith(ONE_SHORT)]
+    worked = []
+    for number in range(board.vertex_rules, board.clue_rules):
+        scope, table = board.rules[number]
+        for joint, compiled, outside, _, _ in blocks.worked_out_joins(board, scope, table):
+            assert joint == scope + outside
+            if compiled is not None:
+                worked.append(joint)
+    assert [board.rules[number][0] for number in corners] == worked and worked
+    lattice = board.lattice
+    assert [board.readers[number](lattice) for number in corners] == [tuple(lattice[k] for k in j) for j in worked]

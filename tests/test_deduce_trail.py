@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from loopsat.deduce import blocks
 from loopsat.deduce import puzzle as deduce_puzzle
 from loopsat.genres import read_puzzles
 
@@ -51,9 +52,9 @@ def test_joins_moved_from_a_shape_elsewhere_are_those_worked_out(name: str) -> N
     moved = {True: 0, False: 0}  # rules moved from another, away from the border and near it
     for number in range(board.vertex_rules, board.clue_rules):
         scope, table = board.rules[number]
-        shown, worked = board._moved_joins(scope, table), board._worked_out_joins(scope, table)
+        shown, worked = blocks.moved_joins(board, scope, table), blocks.worked_out_joins(board, scope, table)
         assert [_readable(board, join) for join in shown] == [_readable(board, join) for join in worked]
-        if board._shape_joins(scope, table)[1]:
+        if blocks.shape_joins(board, scope, table)[1]:
             moved[all(board.inner_vertex[v] for k in scope for v in board.ends[k])] += 1
     assert moved[True] and moved[False]  # both were moved from a rule elsewhere (else this shows nothing)
 

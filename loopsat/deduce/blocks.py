@@ -6,11 +6,15 @@ run solves each puzzle again), so a board then copies lists instead of working o
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from itertools import count
+from operator import itemgetter
 
 from loopsat.deduce import tables as tab
 from loopsat.deduce.rules import AT_A_CORNER, ONE_SHORT, PARITY, Contradiction, Level, Rule
 from loopsat.deduce.tables import Table
+from loopsat.grid import lattice_edges
 from loopsat.tuples import NamedTuple
 
 # The level whose corner rules a board pushes only when its deduction first reaches it (the
@@ -83,23 +87,24 @@ _EVERY = [tuple(range(width)) for width in range(12)]
 
 def block(layout: Layout, rule: Rule, settings: Settings) -> Block:
     """`rule` on `layout`'s lattice (an edge off it is off); Contradiction when it allows nothing."""
-    scope = tuple(map(layout.index.get, rule.scope))
-    if None in scope:
-        kept = tuple(i for i, k in enumerate(scope) if k is not None)
-        scope = tuple(scope[i] for i in kept)
-    else:
+    try:  # every edge on it, the clues' way: no test an edge (a 60×60's 1 655 clues)
+        scope = tuple(map(layout.index.__getitem__, rule.scope))
         kept = _EVERY[len(scope)] if len(scope) < len(_EVERY) else tuple(range(len(scope)))
+    except KeyError:
+        found = tuple(map(layout.index.get, rule.scope))
+        kept = tuple(i for i, k in enumerate(found) if k is not None)
+        scope = tuple(found[i] for i in kept)  # type: ignore[misc]
     allowed = tab.masks(rule.allowed, kept)
     if not allowed:
         raise Contradiction
-    points: tuple[int, ...] = scope  # type: ignore[assignment]
-    if len(allowed) == 1 << len(points):  # no restriction
-        return Block(points, None, None, rule.name, rule.level, [])
-    if len(set(points)) < len(points):  # the probes assign a table's moves unchecked
-        raise ValueError(f"a rule reads an edge twice: {points}")
-    table = tab.table(allowed, len(points))
+    if len(allowed) == 1 << len(scope):  # no restriction
+        return Block(scope, None, None, rule.name, rule.level, [])
+    if len(set(scope)) < len(scope):  # the probes assign a table's moves unchecked
+        raise ValueError(f"a rule reads an edge twice: {scope}")
+    table = tab.table(allowed, len(scope))
     wanted = rule.parities and settings.parity <= settings.max_level
-    return Block(points, table, tab.reader(points), rule.name, rule.level, None if wanted else [])
+    read = itemgetter(*scope) if len(scope) > 1 else tab.reader(scope)  # tab.reader's, without its call
+    return Block(scope, table, read, rule.name, rule.level, None if wanted else [])
 
 
 def sums(layout: Layout, block: Block) -> list[tuple[tuple[int, ...], int]]:
@@ -129,10 +134,14 @@ def add_corners(layout: Layout, kept: list[tuple[int, Block]], settings: Setting
     all_rules, readers, rule_tables, lookups = layout.rules, layout.readers, layout.rule_tables, layout.lookups
     names, rule_levels, lane_watch, levels = layout.rule_names, layout.rule_levels, layout.lane_watch, layout.levels
     guards, part = layout.guards, int(later)
+    plans: dict[tuple[str, Level], Plan] = {}  # by the clue's name and level: a 60×60 has a few
     for clue, found in kept:
         corners = found.corners[part]
         if corners is None:  # the first board of this size with this clue
-            found.corners[part] = push_corners(layout, clue, found, settings, keep, later)
+            plan = plans.get((found.name, found.level))
+            if plan is None:
+                plan = plans[found.name, found.level] = _plan(found, settings, later)
+            found.corners[part] = push_corners(layout, clue, found, plan, keep)
             continue
         base = len(all_rules)
         all_rules += corners.rules
@@ -150,49 +159,60 @@ def add_corners(layout: Layout, kept: list[tuple[int, Block]], settings: Setting
                 lane[k].append(number)
 
 
-def push_corners(
-    layout: Layout, clue: int, block: Block, settings: Settings, keep: bool, later: bool
-) -> Corners | None:
-    """Push a clue's corner rules of level `LATER` (`later`) or of the others onto `layout` (the
-    clue is its rule number `clue`), and return
-    them as the `Corners` the next board of this size copies when asked to `keep` them: each
-    join with a vertex that holds two of the clue's edges, as one table over at most JOIN_WIDTH
-    edges (deduce/layout.py): what a person sees at a clue's corner (a line entering a 3's
-    corner, a 1 in a corner of the board) without probing; and, where Tatham's Easy reads it,
-    the clue's own table without its two edges at the vertex both on, read only when a line
-    enters the corner from outside (guarded). Pushed, then sliced, as working out a block apart
-    cost a fresh 60×60 board 15 ms more."""
+# `push_corners`' reading of a clue's level and name under a board's `Settings`: its corner
+# rules' level, whether a join that allows nothing is a contradiction, whether its one-short
+# rules and its corner rules are pushed now, the one-short rules' level, both kinds' names
+Plan = tuple[Level, bool, bool, bool, Level, str, str]
+
+
+def _plan(block: Block, settings: Settings, later: bool) -> Plan:
+    """The `Plan` of `block`'s name and level (`push_corners`), worked out once for each by
+    `add_corners`: worked out a clue (eight comparisons of levels, two names made and hashed),
+    with each clue's lanes fetched by a call, a fresh 60×60's set-up ran 6.9 M instructions more
+    of its 195 M (callgrind)."""
     corner, short, most = settings.corner, settings.short, settings.max_level
-    scope, table, read = block.scope, block.table, block.reader
-    assert table is not None and read is not None
     level = max(block.level, corner)
     guarded = block.level <= short < level and short <= most
     cornered = level <= most
     shorts, joints = guarded and (short == LATER) == later, cornered and (level == LATER) == later
-    short_name, corner_name = block.name + ONE_SHORT, block.name + AT_A_CORNER
-    rules, guards, levels, watch, push = (
-        layout.rules,
-        layout.guards,
-        layout.levels,
-        layout._lane_watch,
-        layout.push_rule,
-    )
+    return level, guarded or cornered, shorts, joints, short, block.name + ONE_SHORT, block.name + AT_A_CORNER
+
+
+def push_corners(layout: Layout, clue: int, block: Block, plan: Plan, keep: bool) -> Corners | None:
+    """Push a clue's corner rules that its `plan` says (those of level `LATER` or the others) onto `layout` (the
+    clue is its rule number `clue`), and return
+    them as the `Corners` the next board of this size copies when asked to `keep` them: each
+    join with a vertex that holds two of the clue's edges, as one table over at most JOIN_WIDTH
+    edges: what a person sees at a clue's corner (a line entering a 3's
+    corner, a 1 in a corner of the board) without probing; and, where Tatham's Easy reads it,
+    the clue's own table without its two edges at the vertex both on, read only when a line
+    enters the corner from outside (guarded). Pushed, then sliced, as working out a block apart
+    cost a fresh 60×60 board 15 ms more."""
+    level, binding, shorts, joints, short, short_name, corner_name = plan
+    scope, table, read = block.scope, block.table, block.reader
+    assert table is not None and read is not None
+    rules, guards, levels, lanes, push = layout.rules, layout.guards, layout.levels, layout.lane_watch, layout.push_rule
     base, relative, edges, names = len(rules), [], [], {}
     # each kind's lane, fetched (made) at its first rule (`Layout._lane_watch`): the lanes' order is read
     short_lane: list[list[int]] | None = None
     corner_lane: list[list[int]] | None = None
-    joins, offset = layout._shape_joins(scope, table)  # moved here by `offset` as they are pushed
+    joins, offset = shape_joins(layout, scope, table)  # moved here by `offset` as they are pushed
     for joint_scope, compiled, outside, empty, one_short in joins:
-        if empty and (guarded or cornered):
+        if empty and binding:
             raise Contradiction  # the clue and the vertex allow nothing together
-        if shorts and one_short is not None:  # read again when a line enters the corner
-            if offset:
+        if offset and ((shorts and one_short is not None) or (joints and compiled is not None)):
+            # a vertex's two arms outside (most), moved without a comprehension's call: a
+            # 60×60's 4 264 one-short rules took 7.7 M instructions more (callgrind)
+            if len(outside) == 2:
+                outside = outside[0] + offset, outside[1] + offset
+            else:
                 outside = tuple([k + offset for k in outside])
+        if shorts and one_short is not None:  # read again when a line enters the corner
             rule = push(scope, read, one_short[0], short_name, short)  # the clue's own scope: its reader
             guards[rule] = clue, outside
             if short_lane is None:
                 levels[short_name] = names[short_name] = short
-                short_lane = watch(short)
+                short_lane = lanes.get(short) or layout._lane_watch(short)
             if keep:
                 relative.append((rule - base, outside))
                 edges.append(scope + outside)
@@ -202,13 +222,13 @@ def push_corners(
                 short_lane[k].append(rule)
         if joints and compiled is not None:
             rule_table, joint_read = compiled
-            if offset:
-                joint_scope = tuple([k + offset for k in joint_scope])
-                joint_read = tab.reader(joint_scope)
+            if offset:  # a join's scope is the clue's, then the vertex's arms outside it (tab.joint)
+                joint_scope = scope + outside  # not moved edge by edge: Masyu 40×58, 25.5 M fewer
+                joint_read = itemgetter(*joint_scope)  # two edges or more (a join): tab.reader's, without its call
             rule = push(joint_scope, joint_read, rule_table, corner_name, level)
             if corner_lane is None:
                 levels[corner_name] = names[corner_name] = level
-                corner_lane = watch(level)
+                corner_lane = lanes.get(level) or layout._lane_watch(level)
             if keep:
                 edges.append(joint_scope)
             for k in joint_scope:
@@ -226,3 +246,132 @@ def push_corners(
         edges,
         names,
     )
+
+
+# The widest join of a clue with a vertex at its corner: a Masyu circle (8 edges) with the cell
+# beside it (4, sharing 2), Tatham's Easy Pearl reasoning (a white circle cannot run the way
+# where neither neighbour can turn). A Slitherlink clue with a corner is 6 edges, and so is a
+# pattern of 3s with one: every such join is made. It defines the rule, not a speed: the grade
+# reads the trail of these joins.
+JOIN_WIDTH = 10
+# How many clues' blocks (deduce/blocks.py) and shapes' joins a lattice size keeps, so that a
+# long batch of one size does not grow them without end: a 30×30 Masyu generate meets about
+# 40 000.
+FACE_SUMS_KEPT = 200_000
+
+Compiled = tuple[Table, Callable[[list[int]], tuple[int, ...]]]
+Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool, Compiled | None]  # `moved_joins`
+
+
+@lru_cache(maxsize=8)  # a batch of boards of mixed sizes keeps a few, as board._bare_board
+def spots(rows: int, cols: int) -> list[int]:
+    """Each edge's point (x, y) as one number, x * width + y, the width twice any y and more:
+    two edges' spots differ as their points do, by one number. A shape's key made of points
+    relative to its first (a tuple each) took 2.2 µs a rule, of spots 1.5 (timeit, 60×60)."""
+    width = 4 * cols + 4
+    return [x * width + y for x, y in lattice_edges(rows, cols)]
+
+
+@lru_cache(maxsize=8)  # as `spots`
+def sides(rows: int, cols: int) -> list[int]:
+    """Which sides of the lattice each vertex lies on (bits: top, bottom, left, right), a row's
+    pattern repeated: worked out at each vertex of each rule near the border, a Masyu 40×58's
+    board set-up ran 12.6 M instructions more of 304 M (callgrind), a 60×60's 2.9 M more."""
+    row = [4 * (c == 0) + 8 * (c == cols - 1) for c in range(cols)]
+    found: list[int] = []
+    for r in range(rows):
+        edge = (r == 0) + 2 * (r == rows - 1)
+        found += [edge + side for side in row] if edge else row
+    return found
+
+
+def shape_joins(layout: Layout, scope: tuple[int, ...], table: Table) -> tuple[list[Join], int]:
+    """A rule's joins (`worked_out_joins`), and the offset that moves them onto its edges: those of
+    the first rule of its shape, as every edge number moves by one offset with the shape (0
+    where worked out for this rule). Near the lattice's border the shape holds which sides of it
+    each vertex lies on that holds two of the rule's edges or more (which of its arms are
+    there): the joins are made at those alone. The first 60×60 board's joins took 21 of the 72
+    ms it took to set up all worked out, 17.5 moved (`python bench/board_setup.py`); the rules
+    they make are moved as they are pushed (blocks.push_corners), not copied here first. Moved
+    near the border too, a hard Masyu 25×25 worked out 55 where it worked out 100, each 46 µs;
+    by the sides of its joined vertices alone, not of all, 25×25/016 40 where 65, Masyu 40×58
+    78 where 121."""
+    at = layout.spots
+    first = at[scope[0]]  # its kind too (odd: across), as every edge keeps its kind moved by even steps
+    if len(scope) == 4:  # a clue's four sides, most rules: no comprehension's call (60×60: 3.4 M fewer)
+        _, second, third, fourth = scope
+        placed: Sequence[int] = 0, at[second] - first, at[third] - first, at[fourth] - first
+    else:
+        placed = [at[k] - first for k in scope]
+    if all(map(layout.inner_edge.__getitem__, scope)):  # every vertex at its edges has four arms
+        shape: tuple[object, ...] = (table.allowed, (), first & 1, *placed)
+    else:
+        geometry = (first & 1, *placed)
+        picks = layout.shape_picks.get(geometry)
+        if picks is None:
+            picks = layout.shape_picks[geometry] = _joined_ends(layout, scope)
+        vertex_sides, ends = layout.sides, layout.ends
+        shape = (table.allowed, tuple([vertex_sides[ends[scope[i]][j]] for i, j in picks]), *geometry)
+    known = layout.shape_joins.get(shape)  # read once, as `blocks`
+    if known is None:
+        if len(layout.shape_joins) >= FACE_SUMS_KEPT:
+            layout.shape_joins.clear()
+            layout.shape_picks.clear()
+        found = worked_out_joins(layout, scope, table)
+        layout.shape_joins[shape] = scope[0], found
+        return found, 0
+    return known[1], scope[0] - known[0]
+
+
+def _joined_ends(layout: Layout, scope: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Where the vertices holding two of `scope`'s edges or more are first met (the edge's
+    position in the scope, which of its ends), in their order: those `worked_out_joins` joins."""
+    first: dict[int, tuple[int, int]] = {}
+    met: dict[int, int] = {}
+    for i, k in enumerate(scope):
+        for j, v in enumerate(layout.ends[k]):
+            first.setdefault(v, (i, j))
+            met[v] = met.get(v, 0) + 1
+    return [first[v] for v in sorted(first) if met[v] >= 2]
+
+
+def moved_joins(layout: Layout, scope: tuple[int, ...], table: Table) -> list[Join]:
+    """`shape_joins` moved onto `scope`'s edges, each with readers of its own: what working them
+    out gives (the tests compare the two)."""
+    joins, offset = shape_joins(layout, scope, table)
+    found: list[Join] = []
+    for joint, compiled, outside, empty, one_short in joins:
+        joint = tuple([k + offset for k in joint])
+        if compiled is not None:
+            compiled = compiled[0], tab.reader(joint)
+        if one_short is not None:
+            one_short = one_short[0], tab.reader(scope)
+        found.append((joint, compiled, tuple([k + offset for k in outside]), empty, one_short))
+    return found
+
+
+def worked_out_joins(layout: Layout, scope: tuple[int, ...], table: Table) -> list[Join]:
+    """A rule's joins with the vertices at its corners, from the vertex rules: each one's scope,
+    table and reader (None when every pattern or none fits), the vertex's arms outside the
+    rule, whether no pattern fits, and the rule's own table without its two edges at the
+    vertex both on (the ONE_SHORT reading, which decides only the clue's sides, as Tatham's
+    Easy; None when that removes nothing)."""
+    found: list[Join] = []
+    edge_vertex_rules, in_scope = layout.edge_vertex_rules, set(scope)
+    read: Callable[[list[int]], tuple[int, ...]] | None = None
+    for v in sorted({v for k in scope for v in edge_vertex_rules[k]}):
+        arms, degree = layout.rules[v]
+        outside = tuple([k for k in arms if k not in in_scope])
+        if len(arms) - len(outside) >= 2 and len(scope) + len(outside) <= JOIN_WIDTH:
+            joint, allowed = tab.joint(scope, table.allowed, arms, degree.allowed)
+            compiled = None
+            if allowed and len(allowed) < 1 << len(joint):  # else none or no restriction
+                compiled = tab.table(allowed, len(joint)), tab.reader(joint)
+            pair = sum(1 << n for n, k in enumerate(scope) if k in arms)
+            fewer = frozenset(p for p in table.allowed if p & pair != pair)
+            one_short = None
+            if fewer and fewer != table.allowed:
+                read = read or tab.reader(scope)
+                one_short = tab.table(fewer, len(scope)), read
+            found.append((joint, compiled, outside, not allowed, one_short))
+    return found

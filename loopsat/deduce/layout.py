@@ -7,7 +7,8 @@ worked out (board.Board adds the state that changes and the propagation)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from itertools import pairwise
+from itertools import compress, pairwise, starmap
+from operator import attrgetter, itemgetter
 
 from loopsat.deduce import blocks
 from loopsat.deduce import tables as tab
@@ -23,20 +24,8 @@ if TYPE_CHECKING:
 
     from loopsat.deduce.trail import Reason
 
-# The widest join of a clue with a vertex at its corner: a Masyu circle (8 edges) with the cell
-# beside it (4, sharing 2), Tatham's Easy Pearl reasoning (a white circle cannot run the way
-# where neither neighbour can turn). A Slitherlink clue with a corner is 6 edges, and so is a
-# pattern of 3s with one: every such join is made. It defines the rule, not a speed: the grade
-# reads the trail of these joins.
-JOIN_WIDTH = 10
-# How many clues' blocks (deduce/blocks.py) and shapes' joins a lattice size keeps, so that a
-# long batch of one size does not grow them without end: a 30×30 Masyu generate meets about
-# 40 000.
-FACE_SUMS_KEPT = 200_000
-
 Reader = Callable[[list[int]], tuple[int, ...]]
-Compiled = tuple[Table, Reader]
-Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool, Compiled | None]  # `Layout._moved_joins`
+Lookup = Callable[[tuple[int, ...], Moves], Moves | None]  # a table's `by_values.get`
 # a vertex's patterns by its number of arms: degree 0 or 2
 _DEGREES = {n: frozenset(p for p in range(1 << n) if p.bit_count() in (0, 2)) for n in range(5)}
 Deferred = tuple[int, int, str, Sequence[int]]  # an edge, its value, the rule and what it read
@@ -63,6 +52,7 @@ class Layout:
     def _lay(self, rows: int, cols: int) -> None:
         """The rows × cols lattice with its vertex rules and nothing else: what `_bare_board` keeps."""
         self.shape = rows, cols  # tiles (dots, in Slitherlink)
+        self.spots, self.sides = blocks.spots(rows, cols), blocks.sides(rows, cols)  # blocks.shape_joins reads
         self.lattice = list(lattice_edges(rows, cols))
         # zipped, not a comprehension: 0.6 of 0.9 ms a 60×60, with `edge_between` (timeit)
         self.index = dict(zip(self.lattice, range(len(self.lattice)), strict=True))
@@ -108,7 +98,9 @@ class Layout:
         self.chains = Chains(rows * cols)
         self.lonely = False  # some chain may hold every loop edge, so its closing edge is still open
         self.colours = self._colours(rows, cols)
-        self.face_parities: list[list[int]] = [[] for _ in self.colours.leader]
+        # each face's parities (their numbers): none until a board adds its clues' (`_add_parities`),
+        # which makes a list a face (3 600 lists a 60×60, 0.2 MB, most boards never made)
+        self.face_parities: Sequence[Sequence[int]] = [()] * len(self.colours.leader)
         # every rule (the corners too, which probes skip; the vertices' apart) by level, then by
         # edge, in the order they came: a decided edge hands each lane its rules as one batch
         self.lane_watch: dict[Level, list[list[int]]] = {}
@@ -116,12 +108,14 @@ class Layout:
         # every board of this size, as the generator sets up thousands that differ in a clue or
         # two (and a 60×60's 14 000 readers took 12 of the 55 ms its board took to set up)
         self.blocks: dict[blocks.Settings, dict[Rule, blocks.Block]] = {}
-        # by shape (patterns, the sides of the lattice its vertices lie on, the first point's
-        # parities, the points relative to it): the first rule's joins (`_shape_joins`)
-        self.shape_joins: dict[
-            tuple[frozenset[int], tuple[int, ...], tuple[tuple[int, int], ...]], tuple[int, list[Join]]
-        ] = {}
-        self.inner_vertex = inner = [0 < v // cols < rows - 1 and 0 < v % cols < cols - 1 for v in range(rows * cols)]
+        # by shape (patterns, the sides of the lattice its joined vertices lie on, the first
+        # edge's kind and the edges' spots relative to it): the first rule's joins (blocks.shape_joins),
+        # and by the last two, where its joined vertices are first met (near the border)
+        self.shape_joins: dict[tuple[object, ...], tuple[int, list[blocks.Join]]] = {}
+        self.shape_picks: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+        # a row's pattern repeated, not worked out a vertex (0.34 ms of a 60×60's 3 600 divisions)
+        middle, none = [0 < c < cols - 1 for c in range(cols)], [False] * cols
+        self.inner_vertex = inner = none + middle * (rows - 2) + none if rows > 2 else none * rows
         self.inner_edge = [inner[a] and inner[b] for a, b in self.ends]  # both ends have four arms
         self.arms = lattice_arms(rows, cols)  # the edges at each vertex
         # each face at a vertex borders two of its arms: no face parity. Its rule is numbered as
@@ -131,22 +125,27 @@ class Layout:
         # by rule, with a call for each, a fresh 60×60's bare layout took 13.7 ms, 3 600 vertices
         degrees = [tab.table(_DEGREES[n], n) for n in range(5)]
         vertex_arms = [arms for arms in self.arms if arms]
-        self.rules: list[tuple[tuple[int, ...], Table]] = [(arms, degrees[len(arms)]) for arms in vertex_arms]
-        self.readers: list[Reader] = list(map(tab.reader, vertex_arms))  # each rule's scope values
-        self.rule_tables: list[Table] = [degree for _, degree in self.rules]  # each rule's table again
+        # each rule's table, in C: read by the number of arms (so are the lookups and the queue)
+        self.rule_tables: list[Table] = list(map(degrees.__getitem__, map(len, vertex_arms)))
+        self.rules: list[tuple[tuple[int, ...], Table]] = list(zip(vertex_arms, self.rule_tables, strict=True))
+        # each rule's scope values: itemgetters made in C where every vertex has two arms or more
+        # (tab.reader's call a vertex was 0.37 of 0.14 ms at 60×60, timeit)
+        self.readers: list[Reader] = list(
+            starmap(itemgetter, vertex_arms) if rows > 1 and cols > 1 else map(tab.reader, vertex_arms)
+        )
         # its `by_values.get`, for the hot loop
-        self.lookups: list[Callable[[tuple[int, ...], Moves], Moves | None]] = [t.lookup for t in self.rule_tables]
+        self.lookups: list[Lookup] = list(map(attrgetter("lookup"), self.rule_tables))
         self.rule_names: list[str] = [VERTEX_DEGREE] * len(vertex_arms)
         self.rule_levels: list[Level] = [Level.EASY] * len(vertex_arms)
         # the vertex rules reading each edge, in the order they came: its two ends (a < b)
         self.vertex_watch: Sequence[Sequence[int]] = self.ends  # never changed (a list each cost 0.6 MB at 60×60)
-        self.watch: list[list[int]] = [[a, b] for a, b in self.ends]  # the rules a probe reads, by edge
+        self.watch: list[list[int]] = list(map(list, self.ends))  # the rules a probe reads, by edge
         self.edge_vertex_rules = self.vertex_watch  # never changed, as `vertex_watch`
         self.levels[VERTEX_DEGREE] = Level.EASY
         self.vertex_rules = len(self.rules)  # the rules before this one are the vertices'
         # on a bare board a vertex rule forces nothing until its edges change, which queues it again
         forcing = {table: table.consequence(0, 0) != (0, 0) for table in set(self.rule_tables)}  # a few tables
-        self.queue = [rule for rule, table in enumerate(self.rule_tables) if forcing[table]]
+        self.queue = list(compress(range(len(self.rule_tables)), map(forcing.__getitem__, self.rule_tables)))
 
     def _start_from(self, bare: Layout) -> None:
         """Take `bare`'s state as this board's own: what is never changed is shared, the rest copied."""
@@ -161,7 +160,7 @@ class Layout:
         self.parity_merged = []
         self.chains = Chains(len(bare.chains.far))
         self.colours = bare.colours.fresh()
-        self.face_parities = [list(numbers) for numbers in bare.face_parities]
+        self.face_parities = bare.face_parities  # none yet, never changed in place (`_add_parities`)
         self.rules, self.readers = bare.rules.copy(), bare.readers.copy()
         self.rule_tables, self.rule_names = bare.rule_tables.copy(), bare.rule_names.copy()
         self.lookups = bare.lookups.copy()
@@ -217,7 +216,7 @@ class Layout:
             if found is None:
                 found = blocks.block(self, rule, settings)
                 if keep:
-                    if len(known) >= FACE_SUMS_KEPT:
+                    if len(known) >= blocks.FACE_SUMS_KEPT:
                         known.clear()
                     known[rule] = found
             table = found.table
@@ -241,7 +240,9 @@ class Layout:
     def _add_parities(self, kept: list[tuple[int, blocks.Block]]) -> None:
         """The face parities of each clue in `kept` (their faces' colours sum to the parity, mod 2:
         each edge is the sum of its two faces'), each waiting to be read once."""
-        parities, face_parities, first = self.parities, self.face_parities, len(self.parities)
+        parities, first = self.parities, len(self.parities)
+        face_parities: list[list[int]] = [list(numbers) for numbers in self.face_parities]
+        self.face_parities = face_parities
         for _, found in kept:
             scope = found.scope
             for faces, parity in blocks.sums(self, found):
@@ -280,82 +281,6 @@ class Layout:
         found = self.lane_watch.get(level)
         if found is None:
             found = self.lane_watch[level] = [[] for _ in self.lattice]
-        return found
-
-    def _shape_joins(self, scope: tuple[int, ...], table: Table) -> tuple[list[Join], int]:
-        """A rule's joins with the vertices at its corners (`_worked_out_joins`), and the offset
-        that moves them onto its edges: those of the first rule of its shape, as every edge
-        number moves by one offset with the shape (0 where worked out for this rule). Near the
-        lattice's border the shape holds which sides of it each vertex at the rule's edges lies
-        on (which of its arms are there): a vertex rule is its arms. The first 60×60 board's
-        joins took 21 of the 72 ms it took to set up all worked out, 17.5 moved (`python
-        bench/board_setup.py`); the rules they make are moved as they are pushed
-        (blocks.push_corners), not copied here first. Moved near the border too, a hard Masyu
-        25×25 worked out 55 where it worked out 100, each 46 µs."""
-        lattice = self.lattice
-        border: tuple[int, ...] = ()  # inner: every vertex at its edges has four arms
-        if not all(map(self.inner_edge.__getitem__, scope)):
-            rows, cols = self.shape
-            border = tuple(
-                [
-                    (v < cols) + 2 * (v >= (rows - 1) * cols) + 4 * (v % cols == 0) + 8 * (v % cols == cols - 1)
-                    for k in scope
-                    for v in self.ends[k]
-                ]
-            )
-        x0, y0 = lattice[scope[0]]  # its kind too: moved by even steps, every edge keeps its kind
-        shape = (
-            table.allowed,
-            border,
-            ((x0 % 2, y0 % 2), *[(x - x0, y - y0) for x, y in map(lattice.__getitem__, scope)]),
-        )
-        known = self.shape_joins.get(shape)  # read once, as `blocks`
-        if known is None:
-            if len(self.shape_joins) >= FACE_SUMS_KEPT:
-                self.shape_joins.clear()
-            found = self._worked_out_joins(scope, table)
-            self.shape_joins[shape] = scope[0], found
-            return found, 0
-        return known[1], scope[0] - known[0]
-
-    def _moved_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
-        """`_shape_joins` moved onto `scope`'s edges, each with readers of its own: what
-        working them out gives (the tests compare the two)."""
-        joins, offset = self._shape_joins(scope, table)
-        moved: list[Join] = []
-        for joint, compiled, outside, empty, one_short in joins:
-            joint = tuple([k + offset for k in joint])
-            if compiled is not None:
-                compiled = compiled[0], tab.reader(joint)
-            if one_short is not None:
-                one_short = one_short[0], tab.reader(scope)
-            moved.append((joint, compiled, tuple([k + offset for k in outside]), empty, one_short))
-        return moved
-
-    def _worked_out_joins(self, scope: tuple[int, ...], table: Table) -> list[Join]:
-        """A rule's joins with the vertices at its corners, from the vertex rules: each one's scope,
-        table and reader (None when every pattern or none fits), the vertex's arms outside the
-        rule, whether no pattern fits, and the rule's own table without its two edges at the
-        vertex both on (the ONE_SHORT reading, which decides only the clue's sides, as Tatham's
-        Easy; None when that removes nothing)."""
-        found: list[Join] = []
-        edge_vertex_rules, in_scope = self.edge_vertex_rules, set(scope)
-        read: Reader | None = None
-        for v in sorted({v for k in scope for v in edge_vertex_rules[k]}):
-            arms, degree = self.rules[v]
-            outside = tuple([k for k in arms if k not in in_scope])
-            if len(arms) - len(outside) >= 2 and len(scope) + len(outside) <= JOIN_WIDTH:
-                joint, allowed = tab.joint(scope, table.allowed, arms, degree.allowed)
-                compiled = None
-                if allowed and len(allowed) < 1 << len(joint):  # else none or no restriction
-                    compiled = tab.table(allowed, len(joint)), tab.reader(joint)
-                pair = sum(1 << n for n, k in enumerate(scope) if k in arms)
-                fewer = frozenset(p for p in table.allowed if p & pair != pair)
-                one_short = None
-                if fewer and fewer != table.allowed:
-                    read = read or tab.reader(scope)
-                    one_short = tab.table(fewer, len(scope)), read
-                found.append((joint, compiled, outside, not allowed, one_short))
         return found
 
     def _odd(self, scope: tuple[int, ...], mask: int) -> tuple[int, ...]:

@@ -19,7 +19,7 @@ from functools import lru_cache
 from itertools import product
 
 from loopsat.deduce import Rule, Rules
-from loopsat.deduce.rules import PEARL_LEVELS
+from loopsat.deduce.rules import PEARL_LEVELS, Level
 from loopsat.errors import PuzzleError
 from loopsat.genres import VARIANTS_OF
 from loopsat.genres.masyu_shapes import BLACK, EMPTY, WHITE, shapes
@@ -124,10 +124,16 @@ def rules(puzzle: Puzzle) -> Rules:
     return Rules(found, whole=True, patterns=seen, levels=PEARL_LEVELS)
 
 
+_new_tuple = tuple.__new__  # a Rule made without the Python call its __new__ is
+
+
 @lru_cache(maxsize=1 << 14)  # made once, as masyu_shapes.shapes: a generator asks again and again
 def _law(tile: Point, ch: str) -> Rule:
-    """A circle's own table over its four arms and the four edges beyond its neighbours."""
-    return Rule((*_arms(tile, 1), *_arms(tile, 3)), _CIRCLE_PATTERNS[ch], _CIRCLE_NAMES[ch])
+    """A circle's own table over its four arms and the four edges beyond its neighbours (as
+    `_arms` at 1, then at 3, written out as `masyu_shapes.shapes` is)."""
+    x, y = tile
+    scope = (x - 1, y), (x, y - 1), (x, y + 1), (x + 1, y), (x - 3, y), (x, y - 3), (x, y + 3), (x + 3, y)
+    return _new_tuple(Rule, (scope, _CIRCLE_PATTERNS[ch], _CIRCLE_NAMES[ch], Level.EASY, True))
 
 
 def _white_holds(near: tuple[int, ...], far: tuple[int, ...]) -> bool:
