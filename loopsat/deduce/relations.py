@@ -4,6 +4,7 @@ rest. A mixin of `Pairs`, which holds the state and the bookkeeping."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from loopsat.deduce.cells import HARD_CELLS, hard_cell
@@ -137,8 +138,8 @@ class Relations:
         """A clue one line short (or one off short) cannot have two equal open sides on (off);
         the parity of its open sides relates them (`plan`, cells.HARD_CELLS': which, by the clue
         and its sides' values). Whether it decided a line."""
-        opened, shorts, parity = plan
-        open_sides = [sides[n] for n in opened]
+        _, shorts, parity, lines = plan
+        open_sides = lines(sides)
         if shorts:
             parent, flip = self.parent, self.flip
             for bit in shorts:
@@ -154,7 +155,7 @@ class Relations:
         """A pair known to hold exactly one line is two opposite lines, and back; the parity of
         a dot's open lines (an even number on) relates them (`plan`, dots.HARD_PLANS'). Whether
         it decided a line."""
-        pairs, opened, parity = plan
+        pairs, opened, parity, lines = plan
         arms, d = self.arms[v], 4 * v
         if pairs:
             parent, flip, most, least = self.parent, self.flip, self.most, self.least
@@ -171,9 +172,9 @@ class Relations:
             self._relate(arms[opened[0]], arms[opened[1]], parity)
             return False
         # the open arms in `present`'s order (N, E, S, W, those on the lattice)
-        return self._parity([arms[n] for n in opened], parity, self.present[v])
+        return self._parity(lines(arms), parity, self.present[v])
 
-    def _parity(self, lines: list[int], parity: int, read: tuple[int, ...]) -> bool:
+    def _parity(self, lines: Sequence[int], parity: int, read: tuple[int, ...]) -> bool:
         """Open lines whose sum has a known parity: two are related; of three, two related fix the
         third; of four, two related relate the other two. Whether it decided a line."""
         count = len(lines)
