@@ -183,8 +183,14 @@ class Relations:
             return False
         if count != 3 and count != 4:
             return False
-        parent = self.parent
-        classes = [parent[k] for k in lines]
+        parent = self.parent  # each line's class, unpacked (a list comprehension is a call in Python 3.11)
+        classes: tuple[int, ...]
+        if count == 3:
+            a, b, c = lines
+            classes = parent[a], parent[b], parent[c]
+        else:
+            a, b, c, d = lines
+            classes = parent[a], parent[b], parent[c], parent[d]
         for n, m, rest in _SPLITS[count]:  # the first two related, in order; the rest
             if classes[n] == classes[m]:
                 bit = parity ^ self.flip[lines[n]] ^ self.flip[lines[m]]
