@@ -19,17 +19,17 @@ class Waiting:
     def __init__(self, count: int) -> None:
         self.queue = list(range(count))  # every one waits at first
         self.at = 0  # queue[:at] were looked at
-        self.pending = bytearray(b"\x01") * count
+        self.pending = [1] * count  # a list: Python 3.11 specializes its int subscripts, not a bytearray's
 
     def __bool__(self) -> bool:
         return self.at < len(self.queue)
 
     def add(self, items: Iterable[int]) -> None:
-        pending, append = self.pending, self.queue.append
+        pending, queue = self.pending, self.queue
         for x in items:
             if not pending[x]:
                 pending[x] = 1
-                append(x)
+                queue.append(x)  # (specialized in place, where a bound method is a call)
 
     def take(self) -> list[int]:
         """Every one waiting, in turn, for the caller to look at (clearing `pending`)."""
