@@ -138,7 +138,7 @@ class Board(Layout):
             lattice = self.lattice
             points = self.read_points.get(read)  # a rule reads its scope at each step: named once
             if points is None:
-                points = self.read_points[read] = tuple(lattice[j] for j in read)
+                points = self.read_points[read] = tuple(map(lattice.__getitem__, read))
             self.tracer(_new_tuple(Step, (rule, points, ((lattice[k], bit == 1),))))
 
     def mark(self) -> Mark:
@@ -219,7 +219,7 @@ class Board(Layout):
         name, lattice = self.rule_names[rule], self.lattice
         points = self.read_points.get(scope)
         if points is None:
-            points = self.read_points[scope] = tuple([lattice[j] for j in scope])
+            points = self.read_points[scope] = tuple(map(lattice.__getitem__, scope))
         for position, bit in moves:
             k = scope[position]
             value[k] = bit
