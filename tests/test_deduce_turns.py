@@ -26,8 +26,8 @@ def test_waiting_is_first_come_first_looked_at_once(steps: list[Step]) -> None:
         for x in batch[:looked]:
             waiting.pending[x] = 0  # as a level clears each one it looks at
         if looked < len(batch):
-            waiting.stop(batch, looked - 1)  # stopped after the last one looked at (-1: none)
             model = batch[looked:]
+            waiting.stop(batch, looked - 1)  # stopped after the last one looked at (-1: none)
         else:
             model = []
         assert bool(waiting) == bool(model)

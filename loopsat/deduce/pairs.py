@@ -118,7 +118,7 @@ class Pairs(Relations):
             len(board.assigned) == self.seen
             and read[0] == len(self.touched)
             and read[1] == len(self.learnt)
-            and not (faces or dots or (level == _HARD and self.fresh))
+            and not (faces.queue or dots.queue or (level == _HARD and self.fresh))
         ):
             return False  # nothing new to look at (a 60x60 asks some 9 000 times once it is solved)
         self.board = board
@@ -158,7 +158,7 @@ class Pairs(Relations):
             dots.add(learnt[read[1] :])
             faces.add(self.learnt_faces[read[4] :])
             read[1], read[4] = len(learnt), len(self.learnt_faces)
-        return bool(faces or dots)
+        return bool(faces.queue or dots.queue)  # (not Waiting.__bool__: a call each)
 
     def _learn(self, facts: list[int], dline: int, level: int) -> None:
         """Record a fact about a pair (in `facts`: most or least) at `level`, unless known."""

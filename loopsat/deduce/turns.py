@@ -14,15 +14,14 @@ class Waiting:
     takes what waits as a list (`take`), clears each one's flag as it looks at it, and hands
     back the rest when it stops early (`stop`)."""
 
-    __slots__ = ("at", "pending", "queue")
+    __slots__ = ("pending", "queue")
 
     def __init__(self, count: int) -> None:
-        self.queue = list(range(count))  # every one waits at first
-        self.at = 0  # queue[:at] were looked at
+        self.queue = list(range(count))  # every one waits at first, in turn (the hot loops test it for emptiness)
         self.pending = [1] * count  # a list: Python 3.11 specializes its int subscripts, not a bytearray's
 
     def __bool__(self) -> bool:
-        return self.at < len(self.queue)
+        return bool(self.queue)
 
     def add(self, items: Iterable[int]) -> None:
         pending, queue = self.pending, self.queue
@@ -33,11 +32,12 @@ class Waiting:
 
     def take(self) -> list[int]:
         """Every one waiting, in turn, for the caller to look at (clearing `pending`)."""
-        batch = self.queue[self.at :] if self.at else self.queue
-        self.queue, self.at = [], 0
+        batch, self.queue = self.queue, []
         return batch
 
     def stop(self, batch: list[int], n: int) -> None:
         """The caller stopped after batch[n] (-1: before the first): the rest wait still, in
-        their turn."""
-        self.queue, self.at = batch, n + 1
+        their turn, `batch` cut to them in place (not copied at the next `take`: a 60×60 solve
+        copied 280 000 so)."""
+        del batch[: n + 1]
+        self.queue = batch
