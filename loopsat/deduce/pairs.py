@@ -22,7 +22,7 @@ from loopsat.deduce.dots import ALIKE, LEARN_BOTH, NORMAL_PLANS, TO_ON, normal_p
 from loopsat.deduce.faces import Face, count_faces, geometry, state_readers
 from loopsat.deduce.relations import Relations
 from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES, Contradiction, Level
-from loopsat.deduce.turns import Waiting
+from loopsat.deduce.turns import Waiting, numbers
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ class Pairs(Relations):
             for level in range(_HARD + 1)
         ]
         self.fresh: list[int] = []  # edges decided or related since Hard last spread their values
-        self.parent = list(range(len(board.lattice)))  # lines equal (0) or opposite (1) to their leader
+        self.parent = numbers(len(board.lattice))  # lines equal (0) or opposite (1) to their leader
         self.flip = [0] * len(board.lattice)
         self.members: dict[int, list[int]] = {}  # by leader, a class of two lines or more, in the order they came
         self.spread: set[int] = set()  # classes whose every line is decided

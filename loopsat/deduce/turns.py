@@ -4,6 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+_NUMBERS: list[int] = []  # 0, 1, 2 ... as int objects made once for the process (`numbers`)
+
+
+def numbers(count: int) -> list[int]:
+    """A new list of 0 to count - 1, of int objects shared by every board: `list(range(count))`
+    makes each one above 256 anew, and frees it with the board."""
+    if len(_NUMBERS) < count:
+        _NUMBERS.extend(range(len(_NUMBERS), count))
+    return _NUMBERS[:count]
+
 
 class Waiting:
     """First come, first looked at, each once however often it is added before its turn.
@@ -17,7 +27,7 @@ class Waiting:
     __slots__ = ("pending", "queue")
 
     def __init__(self, count: int) -> None:
-        self.queue = list(range(count))  # every one waits at first, in turn (the hot loops test it for emptiness)
+        self.queue = numbers(count)  # every one waits at first, in turn (the hot loops test it for emptiness)
         self.pending = [1] * count  # a list: Python 3.11 specializes its int subscripts, not a bytearray's
 
     def __bool__(self) -> bool:
