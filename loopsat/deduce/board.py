@@ -189,10 +189,12 @@ class Board(Layout):
         counts as done."""
         bit = self.value[k]
         if bit and self.single_loop:
-            chain = self.chains.add(k, *self.ends[k])
+            a, b = self.ends[k]  # (not *: a call with * is not specialized in Python 3.11)
+            chain = self.chains.add(k, a, b)
             self.done += 1
             if chain is not None:
-                self._forbid_closing(*chain)
+                x, y, length = chain
+                self._forbid_closing(x, y, length)
             elif self.close_on:
                 self._close(k)
         else:
