@@ -318,10 +318,12 @@ class Pairs(Relations):
                 face_waits[f] = 0
                 clue, (s0, s1, s2, s3), corners = faces_of[f]
                 vals = (value[s0], value[s1], value[s2], value[s3])
+                if vals == seen_faces[f]:
+                    continue
                 plan = plans[clue].get(vals)
                 if plan is None:  # not made yet
                     plan = tricky_plan(clue, vals)
-                if plan and vals != seen_faces[f]:  # (empty: no pair of open sides, or none can learn)
+                if plan:  # (empty: no pair of open sides, or none can learn)
                     news = self.news
                     face_pairs(corners, plan[0])
                     seen_faces[f] = None if plan[1] and self.news > news else vals
