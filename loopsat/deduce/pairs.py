@@ -196,7 +196,7 @@ class Pairs(Relations):
         most, least, needs = self.most, self.least, NORMAL_NEEDS
         while self._drained(_NORMAL):
             order = faces.take()
-            for n, f in enumerate(order):
+            for f in order:
                 face_waits[f] = 0
                 if not cornered[f]:
                     continue  # bare counting: the clue's table (Easy)
@@ -218,17 +218,17 @@ class Pairs(Relations):
                         else:
                             continue
                 if face_lines(face, vals):
-                    faces.stop(order, n)
+                    faces.stop(order, order.index(f))
                     return True
             order = dots.take()
-            for n, v in enumerate(order):
+            for v in order:
                 dot_waits[v] = 0
                 states = states_of[v](value)
                 plan = plans.get(states)
                 if plan is None:  # not made yet
                     plan = normal_plan(states)
                 if plan and (plan[0] or factual[v]) and dot(v, arms_of[v], plan[1]):
-                    dots.stop(order, n)
+                    dots.stop(order, order.index(v))
                     return True
         return False
 
@@ -328,7 +328,7 @@ class Pairs(Relations):
                     face_pairs(corners, plan[0])
                     seen_faces[f] = None if plan[1] and self.news > news else vals
             order = dots.take()
-            for n, v in enumerate(order):
+            for v in order:
                 dot_waits[v] = 0
                 if holding[v]:
                     states = states_of[v](value)
@@ -336,7 +336,7 @@ class Pairs(Relations):
                         continue
                     unknown = states.count(-1)
                     if unknown >= 2 and dot_pairs(v, states, unknown):
-                        dots.stop(order, n)
+                        dots.stop(order, order.index(v))
                         return True
                     seen_dots[v] = states
         return False

@@ -111,7 +111,7 @@ class Relations:
             # a face's or a dot's plan read here, the call made only where it has one: most
             # have fewer than two open lines, which tell nothing
             order, pending = faces.take(), faces.pending
-            for n, f in enumerate(order):
+            for f in order:
                 pending[f] = 0
                 clue, sides, _ = cells[f]
                 s0, s1, s2, s3 = sides
@@ -120,17 +120,17 @@ class Relations:
                 if reading is None:  # not made yet
                     reading = hard_cell(clue, vals)
                 if reading and self._face_relations(sides, reading):
-                    faces.stop(order, n)
+                    faces.stop(order, order.index(f))
                     return True
             order, pending = dots.take(), dots.pending
-            for n, v in enumerate(order):
+            for v in order:
                 pending[v] = 0
                 states = states_of[v](value)
                 plan = hard_plans.get(states)
                 if plan is None:  # not made yet
                     plan = hard_plan(states)
                 if plan and self._dot_relations(v, plan):
-                    dots.stop(order, n)
+                    dots.stop(order, order.index(v))
                     return True
         return False
 
