@@ -33,6 +33,20 @@ def geometry(rows: int, cols: int) -> tuple[list[tuple[int, ...]], list[tuple[in
     return arms, present
 
 
+# Each dot's four pairs' numbers (its dlines 4v to 4v + 3) by v, as int objects made once for the
+# process (`dline_numbers`): the pairs' levels worked each out as 4 * v + i, a new int past 256 at
+# every step. A module's list, not the boards' own: an attribute more of `Pairs` would pass
+# CPython 3.11's limit of shared keys.
+DLINES: list[tuple[int, int, int, int]] = []
+
+
+def dline_numbers(dots: int) -> None:
+    """DLINES made for dots 0 to dots - 1 at least."""
+    start = len(DLINES)
+    if start < dots:
+        DLINES.extend(zip(*(range(4 * start + i, 4 * dots, 4) for i in range(4)), strict=True))
+
+
 StateReader = Callable[[Sequence[int]], tuple[int, ...]]
 
 

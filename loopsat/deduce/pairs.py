@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from loopsat.deduce.cells import NORMAL_NEEDS, TRICKY_PLANS, normal_need, tricky_plan
 from loopsat.deduce.dots import ALIKE, LEARN_BOTH, NORMAL_PLANS, TO_ON, normal_plan
-from loopsat.deduce.faces import Face, count_faces, geometry, state_readers
+from loopsat.deduce.faces import DLINES, Face, count_faces, dline_numbers, geometry, state_readers
 from loopsat.deduce.relations import Relations
 from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES, Contradiction, Level
 from loopsat.deduce.turns import Waiting, numbers
@@ -60,6 +60,7 @@ class Pairs(Relations):
         rows, cols = board.shape
         self.arms, self.present = geometry(rows, cols)
         self.states_of = state_readers(rows, cols)
+        dline_numbers(len(self.arms))
         self.faces = faces
         # by edge, its clue faces: a tuple made only for an edge with one (a list for each edge,
         # made and freed with every board, cost 0.4 % more instructions of a warm 20x20 solve)
@@ -275,9 +276,9 @@ class Pairs(Relations):
     def _dot(self, v: int, arms: tuple[int, ...], steps: Steps) -> bool:
         """Tatham's Normal at a dot with two open arms or more, and a line in or a fact at it
         (`steps`: what its pairs may do, dots.NORMAL_PLANS): its pairs' facts from its lines and back."""
-        most, least, base = self.most, self.least, 4 * v
+        most, least, dlines = self.most, self.least, DLINES[v]
         for i, n, what in steps:
-            d = base + i
+            d = dlines[i]
             if what <= LEARN_BOTH:
                 if not most[d]:
                     self._learn(most, d, _NORMAL)
@@ -371,15 +372,15 @@ class Pairs(Relations):
         on decides the rest (for a dot with a pair known to have one on). Whether it decided a
         line."""
         most, least = self.most, self.least
-        yes, base = states.count(1), 4 * v
+        yes, dlines = states.count(1), DLINES[v]
         for i, j, o, _ in _TURNS:
-            d = base + i
+            d = dlines[i]
             facts = least[d]
             if not facts or states[i] >= 0 or states[j] >= 0:
                 continue
             if facts < _TRICKY:
                 facts = _TRICKY
-            opposite = base + o
+            opposite = dlines[o]
             if not most[opposite]:
                 self._learn(most, opposite, facts)
             if yes or not most[d]:

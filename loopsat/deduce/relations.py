@@ -9,6 +9,7 @@ from itertools import combinations
 
 from loopsat.deduce.cells import HARD_CELLS, hard_cell
 from loopsat.deduce.dots import HARD_PLANS, hard_plan
+from loopsat.deduce.faces import DLINES
 from loopsat.deduce.rules import Contradiction, Level
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
@@ -156,17 +157,17 @@ class Relations:
         a dot's open lines (an even number on) relates them (`plan`, dots.HARD_PLANS'). Whether
         it decided a line."""
         pairs, opened, parity, lines = plan
-        arms, d = self.arms[v], 4 * v
+        arms = self.arms[v]
         if pairs:
-            parent, flip, most, least = self.parent, self.flip, self.most, self.least
+            parent, flip, most, least, dlines = self.parent, self.flip, self.most, self.least, DLINES[v]
             for i, j in pairs:
-                a, b = arms[i], arms[j]
+                a, b, d = arms[i], arms[j], dlines[i]
                 if parent[a] == parent[b] and flip[a] != flip[b]:
-                    if not most[d + i]:
-                        self._learn(most, d + i, _HARD)
-                    if not least[d + i]:
-                        self._learn(least, d + i, _HARD)
-                elif most[d + i] and least[d + i]:
+                    if not most[d]:
+                        self._learn(most, d, _HARD)
+                    if not least[d]:
+                        self._learn(least, d, _HARD)
+                elif most[d] and least[d]:
                     self._relate(a, b, 1)
         if len(opened) == 2:  # `_parity` of two lines, its commonest case, without the call
             self._relate(arms[opened[0]], arms[opened[1]], parity)
