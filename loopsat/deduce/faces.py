@@ -35,8 +35,8 @@ def geometry(rows: int, cols: int) -> tuple[list[tuple[int, ...]], list[tuple[in
 
 # Each dot's four pairs' numbers (its dlines 4v to 4v + 3) by v, as int objects made once for the
 # process (`dline_numbers`): the pairs' levels worked each out as 4 * v + i, a new int past 256 at
-# every step. A module's list, not the boards' own: an attribute more of `Pairs` would pass
-# CPython 3.11's limit of shared keys.
+# every step. A module's list, not an attribute of `Pairs`, which has 29 with its board, one
+# short of CPython 3.11's limit of shared keys (30).
 DLINES: list[tuple[int, int, int, int]] = []
 
 
