@@ -38,13 +38,15 @@ def geometry(rows: int, cols: int) -> tuple[list[tuple[int, ...]], list[tuple[in
 # every step. A module's list, not an attribute of `Pairs`, which has 29 with its board, one
 # short of CPython 3.11's limit of shared keys (30).
 DLINES: list[tuple[int, int, int, int]] = []
+DOT_OF: list[int] = []  # and back, each dline's dot (dline >> 2, made once)
 
 
 def dline_numbers(dots: int) -> None:
-    """DLINES made for dots 0 to dots - 1 at least."""
+    """DLINES and DOT_OF made for dots 0 to dots - 1 at least."""
     start = len(DLINES)
     if start < dots:
         DLINES.extend(zip(*(range(4 * start + i, 4 * dots, 4) for i in range(4)), strict=True))
+        DOT_OF.extend(v for v in range(start, dots) for _ in range(4))
 
 
 StateReader = Callable[[Sequence[int]], tuple[int, ...]]

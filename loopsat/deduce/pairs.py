@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from loopsat.deduce.cells import NORMAL_NEEDS, TRICKY_PLANS, normal_need, tricky_plan
 from loopsat.deduce.dots import ALIKE, LEARN_BOTH, NORMAL_PLANS, TO_ON, normal_plan
-from loopsat.deduce.faces import DLINES, Face, count_faces, dline_numbers, geometry, state_readers
+from loopsat.deduce.faces import DLINES, DOT_OF, Face, count_faces, dline_numbers, geometry, state_readers
 from loopsat.deduce.relations import Relations
 from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES, Contradiction, Level
 from loopsat.deduce.turns import Waiting, numbers
@@ -166,7 +166,7 @@ class Pairs(Relations):
         if not facts[dline]:
             facts[dline] = level
             self.news += 1
-            dot = dline >> 2
+            dot = DOT_OF[dline]
             self.learnt.append(dot)
             self.factual[dot] = True
             self.tricky_dots[dot] = None
