@@ -107,7 +107,7 @@ class Pairs(Relations):
         self.flip = [0] * len(board.lattice)
         self.members: dict[int, list[int]] = {}  # by leader, a class of two lines or more, in the order they came
         self.spread: set[int] = set()  # classes whose every line is decided
-        self.news = 0  # facts and relations learnt: a pass that learnt one says so
+        self.news = False  # a fact or relation learnt since `run` began (a flag: a count past 256 made an int each)
 
     def run(self, board: Board, level: Level) -> bool:
         """One level's reasoning on `board` (this one's) where something changed; whether it
@@ -128,8 +128,8 @@ class Pairs(Relations):
             self.touched += assigned[self.seen :]
             self.seen = len(assigned)
             run = self._normal if level == _NORMAL else self._tricky if level == _TRICKY else self._hard
-            news = self.news
-            return run() or self.news > news
+            self.news = False
+            return run() or self.news
         finally:
             del self.board
 
@@ -165,7 +165,7 @@ class Pairs(Relations):
         """Record a fact about a pair (in `facts`: most or least) at `level`, unless known."""
         if not facts[dline]:
             facts[dline] = level
-            self.news += 1
+            self.news = True
             dot = DOT_OF[dline]
             self.learnt.append(dot)
             self.factual[dot] = True
@@ -184,7 +184,7 @@ class Pairs(Relations):
     # --- Normal and Tricky: facts about pairs ---------------------------------------------
 
     def _normal(self) -> bool:
-        """Whether a line was decided (the facts learnt are counted in `news`). A dot with fewer
+        """Whether a line was decided (a fact learnt sets `news`). A dot with fewer
         than two open arms (its own rule decides them), four open and no line in (every pair two
         open arms), or no line in and no fact at it, has nothing to learn or use: told apart
         here, in the loop (no plan, or no line and no fact), as most dots looked at are (12 000
@@ -300,7 +300,7 @@ class Pairs(Relations):
         return False
 
     def _tricky(self) -> bool:
-        """Whether a line was decided (the facts learnt are counted in `news`). Only a face with
+        """Whether a line was decided (a fact learnt sets `news`). Only a face with
         two open sides, and a dot with two open arms and a pair known to hold a line, have
         something to learn: told apart here, as `_normal` does (4 400 of a 60×60's 16 400).
 
@@ -325,9 +325,8 @@ class Pairs(Relations):
                 if plan is None:  # not made yet
                     plan = tricky_plan(clue, vals)
                 if plan:  # (empty: no pair of open sides, or none can learn)
-                    news = self.news
-                    face_pairs(corners, plan[0])
-                    seen_faces[f] = None if plan[1] and self.news > news else vals
+                    learnt = face_pairs(corners, plan[0])
+                    seen_faces[f] = None if plan[1] and learnt else vals
             order = dots.take()
             for v in order:
                 dot_waits[v] = 0
@@ -342,10 +341,10 @@ class Pairs(Relations):
                     seen_dots[v] = states
         return False
 
-    def _face_pairs(self, corners: tuple[int, ...], steps: tuple[Step, ...]) -> None:
+    def _face_pairs(self, corners: tuple[int, ...], steps: tuple[Step, ...]) -> bool:
         """Facts about a clue's pairs of open sides from the bounds of the pair opposite each
         (`steps`: cells.TRICKY_PLANS, its corners' dlines `corners`), those bounds all read before
-        any is learnt."""
+        any is learnt; whether one was (each pair's own, at its own corner, is learnt as found)."""
         most, least = self.most, self.least
         found = []  # (pair's corner, whether most is learnt and its level, whether least and its level)
         for j, p, can_low, most_then, most_else, can_high, least_then, least_else in steps:
@@ -365,6 +364,7 @@ class Pairs(Relations):
                 self._learn(most, d, low_level)
             if to_least:
                 self._learn(least, d, high_level)
+        return bool(found)
 
     def _dot_pairs(self, v: int, states: tuple[int, ...], unknown: int) -> bool:
         """Tatham's Tricky at a dot (`states`: its arms' values, `unknown` of them open, two at

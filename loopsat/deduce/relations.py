@@ -45,7 +45,7 @@ class Relations:
     flip: list[int]
     members: dict[int, list[int]]
     spread: set[int]
-    news: int
+    news: bool
 
     if TYPE_CHECKING:
 
@@ -64,7 +64,7 @@ class Relations:
             if parity:
                 raise Contradiction
             return
-        self.news += 1
+        self.news = True
         members = self.members
         moved, kept = members.get(p), members.get(q)  # None: a class of one, its leader
         if (len(moved) if moved else 1) > (len(kept) if kept else 1):
@@ -84,7 +84,7 @@ class Relations:
             kept.extend(moved)
 
     def _hard(self) -> bool:
-        """Whether a line was decided (the relations and facts learnt are counted in `news`)."""
+        """Whether a line was decided (a relation or fact learnt sets `news`)."""
         value, members, parent, fresh, spread = self.board.value, self.members, self.parent, self.fresh, self.spread
         faces, dots = self.dirty[_HARD]
         cells, states_of, hard_cells, hard_plans = self.faces, self.states_of, HARD_CELLS, HARD_PLANS
