@@ -13,10 +13,12 @@ from types import SimpleNamespace
 import pytest
 
 from loopsat.deduce import cells, dots
+from loopsat.deduce.faces import dline_numbers
 from loopsat.deduce.pairs import Pairs
 from loopsat.deduce.rules import Contradiction
 
 STATES = list(product((-1, 0, 1), repeat=4))
+dline_numbers(1)  # dot 0's pairs' numbers, as a board's `Pairs` makes them
 # every entry, made as the levels make them
 NORMAL_PLANS = {states: dots.normal_plan(states) for states in STATES}
 HARD_PLANS = {states: dots.hard_plan(states) for states in STATES}
