@@ -42,11 +42,13 @@ DOT_OF: list[int] = []  # and back, each dline's dot (dline >> 2, made once)
 
 
 def dline_numbers(dots: int) -> None:
-    """DLINES and DOT_OF made for dots 0 to dots - 1 at least."""
-    start = len(DLINES)
-    if start < dots:
-        DLINES.extend(zip(*(range(4 * start + i, 4 * dots, 4) for i in range(4)), strict=True))
-        DOT_OF.extend(v for v in range(start, dots) for _ in range(4))
+    """DLINES and DOT_OF made for dots 0 to dots - 1 at least: each whole prefix made anew and
+    put in by one slice assignment, so that boards set up in two threads at once leave each
+    list right (an append of the missing part, made twice, would repeat it)."""
+    if len(DLINES) < dots:
+        DLINES[:dots] = zip(*(range(i, 4 * dots, 4) for i in range(4)), strict=True)
+    if len(DOT_OF) < 4 * dots:
+        DOT_OF[: 4 * dots] = [v for v in range(dots) for _ in range(4)]
 
 
 StateReader = Callable[[Sequence[int]], tuple[int, ...]]
