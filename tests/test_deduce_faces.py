@@ -7,7 +7,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from loopsat.deduce.faces import Face, _face, count_faces, geometry, state_readers
+from loopsat.deduce import faces
+from loopsat.deduce.faces import Face, _face, count_faces, dline_numbers, geometry, state_readers
 from loopsat.grid import lattice_edges
 
 _STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N, E, S, W, as a point's neighbours on the lattice
@@ -84,3 +85,11 @@ def test_count_faces_reads_a_cells_sides_in_the_layouts_order_as_face_does(rows:
     expected = [face for scope, table in rules if (face := _face(scope, table.allowed, cols)) is not None]
     assert count_faces(board) == expected  # type: ignore[arg-type]
     assert len(expected) >= 2 * (rows - 1) * (cols - 1)
+
+
+def test_dline_numbers_grow_and_stay_right_in_any_order() -> None:
+    for dots in (3, 1, 40, 7, 41, 0):
+        dline_numbers(dots)
+        assert faces.DLINES[:dots] == [(4 * v, 4 * v + 1, 4 * v + 2, 4 * v + 3) for v in range(dots)]
+        assert faces.DOT_OF[: 4 * dots] == [d >> 2 for d in range(4 * dots)]
+    assert len(faces.DLINES) * 4 == len(faces.DOT_OF)

@@ -13,10 +13,12 @@ from types import SimpleNamespace
 import pytest
 
 from loopsat.deduce import cells, dots
+from loopsat.deduce.faces import dline_numbers
 from loopsat.deduce.pairs import Pairs
 from loopsat.deduce.rules import Contradiction
 
 STATES = list(product((-1, 0, 1), repeat=4))
+dline_numbers(1)  # dot 0's pairs' numbers, as a board's `Pairs` makes them
 # every entry, made as the levels make them
 NORMAL_PLANS = {states: dots.normal_plan(states) for states in STATES}
 HARD_PLANS = {states: dots.hard_plan(states) for states in STATES}
@@ -97,7 +99,8 @@ def test_hard_plans_are_the_open_pairs_lines_and_parity(states: tuple[int, ...])
         assert HARD_PLANS[states] == ()
         return
     pairs = tuple((i, (i + 1) % 4) for i in range(4) if i in opened and (i + 1) % 4 in opened)
-    assert HARD_PLANS[states] == (pairs, opened, states.count(1) % 2)
+    assert HARD_PLANS[states][:3] == (pairs, opened, states.count(1) % 2)
+    assert HARD_PLANS[states][3]((10, 11, 12, 13)) == tuple(10 + n for n in opened)
 
 
 def _tricky_by_pairs(clue: int, vals: tuple[int, ...], most: list[int], least: list[int]) -> list[tuple]:
@@ -170,4 +173,5 @@ def test_hard_cells_are_the_open_sides_the_short_values_and_parity(clue: int) ->
             continue
         on, off = vals.count(1), vals.count(0)
         shorts = tuple(bit for bit, short in ((0, on == clue - 1), (1, off == 3 - clue)) if short)
-        assert HARD_CELLS[clue][vals] == (opened, shorts, (clue - on) % 2)
+        assert HARD_CELLS[clue][vals][:3] == (opened, shorts, (clue - on) % 2)
+        assert HARD_CELLS[clue][vals][3]((10, 11, 12, 13)) == tuple(10 + n for n in opened)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from loopsat.deduce.turns import Waiting
+from loopsat.deduce.turns import Waiting, numbers
 
 SIZE = 12
 Step = tuple[list[int], int]  # items added, then how many of those waiting are looked at before a stop
@@ -26,8 +26,17 @@ def test_waiting_is_first_come_first_looked_at_once(steps: list[Step]) -> None:
         for x in batch[:looked]:
             waiting.pending[x] = 0  # as a level clears each one it looks at
         if looked < len(batch):
-            waiting.stop(batch, looked - 1)  # stopped after the last one looked at (-1: none)
             model = batch[looked:]
+            waiting.stop(batch, looked - 1)  # stopped after the last one looked at (-1: none)
         else:
             model = []
         assert bool(waiting) == bool(model)
+
+
+@given(st.lists(st.integers(0, 700), max_size=6))
+def test_numbers_are_a_fresh_range_whatever_was_asked_before(sizes: list[int]) -> None:
+    for size in sizes:
+        found = numbers(size)
+        assert found == list(range(size))
+        found.append(-1)  # the caller's own list
+    assert numbers(3) == [0, 1, 2]

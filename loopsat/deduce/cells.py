@@ -5,6 +5,9 @@ fifth of the pairs' work in a 20×20 solve). Made as they are read, as deduce/do
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
+
 # For a pair of open sides j, j+1 (its fact sits at corner j): the pair opposite, sides p, p+1 at
 # corner p, bounds them. "At most one of j, j+1 on" follows when the opposite holds more than
 # clue - 2: one (a fact there that at least one is on, both not on) or its sides' own count;
@@ -66,8 +69,9 @@ def _normal_need(clue: int, vals: tuple[int, ...]) -> NormalNeed | tuple[()]:
 
 # Hard at a cell (`Relations._face_relations`): its open sides, the values a clue one line short
 # (0: no two open sides both on) or one off short (1: no two both off) forbids two related sides
-# alike to take, and the parity of the lines its open sides hold; empty with fewer than two open.
-HardPlan = tuple[tuple[int, ...], tuple[int, ...], int]
+# alike to take, the parity of the lines its open sides hold, and a getter of its open sides'
+# lines from its sides (one C call); empty with fewer than two open.
+HardPlan = tuple[tuple[int, ...], tuple[int, ...], int, Callable[[tuple[int, ...]], tuple[int, ...]]]
 
 
 def _hard_plan(clue: int, vals: tuple[int, ...]) -> HardPlan | tuple[()]:
@@ -77,7 +81,7 @@ def _hard_plan(clue: int, vals: tuple[int, ...]) -> HardPlan | tuple[()]:
     yes = vals.count(1)
     no = 4 - yes - len(opened)
     shorts = tuple(bit for bit, short in ((0, yes + 1 == clue), (1, no + 1 == 4 - clue)) if short)
-    return opened, shorts, (clue - yes) % 2
+    return opened, shorts, (clue - yes) % 2, itemgetter(*opened)
 
 
 # by clue (0 to 4), then by the sides' values, made as they are read (as dots.NORMAL_PLANS)

@@ -5,6 +5,9 @@ solve."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
+
 PAIRS = ((0, 1), (1, 2), (2, 3), (3, 0))  # a dot's neighbouring arms, its pairs 0 to 3
 
 # What Normal may do at a pair, given the facts there: learn "at most one on" (a line in and both
@@ -14,7 +17,8 @@ LEARN, LEARN_BOTH, ALIKE, TO_ON, TO_OFF = range(5)
 
 Steps = tuple[tuple[int, int, int], ...]  # (pair, the arm it decides or its second arm, what)
 NormalPlan = tuple[int, Steps]  # the lines on, the steps
-HardPlan = tuple[tuple[tuple[int, int], ...], tuple[int, ...], int]  # open pairs, open arms, parity
+# open pairs, open arms, parity, and the open arms' lines read from the dot's arms in one C call
+HardPlan = tuple[tuple[tuple[int, int], ...], tuple[int, ...], int, Callable[[tuple[int, ...]], tuple[int, ...]]]
 
 
 def _normal_plan(states: tuple[int, ...]) -> NormalPlan | tuple[()]:
@@ -39,12 +43,14 @@ def _normal_plan(states: tuple[int, ...]) -> NormalPlan | tuple[()]:
 
 
 def _hard_plan(states: tuple[int, ...]) -> HardPlan | tuple[()]:
-    """Hard's reading of a dot with these states: its pairs of two open arms, its open arms, and
-    the parity of the lines on; an empty tuple with fewer than two open arms."""
+    """Hard's reading of a dot with these states: its pairs of two open arms, its open arms, the
+    parity of the lines on and a getter of the open arms' lines (no list comprehension, a
+    function call each in Python 3.11); an empty tuple with fewer than two open arms."""
     opened = tuple(n for n in range(4) if states[n] < 0)
     if len(opened) < 2:
         return ()
-    return tuple((i, j) for i, j in PAIRS if i in opened and j in opened), opened, states.count(1) % 2
+    pairs = tuple((i, j) for i, j in PAIRS if i in opened and j in opened)
+    return pairs, opened, states.count(1) % 2, itemgetter(*opened)
 
 
 # Made as they are read (`normal_plan`, `hard_plan` on a miss), so that a process makes only the

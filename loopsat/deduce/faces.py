@@ -33,6 +33,24 @@ def geometry(rows: int, cols: int) -> tuple[list[tuple[int, ...]], list[tuple[in
     return arms, present
 
 
+# Each dot's four pairs' numbers (its dlines 4v to 4v + 3) by v, as int objects made once for the
+# process (`dline_numbers`): the pairs' levels worked each out as 4 * v + i, a new int past 256 at
+# every step. A module's list, not an attribute of `Pairs`, which has 29 with its board, one
+# short of CPython 3.11's limit of shared keys (30).
+DLINES: list[tuple[int, int, int, int]] = []
+DOT_OF: list[int] = []  # and back, each dline's dot (dline >> 2, made once)
+
+
+def dline_numbers(dots: int) -> None:
+    """DLINES and DOT_OF made for dots 0 to dots - 1 at least: each whole prefix made anew and
+    put in by one slice assignment, so that boards set up in two threads at once leave each
+    list right (an append of the missing part, made twice, would repeat it)."""
+    if len(DLINES) < dots:
+        DLINES[:dots] = zip(*(range(i, 4 * dots, 4) for i in range(4)), strict=True)
+    if len(DOT_OF) < 4 * dots:
+        DOT_OF[: 4 * dots] = [v for v in range(dots) for _ in range(4)]
+
+
 StateReader = Callable[[Sequence[int]], tuple[int, ...]]
 
 

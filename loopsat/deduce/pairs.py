@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from loopsat.deduce.cells import NORMAL_NEEDS, TRICKY_PLANS, normal_need, tricky_plan
 from loopsat.deduce.dots import ALIKE, LEARN_BOTH, NORMAL_PLANS, TO_ON, normal_plan
-from loopsat.deduce.faces import Face, count_faces, geometry, state_readers
+from loopsat.deduce.faces import DLINES, DOT_OF, Face, count_faces, dline_numbers, geometry, state_readers
 from loopsat.deduce.relations import Relations
 from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES, Contradiction, Level
-from loopsat.deduce.turns import Waiting
+from loopsat.deduce.turns import Waiting, numbers
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
@@ -60,6 +60,7 @@ class Pairs(Relations):
         rows, cols = board.shape
         self.arms, self.present = geometry(rows, cols)
         self.states_of = state_readers(rows, cols)
+        dline_numbers(len(self.arms))
         self.faces = faces
         # by edge, its clue faces: a tuple made only for an edge with one (a list for each edge,
         # made and freed with every board, cost 0.4 % more instructions of a warm 20x20 solve)
@@ -102,11 +103,11 @@ class Pairs(Relations):
             for level in range(_HARD + 1)
         ]
         self.fresh: list[int] = []  # edges decided or related since Hard last spread their values
-        self.parent = list(range(len(board.lattice)))  # lines equal (0) or opposite (1) to their leader
+        self.parent = numbers(len(board.lattice))  # lines equal (0) or opposite (1) to their leader
         self.flip = [0] * len(board.lattice)
         self.members: dict[int, list[int]] = {}  # by leader, a class of two lines or more, in the order they came
         self.spread: set[int] = set()  # classes whose every line is decided
-        self.news = 0  # facts and relations learnt: a pass that learnt one says so
+        self.news = False  # a fact or relation learnt since `run` began (a flag: a count past 256 made an int each)
 
     def run(self, board: Board, level: Level) -> bool:
         """One level's reasoning on `board` (this one's) where something changed; whether it
@@ -118,7 +119,7 @@ class Pairs(Relations):
             len(board.assigned) == self.seen
             and read[0] == len(self.touched)
             and read[1] == len(self.learnt)
-            and not (faces or dots or (level == _HARD and self.fresh))
+            and not (faces.queue or dots.queue or (level == _HARD and self.fresh))
         ):
             return False  # nothing new to look at (a 60x60 asks some 9 000 times once it is solved)
         self.board = board
@@ -127,8 +128,8 @@ class Pairs(Relations):
             self.touched += assigned[self.seen :]
             self.seen = len(assigned)
             run = self._normal if level == _NORMAL else self._tricky if level == _TRICKY else self._hard
-            news = self.news
-            return run() or self.news > news
+            self.news = False
+            return run() or self.news
         finally:
             del self.board
 
@@ -158,14 +159,14 @@ class Pairs(Relations):
             dots.add(learnt[read[1] :])
             faces.add(self.learnt_faces[read[4] :])
             read[1], read[4] = len(learnt), len(self.learnt_faces)
-        return bool(faces or dots)
+        return bool(faces.queue or dots.queue)  # (not Waiting.__bool__: a call each)
 
     def _learn(self, facts: list[int], dline: int, level: int) -> None:
         """Record a fact about a pair (in `facts`: most or least) at `level`, unless known."""
         if not facts[dline]:
             facts[dline] = level
-            self.news += 1
-            dot = dline >> 2
+            self.news = True
+            dot = DOT_OF[dline]
             self.learnt.append(dot)
             self.factual[dot] = True
             self.tricky_dots[dot] = None
@@ -183,7 +184,7 @@ class Pairs(Relations):
     # --- Normal and Tricky: facts about pairs ---------------------------------------------
 
     def _normal(self) -> bool:
-        """Whether a line was decided (the facts learnt are counted in `news`). A dot with fewer
+        """Whether a line was decided (a fact learnt sets `news`). A dot with fewer
         than two open arms (its own rule decides them), four open and no line in (every pair two
         open arms), or no line in and no fact at it, has nothing to learn or use: told apart
         here, in the loop (no plan, or no line and no fact), as most dots looked at are (12 000
@@ -196,7 +197,7 @@ class Pairs(Relations):
         most, least, needs = self.most, self.least, NORMAL_NEEDS
         while self._drained(_NORMAL):
             order = faces.take()
-            for n, f in enumerate(order):
+            for f in order:
                 face_waits[f] = 0
                 if not cornered[f]:
                     continue  # bare counting: the clue's table (Easy)
@@ -218,17 +219,17 @@ class Pairs(Relations):
                         else:
                             continue
                 if face_lines(face, vals):
-                    faces.stop(order, n)
+                    faces.stop(order, order.index(f))
                     return True
             order = dots.take()
-            for n, v in enumerate(order):
+            for v in order:
                 dot_waits[v] = 0
                 states = states_of[v](value)
                 plan = plans.get(states)
                 if plan is None:  # not made yet
                     plan = normal_plan(states)
                 if plan and (plan[0] or factual[v]) and dot(v, arms_of[v], plan[1]):
-                    dots.stop(order, n)
+                    dots.stop(order, order.index(v))
                     return True
         return False
 
@@ -275,9 +276,9 @@ class Pairs(Relations):
     def _dot(self, v: int, arms: tuple[int, ...], steps: Steps) -> bool:
         """Tatham's Normal at a dot with two open arms or more, and a line in or a fact at it
         (`steps`: what its pairs may do, dots.NORMAL_PLANS): its pairs' facts from its lines and back."""
-        most, least, base = self.most, self.least, 4 * v
+        most, least, dlines = self.most, self.least, DLINES[v]
         for i, n, what in steps:
-            d = base + i
+            d = dlines[i]
             if what <= LEARN_BOTH:
                 if not most[d]:
                     self._learn(most, d, _NORMAL)
@@ -299,7 +300,7 @@ class Pairs(Relations):
         return False
 
     def _tricky(self) -> bool:
-        """Whether a line was decided (the facts learnt are counted in `news`). Only a face with
+        """Whether a line was decided (a fact learnt sets `news`). Only a face with
         two open sides, and a dot with two open arms and a pair known to hold a line, have
         something to learn: told apart here, as `_normal` does (4 400 of a 60×60's 16 400).
 
@@ -318,15 +319,16 @@ class Pairs(Relations):
                 face_waits[f] = 0
                 clue, (s0, s1, s2, s3), corners = faces_of[f]
                 vals = (value[s0], value[s1], value[s2], value[s3])
+                if vals == seen_faces[f]:
+                    continue
                 plan = plans[clue].get(vals)
                 if plan is None:  # not made yet
                     plan = tricky_plan(clue, vals)
-                if plan and vals != seen_faces[f]:  # (empty: no pair of open sides, or none can learn)
-                    news = self.news
-                    face_pairs(corners, plan[0])
-                    seen_faces[f] = None if plan[1] and self.news > news else vals
+                if plan:  # (empty: no pair of open sides, or none can learn)
+                    learnt = face_pairs(corners, plan[0])
+                    seen_faces[f] = None if plan[1] and learnt else vals
             order = dots.take()
-            for n, v in enumerate(order):
+            for v in order:
                 dot_waits[v] = 0
                 if holding[v]:
                     states = states_of[v](value)
@@ -334,15 +336,15 @@ class Pairs(Relations):
                         continue
                     unknown = states.count(-1)
                     if unknown >= 2 and dot_pairs(v, states, unknown):
-                        dots.stop(order, n)
+                        dots.stop(order, order.index(v))
                         return True
                     seen_dots[v] = states
         return False
 
-    def _face_pairs(self, corners: tuple[int, ...], steps: tuple[Step, ...]) -> None:
+    def _face_pairs(self, corners: tuple[int, ...], steps: tuple[Step, ...]) -> bool:
         """Facts about a clue's pairs of open sides from the bounds of the pair opposite each
         (`steps`: cells.TRICKY_PLANS, its corners' dlines `corners`), those bounds all read before
-        any is learnt."""
+        any is learnt; whether one was (each pair's own, at its own corner, is learnt as found)."""
         most, least = self.most, self.least
         found = []  # (pair's corner, whether most is learnt and its level, whether least and its level)
         for j, p, can_low, most_then, most_else, can_high, least_then, least_else in steps:
@@ -362,6 +364,7 @@ class Pairs(Relations):
                 self._learn(most, d, low_level)
             if to_least:
                 self._learn(least, d, high_level)
+        return bool(found)
 
     def _dot_pairs(self, v: int, states: tuple[int, ...], unknown: int) -> bool:
         """Tatham's Tricky at a dot (`states`: its arms' values, `unknown` of them open, two at
@@ -369,15 +372,15 @@ class Pairs(Relations):
         on decides the rest (for a dot with a pair known to have one on). Whether it decided a
         line."""
         most, least = self.most, self.least
-        yes, base = states.count(1), 4 * v
+        yes, dlines = states.count(1), DLINES[v]
         for i, j, o, _ in _TURNS:
-            d = base + i
+            d = dlines[i]
             facts = least[d]
             if not facts or states[i] >= 0 or states[j] >= 0:
                 continue
             if facts < _TRICKY:
                 facts = _TRICKY
-            opposite = base + o
+            opposite = dlines[o]
             if not most[opposite]:
                 self._learn(most, opposite, facts)
             if yes or not most[d]:

@@ -4,10 +4,12 @@ rest. A mixin of `Pairs`, which holds the state and the bookkeeping."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from loopsat.deduce.cells import HARD_CELLS, hard_cell
 from loopsat.deduce.dots import HARD_PLANS, hard_plan
+from loopsat.deduce.faces import DLINES
 from loopsat.deduce.rules import Contradiction, Level
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
@@ -43,7 +45,7 @@ class Relations:
     flip: list[int]
     members: dict[int, list[int]]
     spread: set[int]
-    news: int
+    news: bool
 
     if TYPE_CHECKING:
 
@@ -62,7 +64,7 @@ class Relations:
             if parity:
                 raise Contradiction
             return
-        self.news += 1
+        self.news = True
         members = self.members
         moved, kept = members.get(p), members.get(q)  # None: a class of one, its leader
         if (len(moved) if moved else 1) > (len(kept) if kept else 1):
@@ -82,7 +84,7 @@ class Relations:
             kept.extend(moved)
 
     def _hard(self) -> bool:
-        """Whether a line was decided (the relations and facts learnt are counted in `news`)."""
+        """Whether a line was decided (a relation or fact learnt sets `news`)."""
         value, members, parent, fresh, spread = self.board.value, self.members, self.parent, self.fresh, self.spread
         faces, dots = self.dirty[_HARD]
         cells, states_of, hard_cells, hard_plans = self.faces, self.states_of, HARD_CELLS, HARD_PLANS
@@ -110,7 +112,7 @@ class Relations:
             # a face's or a dot's plan read here, the call made only where it has one: most
             # have fewer than two open lines, which tell nothing
             order, pending = faces.take(), faces.pending
-            for n, f in enumerate(order):
+            for f in order:
                 pending[f] = 0
                 clue, sides, _ = cells[f]
                 s0, s1, s2, s3 = sides
@@ -119,17 +121,17 @@ class Relations:
                 if reading is None:  # not made yet
                     reading = hard_cell(clue, vals)
                 if reading and self._face_relations(sides, reading):
-                    faces.stop(order, n)
+                    faces.stop(order, order.index(f))
                     return True
             order, pending = dots.take(), dots.pending
-            for n, v in enumerate(order):
+            for v in order:
                 pending[v] = 0
                 states = states_of[v](value)
                 plan = hard_plans.get(states)
                 if plan is None:  # not made yet
                     plan = hard_plan(states)
                 if plan and self._dot_relations(v, plan):
-                    dots.stop(order, n)
+                    dots.stop(order, order.index(v))
                     return True
         return False
 
@@ -137,8 +139,8 @@ class Relations:
         """A clue one line short (or one off short) cannot have two equal open sides on (off);
         the parity of its open sides relates them (`plan`, cells.HARD_CELLS': which, by the clue
         and its sides' values). Whether it decided a line."""
-        opened, shorts, parity = plan
-        open_sides = [sides[n] for n in opened]
+        _, shorts, parity, lines = plan
+        open_sides = lines(sides)
         if shorts:
             parent, flip = self.parent, self.flip
             for bit in shorts:
@@ -154,26 +156,26 @@ class Relations:
         """A pair known to hold exactly one line is two opposite lines, and back; the parity of
         a dot's open lines (an even number on) relates them (`plan`, dots.HARD_PLANS'). Whether
         it decided a line."""
-        pairs, opened, parity = plan
-        arms, d = self.arms[v], 4 * v
+        pairs, opened, parity, lines = plan
+        arms = self.arms[v]
         if pairs:
-            parent, flip, most, least = self.parent, self.flip, self.most, self.least
+            parent, flip, most, least, dlines = self.parent, self.flip, self.most, self.least, DLINES[v]
             for i, j in pairs:
-                a, b = arms[i], arms[j]
+                a, b, d = arms[i], arms[j], dlines[i]
                 if parent[a] == parent[b] and flip[a] != flip[b]:
-                    if not most[d + i]:
-                        self._learn(most, d + i, _HARD)
-                    if not least[d + i]:
-                        self._learn(least, d + i, _HARD)
-                elif most[d + i] and least[d + i]:
+                    if not most[d]:
+                        self._learn(most, d, _HARD)
+                    if not least[d]:
+                        self._learn(least, d, _HARD)
+                elif most[d] and least[d]:
                     self._relate(a, b, 1)
         if len(opened) == 2:  # `_parity` of two lines, its commonest case, without the call
             self._relate(arms[opened[0]], arms[opened[1]], parity)
             return False
         # the open arms in `present`'s order (N, E, S, W, those on the lattice)
-        return self._parity([arms[n] for n in opened], parity, self.present[v])
+        return self._parity(lines(arms), parity, self.present[v])
 
-    def _parity(self, lines: list[int], parity: int, read: tuple[int, ...]) -> bool:
+    def _parity(self, lines: Sequence[int], parity: int, read: tuple[int, ...]) -> bool:
         """Open lines whose sum has a known parity: two are related; of three, two related fix the
         third; of four, two related relate the other two. Whether it decided a line."""
         count = len(lines)
@@ -182,8 +184,14 @@ class Relations:
             return False
         if count != 3 and count != 4:
             return False
-        parent = self.parent
-        classes = [parent[k] for k in lines]
+        parent = self.parent  # each line's class, unpacked (a list comprehension is a call in Python 3.11)
+        classes: tuple[int, ...]
+        if count == 3:
+            a, b, c = lines
+            classes = parent[a], parent[b], parent[c]
+        else:
+            a, b, c, d = lines
+            classes = parent[a], parent[b], parent[c], parent[d]
         for n, m, rest in _SPLITS[count]:  # the first two related, in order; the rest
             if classes[n] == classes[m]:
                 bit = parity ^ self.flip[lines[n]] ^ self.flip[lines[m]]
