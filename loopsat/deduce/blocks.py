@@ -155,11 +155,7 @@ def add_corners(layout: Layout, kept: list[tuple[int, Block]], settings: Setting
         for number, level, edges in zip(count(base), corners.levels, corners.edges, strict=False):
             lane = lane_watch.get(level) or layout._lane_watch(level)
             for k in edges:
-                here = lane[k]
-                if here:
-                    here.append(number)
-                else:  # its first rule of the level (`Layout._lane_watch`)
-                    lane[k] = [number]
+                lane[k].append(number)
 
 
 # `push_corners`' reading of a clue's level and name under a board's `Settings`: its corner
@@ -219,12 +215,10 @@ def push_corners(layout: Layout, clue: int, block: Block, plan: Plan, keep: bool
             if keep:
                 relative.append((rule - base, outside))
                 edges.append(scope + outside)
-            for k in scope + outside:
-                here = short_lane[k]
-                if here:
-                    here.append(rule)
-                else:  # as `add_corners`
-                    short_lane[k] = [rule]
+            for k in scope:
+                short_lane[k].append(rule)
+            for k in outside:
+                short_lane[k].append(rule)
         if joints and compiled is not None:
             rule_table, joint_read = compiled
             if offset:  # a join's scope is the clue's, then the vertex's arms outside it (tab.joint)
@@ -237,11 +231,7 @@ def push_corners(layout: Layout, clue: int, block: Block, plan: Plan, keep: bool
             if keep:
                 edges.append(joint_scope)
             for k in joint_scope:
-                here = corner_lane[k]
-                if here:
-                    here.append(rule)
-                else:  # as `add_corners`
-                    corner_lane[k] = [rule]
+                corner_lane[k].append(rule)
     if not keep:
         return None
     return Corners(

@@ -166,8 +166,7 @@ class Layout:
         self.lookups = bare.lookups.copy()
         self.rule_levels = bare.rule_levels.copy()
         self.watch = [list(rules) for rules in bare.watch]
-        lanes = bare.lane_watch.items()  # an edge's shared empty tuple kept (`_lane_watch`)
-        self.lane_watch = {level: [rules and list(rules) for rules in by_edge] for level, by_edge in lanes}
+        self.lane_watch = {level: [list(rules) for rules in by_edge] for level, by_edge in bare.lane_watch.items()}
 
     def _colours(self, rows: int, cols: int) -> Colours:
         """Faces: the (rows-1) × (cols-1) lattice cells, numbered from 1, and the outside, 0."""
@@ -228,12 +227,8 @@ class Layout:
             levels[found.name] = level
             lane = lane_watch.get(level) or self._lane_watch(level)
             for k in scope:
+                lane[k].append(number)
                 watch[k].append(number)
-                here = lane[k]
-                if here:
-                    here.append(number)
-                else:  # its first rule of the level (`_lane_watch`)
-                    lane[k] = [number]
             kept.append((number, found))
         self.clue_rules = len(all_rules)
         if settings.corners:
@@ -282,12 +277,10 @@ class Layout:
         return number
 
     def _lane_watch(self, level: Level) -> list[list[int]]:
-        """The rules of `level` that watch each edge: an edge none watches yet holds a shared
-        empty tuple, replaced by a list at its first rule (most levels watch few edges: a
-        60×60's Deep lane 286 of 7 320, whose lists were made at every set-up and copied)."""
+        """The rules of `level` that watch each edge."""
         found = self.lane_watch.get(level)
         if found is None:
-            found = self.lane_watch[level] = [()] * len(self.lattice)  # type: ignore[list-item]
+            found = self.lane_watch[level] = [[] for _ in self.lattice]
         return found
 
     def _odd(self, scope: tuple[int, ...], mask: int) -> tuple[int, ...]:
