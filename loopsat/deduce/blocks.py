@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import count
+from itertools import chain, count
 from operator import itemgetter
 
 from loopsat.deduce import tables as tab
 from loopsat.deduce.rules import AT_A_CORNER, ONE_SHORT, PARITY, Contradiction, Level, Rule
 from loopsat.deduce.tables import Table
-from loopsat.grid import lattice_edges
 from loopsat.tuples import NamedTuple
 
 # The level whose corner rules a board pushes only when its deduction first reaches it (the
@@ -267,9 +266,11 @@ Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool, Compiled |
 def spots(rows: int, cols: int) -> list[int]:
     """Each edge's point (x, y) as one number, x * width + y, the width twice any y and more:
     two edges' spots differ as their points do, by one number. A shape's key made of points
-    relative to its first (a tuple each) took 2.2 µs a rule, of spots 1.5 (timeit, 60×60)."""
+    relative to its first (a tuple each) took 2.2 µs a rule, of spots 1.5 (timeit, 60×60). A row
+    of points at a time, as ranges (`grid.lattice_edges`' ys): 0.15 ms a 60×60, each point's 0.27."""
     width = 4 * cols + 4
-    return [x * width + y for x, y in lattice_edges(rows, cols)]
+    across = 2 * cols - 1
+    return list(chain.from_iterable(range(x * width + 1 - x % 2, x * width + across, 2) for x in range(2 * rows - 1)))
 
 
 @lru_cache(maxsize=8)  # as `spots`

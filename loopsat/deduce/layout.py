@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from itertools import compress, pairwise, starmap
-from operator import attrgetter, itemgetter
+from operator import attrgetter, itemgetter, methodcaller
 
 from loopsat.deduce import blocks
 from loopsat.deduce import tables as tab
@@ -115,8 +115,14 @@ class Layout:
         self.shape_picks: dict[tuple[int, ...], list[tuple[int, int]]] = {}
         # a row's pattern repeated, not worked out a vertex (0.34 ms of a 60×60's 3 600 divisions)
         middle, none = [0 < c < cols - 1 for c in range(cols)], [False] * cols
-        self.inner_vertex = inner = none + middle * (rows - 2) + none if rows > 2 else none * rows
-        self.inner_edge = [inner[a] and inner[b] for a, b in self.ends]  # both ends have four arms
+        self.inner_vertex = none + middle * (rows - 2) + none if rows > 2 else none * rows
+        # both ends have four arms: a row's pattern repeated, as `ends` (0.19 ms a 60×60 end by end)
+        across, inner_edge = [0 < c < cols - 2 for c in range(cols - 1)], []
+        for r in range(rows):
+            inner_edge += across if 0 < r < rows - 1 else [False] * (cols - 1)
+            if r < rows - 1:
+                inner_edge += middle if 0 < r < rows - 2 else none
+        self.inner_edge = inner_edge
         self.arms = lattice_arms(rows, cols)  # the edges at each vertex
         # each face at a vertex borders two of its arms: no face parity. Its rule is numbered as
         # the vertex: with an edge, every vertex has an arm (a lattice of one tile has neither).
@@ -305,11 +311,18 @@ class Layout:
 
     def _unmet_if_closed(self, k: int) -> bool:
         """Whether some clue allows no pattern of the loop edge k would close (every other edge
-        off): Tatham's Easy loop rule counts the clues such a loop satisfies."""
-        value = self.value
-        for rule in range(self.vertex_rules, self.clue_rules):
-            scope, table = self.rules[rule]
-            pattern = sum(1 << n for n, j in enumerate(scope) if j == k or value[j] == 1)
+        off): Tatham's Easy loop rule counts the clues such a loop satisfies. Each clue's edges
+        are read in C, k on for the while, and only the distinct (table, values) tested: a
+        60×60's 1 655 clues, a generator each, took 1.2 of a fresh solve's 130 ms (perf_counter)."""
+        value, first, end = self.value, self.vertex_rules, self.clue_rules
+        was, value[k] = value[k], 1
+        try:
+            read = map(methodcaller("__call__", value), self.readers[first:end])
+            seen = set(zip(self.rule_tables[first:end], read, strict=True))
+        finally:
+            value[k] = was
+        for table, values in seen:
+            pattern = sum(1 << n for n, v in enumerate(values) if v == 1)
             if pattern not in table.allowed:
                 return True
         return False
