@@ -214,9 +214,13 @@ def test_a_worker_killed_mid_puzzle_does_not_stop_the_batch(tmp_path: Path) -> N
     # may start after a 60×60 is solved), so the test does not guess it: the whole group is held
     # still at once (nothing can finish meanwhile), and the workers are killed only when one of
     # them was stopped solving, as /proc tells; else the batch goes on to its next line and the
-    # test looks again. The 60×60 takes a hundred times a small Masyu's time: one is solving.
-    shutil.copy(BENCH / "slitherlink" / "60x60" / "001.slither", tmp_path / "big.slither")
-    names = ["big.slither"]
+    # test looks again. Two 60×60s, each a hundred times a small Masyu's time, are handed out
+    # first (the folder's name order): when the first line comes, the other is being solved,
+    # by the second worker or, if that one started late, by the first. (With one 60×60 handed
+    # out last, a loaded CI once saw it solved between two looks.)
+    names = ["000-big-a.slither", "000-big-b.slither"]  # before 001.masyu
+    for name, source in zip(names, ("001.slither", "002.slither"), strict=True):
+        shutil.copy(BENCH / "slitherlink" / "60x60" / source, tmp_path / name)
     for source in sorted((BENCH / "masyu" / "10x10").glob("*.masyu")):
         shutil.copy(source, tmp_path / source.name)
         names.append(source.name)
