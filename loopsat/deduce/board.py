@@ -161,15 +161,8 @@ class Board(Layout):
 
     def undo(self, mark: Mark) -> None:
         """Take back every change after `mark`."""
-        assigned, value, start = self.assigned, self.value, mark[0]
-        unset = start
-        if self.single_loop and self.done > start:  # the loop edges whose chains were joined
-            self.chains.take_back(assigned[start : self.done], value, self.ends)  # (unset too)
-            unset = self.done
-        for k in assigned[unset:]:
-            value[k] = -1
-        del assigned[start:]
-        self.done = min(self.done, start)
+        start = mark[0]
+        self._unassign(start)
         if self.settled > start:  # the lanes' rules were read with edges now undecided
             self.settled = start
             read_at = self.read_at
@@ -180,6 +173,19 @@ class Board(Layout):
         self.colours.restore(mark[1])
         self.queue.clear()
         self.parity_queue.clear()
+
+    def _unassign(self, start: int) -> None:
+        """Every edge decided after `assigned[start]` open again, the loop edges' chains taken back."""
+        assigned, value = self.assigned, self.value
+        unset = start
+        if self.done > start:
+            if self.single_loop:  # the loop edges whose chains were joined (take_back unsets them too)
+                self.chains.take_back(assigned[start : self.done], value, self.ends)
+                unset = self.done
+            self.done = start
+        for k in assigned[unset:]:
+            value[k] = -1
+        del assigned[start:]
 
     # --- propagation --------------------------------------------------------------------------
 
@@ -355,15 +361,7 @@ class Board(Layout):
                 else:
                     found[n] = [2 * j + value[j] for j in assigned[start:]]
                 finally:  # `undo`, as a probe needs it: the lanes were not read
-                    unset = start
-                    if self.done > start:
-                        if self.single_loop:  # (unset too)
-                            self.chains.take_back(assigned[start : self.done], value, self.ends)
-                            unset = self.done
-                        self.done = start
-                    for j in assigned[unset:]:
-                        value[j] = -1
-                    del assigned[start:]
+                    self._unassign(start)
                     self.queue.clear()
                     if len(colours.log) > merges:
                         colours.restore(merges)
