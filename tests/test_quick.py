@@ -171,12 +171,13 @@ def test_the_help_of_python_m_loopsat_names_it() -> None:
 
 def test_a_small_solve_imports_neither_typer_nor_ortools() -> None:
     """Nor json, tempfile, typing, and inspect's ast and dis (dataclasses uses inspect for a class
-    without a docstring only: give it one). pathlib is left out: an editable install's import hook
-    loads it."""
+    without a docstring only: give it one), nor copy's weakref (dataclasses' asdict alone).
+    pathlib is left out: an editable install's import hook loads it."""
     code = (
         "import atexit, sys\n"
         "atexit.register(lambda: print(*sorted(m for m in sys.modules if m.split('.')[0] in "
-        "('typer', 'click', 'rich', 'ortools', 'ast', 'dis', 'json', 'tempfile', 'typing')), file=sys.stderr))\n"
+        "('typer', 'click', 'rich', 'ortools', 'ast', 'dis', 'json', 'tempfile', 'typing', 'weakref')), "
+        "file=sys.stderr))\n"
         "sys.argv[0] = 'loopsat'\n"
         "from loopsat.start import main\n"
         "main()\n"
