@@ -8,13 +8,13 @@ deduction, building the model) would run on: an empty 12×12 `--count --time-lim
 from __future__ import annotations
 
 import math
-import signal
 import sys
 import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from types import FrameType
 
+from loopsat import plain_signal as signal  # without its enums
 from loopsat.signals import importing, running
 
 # The alarm rings this long after the deadline, so that CP-SAT, told the deadline itself, stops

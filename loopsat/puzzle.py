@@ -7,13 +7,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from loopsat.errors import PuzzleError, data_set_label
+from loopsat.frozen import Frozen
 from loopsat.limits import MAX_CELLS
 
+_set = object.__setattr__  # a frozen instance's fields, set as the generated __init__ sets them
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")  # the tab aside
 
 
-@dataclass(frozen=True)
-class Puzzle:
+@dataclass(init=False, repr=False, eq=False)  # frozen: its methods are Frozen's (loopsat/frozen.py)
+class Puzzle(Frozen):
     """A board of `rows` × `cols` cells; `grid[i][j]` is the character of cell (i, j).
 
     `letters` holds SuperSlitherlink superclues; `lines` the normalised input lines (echoed in
@@ -26,6 +28,22 @@ class Puzzle:
     letters: dict[str, int] = field(default_factory=dict)
     lines: tuple[str, ...] = ()
     index: int | None = None
+
+    def __init__(
+        self,
+        genre: str,
+        path: str,
+        grid: tuple[str, ...],
+        letters: dict[str, int] | None = None,
+        lines: tuple[str, ...] = (),
+        index: int | None = None,
+    ) -> None:
+        _set(self, "genre", genre)
+        _set(self, "path", path)
+        _set(self, "grid", grid)
+        _set(self, "letters", {} if letters is None else letters)
+        _set(self, "lines", lines)
+        _set(self, "index", index)
 
     @property
     def rows(self) -> int:

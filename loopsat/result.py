@@ -7,6 +7,7 @@ import sys
 from dataclasses import dataclass, field
 
 from loopsat.errors import Exit
+from loopsat.frozen import Frozen
 from loopsat.genres import GENRES
 from loopsat.grid import Edges
 from loopsat.puzzle import Puzzle
@@ -23,8 +24,11 @@ if TYPE_CHECKING:
 PuzzleLike = Puzzle | str | os.PathLike[str]  # a Puzzle, or a file name, URL or game ID holding one
 
 
-@dataclass(frozen=True)
-class Solution:
+_set = object.__setattr__  # a frozen instance's fields, set as the generated __init__ sets them
+
+
+@dataclass(init=False, repr=False, eq=False)  # frozen: its methods are Frozen's (loopsat/frozen.py)
+class Solution(Frozen):
     """One loop: its edges in Knuth's doubled coordinates, and the JSON's `h`/`v` bit strings;
     for an MCC file also the chosen option lines (a solution is a set of options there)."""
 
@@ -32,6 +36,12 @@ class Solution:
     h: tuple[str, ...]
     v: tuple[str, ...]
     options: tuple[str, ...] = ()
+
+    def __init__(self, edges: Edges, h: tuple[str, ...], v: tuple[str, ...], options: tuple[str, ...] = ()) -> None:
+        _set(self, "edges", edges)
+        _set(self, "h", h)
+        _set(self, "v", v)
+        _set(self, "options", options)
 
     @classmethod
     def of(cls, puzzle: Puzzle, edges: Edges) -> Solution:
@@ -42,8 +52,8 @@ class Solution:
         return cls(frozenset(edges), tuple(h), tuple(v), tuple(options_of(edges) or ()))
 
 
-@dataclass(frozen=True)
-class Result:
+@dataclass(init=False, repr=False, eq=False)  # frozen: its methods are Frozen's (loopsat/frozen.py)
+class Result(Frozen):
     """What solving established. `count` is exact only when `complete`; `status` is a
     `Status` (a str enum): `unique`, `multiple`, `none`, `unknown` (stopped before the question
     was settled)."""
@@ -55,6 +65,24 @@ class Result:
     solutions: tuple[Solution, ...] = ()
     seconds: float = 0.0
     _outcome: Outcome | None = field(default=None, repr=False, compare=False)
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        status: Status,
+        count: int,
+        complete: bool,
+        solutions: tuple[Solution, ...] = (),
+        seconds: float = 0.0,
+        _outcome: Outcome | None = None,
+    ) -> None:
+        _set(self, "puzzle", puzzle)
+        _set(self, "status", status)
+        _set(self, "count", count)
+        _set(self, "complete", complete)
+        _set(self, "solutions", solutions)
+        _set(self, "seconds", seconds)
+        _set(self, "_outcome", _outcome)
 
     def to_json(self) -> dict[str, Any]:
         """Exactly the object `loopsat solve --json` prints for this puzzle."""

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import _thread
 import os
-import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
+
+from loopsat import plain_signal as signal  # without its enums
 
 STOPS = frozenset({signal.SIGINT, signal.SIGTERM})
 _HELD = STOPS | {signal.SIGALRM}  # and the time limit's alarm (loopsat/deadline.py)
@@ -127,10 +128,10 @@ def held() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    pending: list[signal.Signals] = []
+    pending: list[int] = []
 
     def note(signum: int, _frame: FrameType | None) -> None:
-        pending.append(signal.Signals(signum))
+        pending.append(signum)
 
     previous = {signum: signal.getsignal(signum) for signum in _HELD}
     for signum, handler in previous.items():
@@ -143,7 +144,7 @@ def held() -> Iterator[None]:
             if callable(handler):
                 signal.signal(signum, handler)
         for late in dict.fromkeys(pending):
-            _thread.interrupt_main(late)
+            _thread.interrupt_main(late)  # type: ignore[arg-type]  # a number: its stub asks the enum
 
 
 _PR_SET_PDEATHSIG = 1  # <linux/prctl.h>

@@ -12,9 +12,10 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-import signal
 import sys
 from types import FrameType
+
+from loopsat import plain_signal as signal  # without its enums (nothing else of loopsat's)
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (and re): the quick --help needs neither
 if TYPE_CHECKING:

@@ -125,3 +125,16 @@ def test_corner_rules_read_the_joins_worked_out(name: str) -> None:
     assert [board.rules[number][0] for number in corners] == worked and worked
     lattice = board.lattice
     assert [board.readers[number](lattice) for number in corners] == [tuple(lattice[k] for k in j) for j in worked]
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_joins_without_their_one_short_tables_make_the_same_board(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clue whose level has no one-short rules (a Masyu circle) works out its joins without
+    them: the board is the one set up with every join's one-short table worked out."""
+    levels = (Level.SEARCH, Level.EASY)
+    board_module._bare_board.cache_clear()
+    lean = [_shown(_board(name, max_level)) for max_level in levels]
+    shape_joins = blocks.shape_joins
+    monkeypatch.setattr(blocks, "shape_joins", lambda layout, scope, table, _=True: shape_joins(layout, scope, table))
+    board_module._bare_board.cache_clear()
+    assert [_shown(_board(name, max_level)) for max_level in levels] == lean

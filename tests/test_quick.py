@@ -171,12 +171,13 @@ def test_the_help_of_python_m_loopsat_names_it() -> None:
 
 def test_a_small_solve_imports_neither_typer_nor_ortools() -> None:
     """Nor json, tempfile, typing, and inspect's ast and dis (dataclasses uses inspect for a class
-    without a docstring only: give it one). pathlib is left out: an editable install's import hook
-    loads it."""
+    without a docstring only: give it one), nor copy's weakref (dataclasses' asdict alone).
+    pathlib is left out: an editable install's import hook loads it."""
     code = (
         "import atexit, sys\n"
         "atexit.register(lambda: print(*sorted(m for m in sys.modules if m.split('.')[0] in "
-        "('typer', 'click', 'rich', 'ortools', 'ast', 'dis', 'json', 'tempfile', 'typing')), file=sys.stderr))\n"
+        "('typer', 'click', 'rich', 'ortools', 'ast', 'dis', 'json', 'tempfile', 'typing', 'weakref')), "
+        "file=sys.stderr))\n"
         "sys.argv[0] = 'loopsat'\n"
         "from loopsat.start import main\n"
         "main()\n"
@@ -227,3 +228,21 @@ def test_a_deferred_module_loads_on_first_use() -> None:
     assert sys.modules[name] is not stand_in and sys.modules[name].hsv_to_rgb(0.0, 0.0, 1.0) == (1.0, 1.0, 1.0)
     with pytest.raises(AttributeError):
         stand_in.no_such_name  # noqa: B018
+
+
+def test_a_masyu_solve_imports_no_pairs_of_lines() -> None:
+    """Tatham's pairs of lines at a dot read clues that count a cell's sides: Pearl's levels do not
+    name them, so a Masyu board that reaches Normal makes none and imports none of their modules."""
+    puzzle = ROOT / "bench" / "masyu" / "25x25" / "016.masyu"  # deduced up to its probes
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print(*sorted(m for m in sys.modules if m.startswith("
+        "('loopsat.deduce.pairs', 'loopsat.deduce.relations', 'loopsat.deduce.faces'))), file=sys.stderr))\n"
+        "sys.argv[0] = 'loopsat'\n"
+        "from loopsat.start import main\n"
+        "main()\n"
+    )
+    command = [sys.executable, "-c", code, "solve", "--json", str(puzzle)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and '"status": "unique"' in done.stdout, done.stderr
+    assert done.stderr.strip() == "", done.stderr

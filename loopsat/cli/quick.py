@@ -122,6 +122,7 @@ def _job(argv: list[str]) -> Callable[[], None] | None:
 
     def solve() -> None:
         _defer("inspect")
+        _defer("copy")
         from loopsat.cli.solving import run
 
         run(files, **options)
@@ -132,7 +133,9 @@ def _job(argv: list[str]) -> Callable[[], None] | None:
 def _defer(name: str) -> None:
     """Import the standard module `name` on first use of one of its names, not at its import.
     dataclasses imports inspect (and with it ast, dis and tokenize: 22 M of a 5×5 solve's 294 M
-    instructions) for one call, made only for a class without a docstring."""
+    instructions) for one call, made only for a class without a docstring; and copy (with
+    weakref, and a search of the path for Jython's `org.python.core`: 3.7 M) for `asdict` and
+    `astuple` alone, which a solve never calls."""
     if name in sys.modules:
         return
 

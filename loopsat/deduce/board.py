@@ -27,6 +27,7 @@ from loopsat.deduce.rules import (
     LOOPY_LEVELS,
     NO_PREMATURE_LOOP,
     NO_SUCH_EDGE,
+    PAIR_AT_A_DOT,
     PARITY,
     Contradiction,
     Level,
@@ -129,7 +130,11 @@ class Board(Layout):
     def make_pairs(self) -> Pairs | None:
         """Tatham's pairs of lines, made when a level above Easy first asks for them (they read
         only the clues' tables, and what was decided since they last looked): a board decided at
-        Easy never needs them, nor their modules imported (a 5×5 `solve`)."""
+        Easy never needs them, nor their modules imported (a 5×5 `solve`), nor one whose genre's
+        levels do not name them (Masyu's)."""
+        if PAIR_AT_A_DOT not in self.levels:
+            self.pairs, self.pairs_made = None, True
+            return None
         from loopsat.deduce import pairs
 
         self.pairs, self.pairs_made = pairs.for_board(self), True

@@ -49,6 +49,7 @@ PARITY = "inside/outside parity"
 PAIR_AT_A_DOT = "pair of lines at a dot"
 PAIRS_ALONG_A_DIAGONAL = "pairs along a diagonal"
 RELATED_LINES = "lines equal or opposite"
+PAIRS = (PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES)
 PROBE_CONTRADICTION = "probe: contradiction"
 PROBE_AGREE = "probe: both ways agree"
 PROBE_RELATION = "probe: equal or opposite"
@@ -125,10 +126,12 @@ LOOPY_LEVELS: Mapping[str, Level] = MappingProxyType(
 # of 2), their whole `solve --json` 0.94× (paired, median of 5), every other Masyu set of bench/
 # as fast; the same grade level on all 95 Masyu of bench/, puzzles/ and tests/data, the same
 # edges decided on all but 005.masyu of the 25×25 (357 open instead of 403). A deep grade's
-# hardest step now reads `probe depth 1 × N`.
+# hardest step now reads `probe depth 1 × N`. Nor has Pearl Loopy's pairs of lines at a dot
+# (they read clues that count a cell's sides): a board whose levels do not name them makes none
+# (board.make_pairs), nor imports their six modules (3.6 M instructions of a fresh Masyu solve).
 PEARL_LEVELS = MappingProxyType(
     {
-        **LOOPY_LEVELS,
+        **{name: level for name, level in LOOPY_LEVELS.items() if name not in PAIRS},
         AT_A_CORNER: Level.EASY,
         NO_PREMATURE_LOOP: Level.TRICKY,
         **dict.fromkeys(LOCAL_PROBE.names, Level.SEARCH),
