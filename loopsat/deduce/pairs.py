@@ -198,7 +198,7 @@ class Pairs(Relations):
         while self._drained(_NORMAL):
             order = faces.take()
             for f in order:
-                face_waits[f] = 0
+                face_waits[f] = False
                 if not cornered[f]:
                     continue  # bare counting: the clue's table (Easy)
                 clue, (s0, s1, s2, s3), corners = face = faces_of[f]
@@ -223,7 +223,7 @@ class Pairs(Relations):
                     return True
             order = dots.take()
             for v in order:
-                dot_waits[v] = 0
+                dot_waits[v] = False
                 states = states_of[v](value)
                 plan = plans.get(states)
                 if plan is None:  # not made yet
@@ -316,7 +316,7 @@ class Pairs(Relations):
         seen_dots, seen_faces, plans = self.tricky_dots, self.tricky_faces, TRICKY_PLANS
         while self._drained(_TRICKY):
             for f in faces.take():
-                face_waits[f] = 0
+                face_waits[f] = False
                 clue, (s0, s1, s2, s3), corners = faces_of[f]
                 vals = (value[s0], value[s1], value[s2], value[s3])
                 if vals == seen_faces[f]:
@@ -329,7 +329,7 @@ class Pairs(Relations):
                     seen_faces[f] = None if plan[1] and learnt else vals
             order = dots.take()
             for v in order:
-                dot_waits[v] = 0
+                dot_waits[v] = False
                 if holding[v]:
                     states = states_of[v](value)
                     if states == seen_dots[v]:

@@ -113,7 +113,7 @@ class Relations:
             # have fewer than two open lines, which tell nothing
             order, pending = faces.take(), faces.pending
             for f in order:
-                pending[f] = 0
+                pending[f] = False
                 clue, sides, _ = cells[f]
                 s0, s1, s2, s3 = sides
                 vals = value[s0], value[s1], value[s2], value[s3]
@@ -125,7 +125,7 @@ class Relations:
                     return True
             order, pending = dots.take(), dots.pending
             for v in order:
-                pending[v] = 0
+                pending[v] = False
                 states = states_of[v](value)
                 plan = hard_plans.get(states)
                 if plan is None:  # not made yet
