@@ -83,19 +83,21 @@ class Pairs(Relations):
         # there is learnt since: a look at the same again would learn nothing (`_tricky`)
         self.tricky_dots: list[tuple[int, ...] | None] = [None] * len(self.arms)
         self.tricky_faces: list[tuple[int, ...] | None] = [None] * len(faces)
+        self.normal_dots: list[tuple[int, ...] | None] = [None] * len(self.arms)  # and Normal's (`_normal`)
         self.seen = 0  # board.assigned[:seen] are in `touched`
         # what changed, for each level to read since it last looked: edges decided or related,
         # and pairs with a new fact; then the faces and dots each level has still to look at
         self.touched: list[int] = []
         self.learnt: list[int] = []  # the dots of the pairs with a new fact
         self.learnt_faces: list[int] = []  # and their faces, where a pair is a clue's corner
-        # the faces and the dots at the edges of touched[:mapped], in that order: each level adds
+        # the faces and the dots at the edges of touched[:read[0][0]], in that order: each level adds
         # them to its own, and they were looked up once a level (6 % of a 60×60's solve)
         self.near_faces: list[int] = []
         self.near_dots: list[int] = []
-        self.mapped = 0
-        # by level as an int (Easy's and Deep's unused): lists, not dicts keyed by Level; each
-        # level's place in touched, learnt, near_faces, near_dots and learnt_faces
+        # by level as an int (Easy's unused): lists, not dicts keyed by Level; each level's place
+        # in touched, learnt, near_faces, near_dots and learnt_faces. Row 0 (no level's) holds the
+        # near lists' own place in touched: an attribute more of Pairs' 29 (with its board) passes
+        # CPython 3.11's shared keys' limit, and made a warm 60×60 solve 1.9 % more instructions
         self.read = [[0, 0, 0, 0, 0] for _ in range(_HARD + 1)]
         # only Normal's to Hard's filled (a 60×60's ten full sets took 1.2 ms, in every board)
         self.dirty = [
@@ -143,12 +145,13 @@ class Pairs(Relations):
         touched, learnt = self.touched, self.learnt
         if read[0] < len(touched):
             near_faces, near_dots = self.near_faces, self.near_dots
-            if self.mapped < len(touched):
+            mapped = self.read[0]  # [0]: how many of touched the near lists cover
+            if mapped[0] < len(touched):
                 faces_of, ends = self.faces_of, self.board.ends
-                for k in touched[self.mapped :]:  # a loop: chain(map(...)) took 2.6 times as long
+                for k in touched[mapped[0] :]:  # a loop: chain(map(...)) took 2.6 times as long
                     near_faces += faces_of[k]
                     near_dots += ends[k]
-                self.mapped = len(touched)
+                mapped[0] = len(touched)
             faces.add(near_faces[read[2] :])
             dots.add(near_dots[read[3] :])
             read[2], read[3] = len(near_faces), len(near_dots)
@@ -169,7 +172,7 @@ class Pairs(Relations):
             dot = DOT_OF[dline]
             self.learnt.append(dot)
             self.factual[dot] = True
-            self.tricky_dots[dot] = None
+            self.tricky_dots[dot] = self.normal_dots[dot] = None
             if facts is self.least:
                 self.holding[dot] = True
             face = self.face_at[dline]
@@ -189,12 +192,17 @@ class Pairs(Relations):
         open arms), or no line in and no fact at it, has nothing to learn or use: told apart
         here, in the loop (no plan, or no line and no fact), as most dots looked at are (12 000
         of a 60×60's 18 700, and a third of the rest at 20×20 had four open arms). Likewise a
-        cell whose facts at its corners cannot move its count (cells.NORMAL_NEEDS)."""
+        cell whose facts at its corners cannot move its count (cells.NORMAL_NEEDS).
+
+        Nor has a dot whose arms are as Normal last read them, no fact learnt there since
+        (`normal_dots`): each pair of its plan has one step, and none reads a fact another step
+        learns, so a second look learns nothing. A fifth of a 60×60's dots with a plan were
+        these, mostly back for the facts their own look had learnt."""
         faces, dots = self.dirty[_NORMAL]
         cornered, factual, faces_of = self.cornered, self.factual, self.faces
         value, arms_of, states_of, plans = self.board.value, self.arms, self.states_of, NORMAL_PLANS
         face_lines, dot, face_waits, dot_waits = self._face_lines, self._dot, faces.pending, dots.pending
-        most, least, needs = self.most, self.least, NORMAL_NEEDS
+        most, least, needs, seen_dots = self.most, self.least, NORMAL_NEEDS, self.normal_dots
         while self._drained(_NORMAL):
             order = faces.take()
             for f in order:
@@ -228,9 +236,11 @@ class Pairs(Relations):
                 plan = plans.get(states)
                 if plan is None:  # not made yet
                     plan = normal_plan(states)
-                if plan and (plan[0] or factual[v]) and dot(v, arms_of[v], plan[1]):
-                    dots.stop(order, order.index(v))
-                    return True
+                if plan and (plan[0] or factual[v]) and states != seen_dots[v]:
+                    if dot(v, arms_of[v], plan[1]):
+                        dots.stop(order, order.index(v))
+                        return True
+                    seen_dots[v] = states
         return False
 
     def _face_lines(self, face: Face, vals: tuple[int, ...]) -> bool:
