@@ -18,7 +18,7 @@ highest level is the lowest at which his solver would finish. It runs outside pr
 from __future__ import annotations
 
 from loopsat.deduce.cells import NORMAL_NEEDS, TRICKY_PLANS, normal_need, tricky_plan
-from loopsat.deduce.dots import ALIKE, LEARN_BOTH, NORMAL_PLANS, TO_ON, normal_plan
+from loopsat.deduce.dots import ALIKE, LEARN_BOTH, NORMAL_PLANS, TO_ON, TRICKY_DOTS, normal_plan, tricky_dot
 from loopsat.deduce.faces import DLINES, DOT_OF, Face, count_faces, dline_numbers, geometry, state_readers
 from loopsat.deduce.relations import Relations
 from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES, Contradiction, Level
@@ -28,7 +28,7 @@ TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
     from loopsat.deduce.cells import Step
-    from loopsat.deduce.dots import Steps
+    from loopsat.deduce.dots import Steps, TrickyPlan
 
 # the rule a decided line cites, by the level of the facts it used (0: none, bare counting;
 # Normal, Tricky, Hard each have one): a tuple indexed by int, not Level(max(...)) on each
@@ -323,7 +323,7 @@ class Pairs(Relations):
         faces, dots = self.dirty[_TRICKY]
         holding, value, states_of, faces_of = self.holding, self.board.value, self.states_of, self.faces
         face_pairs, dot_pairs, face_waits, dot_waits = self._face_pairs, self._dot_pairs, faces.pending, dots.pending
-        seen_dots, seen_faces, plans = self.tricky_dots, self.tricky_faces, TRICKY_PLANS
+        seen_dots, seen_faces, plans, dot_plans = self.tricky_dots, self.tricky_faces, TRICKY_PLANS, TRICKY_DOTS
         while self._drained(_TRICKY):
             for f in faces.take():
                 face_waits[f] = False
@@ -344,8 +344,10 @@ class Pairs(Relations):
                     states = states_of[v](value)
                     if states == seen_dots[v]:
                         continue
-                    unknown = states.count(-1)
-                    if unknown >= 2 and dot_pairs(v, states, unknown):
+                    dot_plan = dot_plans.get(states)
+                    if dot_plan is None:  # not made yet
+                        dot_plan = tricky_dot(states)
+                    if dot_plan and dot_pairs(v, dot_plan):
                         dots.stop(order, order.index(v))
                         return True
                     seen_dots[v] = states
@@ -376,17 +378,17 @@ class Pairs(Relations):
                 self._learn(least, d, high_level)
         return bool(found)
 
-    def _dot_pairs(self, v: int, states: tuple[int, ...], unknown: int) -> bool:
-        """Tatham's Tricky at a dot (`states`: its arms' values, `unknown` of them open, two at
-        least): a pair with a line on leaves at most one on opposite it; a pair with exactly one
-        on decides the rest (for a dot with a pair known to have one on). Whether it decided a
-        line."""
-        most, least = self.most, self.least
-        yes, dlines = states.count(1), DLINES[v]
-        for i, j, o, _ in _TURNS:
+    def _dot_pairs(self, v: int, plan: TrickyPlan) -> bool:
+        """Tatham's Tricky at a dot with a pair of open arms (`plan`: dots.TRICKY_DOTS', by its
+        arms' values): a pair with a line on leaves at most one on opposite it; a pair with
+        exactly one on decides the rest (for a dot with a pair known to have one on). Whether
+        it decided a line."""
+        most, least, dlines = self.most, self.least, DLINES[v]
+        yes, unknown, pairs = plan
+        for i, o, third in pairs:
             d = dlines[i]
             facts = least[d]
-            if not facts or states[i] >= 0 or states[j] >= 0:
+            if not facts:
                 continue
             if facts < _TRICKY:
                 facts = _TRICKY
@@ -399,7 +401,6 @@ class Pairs(Relations):
                 facts = most[d]
             if unknown == 3:
                 arms = self.arms[v]
-                third = next(n for n in range(4) if n not in (i, j) and states[n] < 0)
                 self._set(arms[third], 1, facts, arms)
                 return True
             if unknown == 4 and not least[opposite]:
