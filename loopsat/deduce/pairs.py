@@ -319,11 +319,15 @@ class Pairs(Relations):
         nor at a face with fewer than four open sides (its pairs read no corner another learns
         at), nor at one whose look learnt nothing. A third of a 20×20's looks were these, mostly
         waiting for the facts their own look had learnt; they keep their turn, so the order of
-        the rest, and the trail, are the same."""
+        the rest, and the trail, are the same. Nor, lastly, has a face whose steps learn whatever
+        the pairs opposite hold (cells.TRICKY_PLANS' third part) once its corners know those
+        facts: a 1 or a 3 with four open sides, back for a fact learnt at a corner it does not
+        read (1 150 of a 60×60's 4 300 faces with a plan)."""
         faces, dots = self.dirty[_TRICKY]
         holding, value, states_of, faces_of = self.holding, self.board.value, self.states_of, self.faces
         face_pairs, dot_pairs, face_waits, dot_waits = self._face_pairs, self._dot_pairs, faces.pending, dots.pending
         seen_dots, seen_faces, plans, dot_plans = self.tricky_dots, self.tricky_faces, TRICKY_PLANS, TRICKY_DOTS
+        most, least = self.most, self.least
         while self._drained(_TRICKY):
             for f in faces.take():
                 face_waits[f] = False
@@ -334,9 +338,22 @@ class Pairs(Relations):
                 plan = plans[clue].get(vals)
                 if plan is None:  # not made yet
                     plan = tricky_plan(clue, vals)
-                if plan:  # (empty: no pair of open sides, or none can learn)
-                    learnt = face_pairs(corners, plan[0])
-                    seen_faces[f] = None if plan[1] and learnt else vals
+                if not plan:  # (empty: no pair of open sides, or none can learn)
+                    continue
+                always = plan[2]
+                if always is not None:  # nothing to learn once those facts are known
+                    for j in always[0]:
+                        if not most[corners[j]]:
+                            break
+                    else:
+                        for j in always[1]:
+                            if not least[corners[j]]:
+                                break
+                        else:
+                            seen_faces[f] = vals
+                            continue
+                learnt = face_pairs(corners, plan[0])
+                seen_faces[f] = None if plan[1] and learnt else vals
             order = dots.take()
             for v in order:
                 dot_waits[v] = False
