@@ -204,7 +204,7 @@ class Pairs(Relations):
         face_lines, dot, face_waits, dot_waits = self._face_lines, self._dot, faces.pending, dots.pending
         most, least, needs, seen_dots = self.most, self.least, NORMAL_NEEDS, self.normal_dots
         while self._drained(_NORMAL):
-            order = faces.take()
+            order, faces.queue = faces.queue, []  # (`Waiting.take` without its call)
             for f in order:
                 face_waits[f] = False
                 if not cornered[f]:
@@ -229,7 +229,7 @@ class Pairs(Relations):
                 if face_lines(face, vals):
                     faces.stop(order, order.index(f))
                     return True
-            order = dots.take()
+            order, dots.queue = dots.queue, []
             for v in order:
                 dot_waits[v] = False
                 states = states_of[v](value)
@@ -329,7 +329,8 @@ class Pairs(Relations):
         seen_dots, seen_faces, plans, dot_plans = self.tricky_dots, self.tricky_faces, TRICKY_PLANS, TRICKY_DOTS
         most, least = self.most, self.least
         while self._drained(_TRICKY):
-            for f in faces.take():
+            order, faces.queue = faces.queue, []
+            for f in order:
                 face_waits[f] = False
                 clue, (s0, s1, s2, s3), corners = faces_of[f]
                 vals = (value[s0], value[s1], value[s2], value[s3])
@@ -354,7 +355,7 @@ class Pairs(Relations):
                             continue
                 learnt = face_pairs(corners, plan[0])
                 seen_faces[f] = None if plan[1] and learnt else vals
-            order = dots.take()
+            order, dots.queue = dots.queue, []
             for v in order:
                 dot_waits[v] = False
                 if holding[v]:

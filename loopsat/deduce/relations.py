@@ -111,7 +111,7 @@ class Relations:
                     return True
             # a face's or a dot's plan read here, the call made only where it has one: most
             # have fewer than two open lines, which tell nothing
-            order, pending = faces.take(), faces.pending
+            order, faces.queue, pending = faces.queue, [], faces.pending
             for f in order:
                 pending[f] = False
                 clue, sides, _ = cells[f]
@@ -123,7 +123,7 @@ class Relations:
                 if reading and self._face_relations(sides, reading):
                     faces.stop(order, order.index(f))
                     return True
-            order, pending = dots.take(), dots.pending
+            order, dots.queue, pending = dots.queue, [], dots.pending
             for v in order:
                 pending[v] = False
                 states = states_of[v](value)

@@ -43,7 +43,9 @@ class Waiting:
                 queue.append(x)  # (specialized in place, where a bound method is a call)
 
     def take(self) -> list[int]:
-        """Every one waiting, in turn, for the caller to look at (clearing `pending`)."""
+        """Every one waiting, in turn, for the caller to look at (clearing `pending`). The pairs'
+        levels write it out (`order, w.queue = w.queue, []`): the call cost a 60×60 solve 0.2 %
+        more instructions (callgrind)."""
         batch, self.queue = self.queue, []
         return batch
 
