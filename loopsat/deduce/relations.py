@@ -141,15 +141,13 @@ class Relations:
         and its sides' values). Whether it decided a line."""
         _, shorts, parity, lines = plan
         open_sides = lines(sides)
-        if shorts:
-            parent, flip = self.parent, self.flip
-            for bit in shorts:
-                for n, j in enumerate(open_sides):
-                    for k in open_sides[n + 1 :]:
-                        if parent[j] == parent[k] and flip[j] == flip[k]:
-                            self._set(j, bit, _HARD, sides)
-                            self._set(k, bit, _HARD, sides)
-                            return True
+        if shorts:  # (two shorts ask the same of the same pairs: the first is the one that decides)
+            parent, flip, bit = self.parent, self.flip, shorts[0]
+            for j, k in combinations(open_sides, 2):
+                if parent[j] == parent[k] and flip[j] == flip[k]:
+                    self._set(j, bit, _HARD, sides)
+                    self._set(k, bit, _HARD, sides)
+                    return True
         return self._parity(open_sides, parity, sides)
 
     def _dot_relations(self, v: int, plan: DotPlan) -> bool:
