@@ -186,10 +186,14 @@ class Relations:
         classes: tuple[int, ...]
         if count == 3:
             a, b, c = lines
-            classes = parent[a], parent[b], parent[c]
+            classes = pa, pb, pc = parent[a], parent[b], parent[c]
+            if pa != pb != pc != pa:
+                return False  # no two related (most calls): compared here, not in the splits' loop
         else:
             a, b, c, d = lines
-            classes = parent[a], parent[b], parent[c], parent[d]
+            classes = pa, pb, pc, pd = parent[a], parent[b], parent[c], parent[d]
+            if pa != pb != pc != pd != pa and pa != pc and pb != pd:
+                return False
         for n, m, rest in _SPLITS[count]:  # the first two related, in order; the rest
             if classes[n] == classes[m]:
                 bit = parity ^ self.flip[lines[n]] ^ self.flip[lines[m]]
