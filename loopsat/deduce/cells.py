@@ -1,4 +1,4 @@
-"""What Normal, Tricky and Hard (deduce/pairs.py, relations.py) read at a clue's cell, tabled
+"""What Normal, Tricky and Hard (deduce/pairs.py, tricky.py, relations.py) read at a clue's cell, tabled
 by the clue and its sides' values (each -1 open, 0 off, 1 on; N, E, S, W): a dict lookup per
 cell looked at, where each look had counted its sides and tried its pairs (Tricky's alone were a
 fifth of the pairs' work in a 20×20 solve). Made as they are read, as deduce/dots.py's."""
@@ -18,7 +18,7 @@ Step = tuple[int, int, bool, bool, bool, bool, bool, bool]
 # The steps, whether all four sides are open, and, where no step's learning hangs on a fact at
 # the pair opposite, the corners at which "at most one" and "at least one" are learnt whatever
 # they hold (None where some step's does): a look there learns nothing once each of those knows
-# its fact (`Pairs._tricky`).
+# its fact (`Tricky._tricky`).
 Plan = tuple[tuple[Step, ...], bool, tuple[tuple[int, ...], tuple[int, ...]] | None]
 
 

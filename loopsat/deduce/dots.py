@@ -1,4 +1,4 @@
-"""What the pairs' levels (deduce/pairs.py, relations.py) read at a dot, tabled by its arms'
+"""What the pairs' levels (deduce/pairs.py, tricky.py, relations.py) read at a dot, tabled by its arms'
 states (each -1 open, 0 off, 1 on; N, E, S, W): a dict lookup per dot looked at, where each
 look had counted its arms and tried its four pairs. Normal and Hard look at 2 800 dots a 20×20
 solve."""

@@ -5,8 +5,9 @@ at most one and whether at least one of them is on, learnt from the dot (a line 
 it), and reads a clue's face through those facts. His Tricky also learns them from a clue
 (a 3 needs one of any two of its sides) and carries them across a dot to the pair opposite, so
 facts run along diagonal chains of clues (3-2-2-3). His Hard relates lines as equal or opposite
-(union-find with parity) by the parity of a clue's or a dot's open lines (deduce/relations.py,
-a mixin over the state kept here). Nothing of his probes: loopsat's probes are its own Deep level.
+(union-find with parity) by the parity of a clue's or a dot's open lines. Tricky and Hard are
+mixins over the state kept here (deduce/tricky.py, relations.py). Nothing of his probes:
+loopsat's probes are its own Deep level.
 
 The tables (one clue, one dot) cannot hold these facts, which are about pairs, so this keeps
 them beside the board: `Pairs.run(board, level)` runs one level's reasoning over the faces and dots that
@@ -17,18 +18,18 @@ highest level is the lowest at which his solver would finish. It runs outside pr
 
 from __future__ import annotations
 
-from loopsat.deduce.cells import NORMAL_NEEDS, TRICKY_PLANS, normal_need, tricky_plan
-from loopsat.deduce.dots import ALIKE, LEARN_BOTH, NORMAL_PLANS, TO_ON, TRICKY_DOTS, normal_plan, tricky_dot
+from loopsat.deduce.cells import NORMAL_NEEDS, normal_need
+from loopsat.deduce.dots import ALIKE, LEARN_BOTH, NORMAL_PLANS, TO_ON, normal_plan
 from loopsat.deduce.faces import DLINES, DOT_OF, Face, count_faces, dline_numbers, geometry, state_readers
 from loopsat.deduce.relations import Relations
 from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES, Contradiction, Level
+from loopsat.deduce.tricky import Tricky
 from loopsat.deduce.turns import Waiting, numbers
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
-    from loopsat.deduce.cells import Step
-    from loopsat.deduce.dots import Steps, TrickyPlan
+    from loopsat.deduce.dots import Steps
 
 # the rule a decided line cites, by the level of the facts it used (0: none, bare counting;
 # Normal, Tricky, Hard each have one): a tuple indexed by int, not Level(max(...)) on each
@@ -52,7 +53,7 @@ def for_board(board: Board) -> Pairs | None:
     return found
 
 
-class Pairs(Relations):
+class Pairs(Tricky, Relations):
     """The facts about pairs of lines and the relations between lines, for one board."""
 
     def __init__(self, board: Board, faces: list[Face]) -> None:
@@ -80,7 +81,7 @@ class Pairs(Relations):
         self.factual = [False] * len(self.arms)  # whether a dot has a pair with a fact
         self.holding = [False] * len(self.arms)  # whether it has a pair known to hold a line (least)
         # what Tricky last read at each dot and face (arms' or sides' values), None once a fact
-        # there is learnt since: a look at the same again would learn nothing (`_tricky`)
+        # there is learnt since: a look at the same again would learn nothing (`Tricky._tricky`)
         self.tricky_dots: list[tuple[int, ...] | None] = [None] * len(self.arms)
         self.tricky_faces: list[tuple[int, ...] | None] = [None] * len(faces)
         self.normal_dots: list[tuple[int, ...] | None] = [None] * len(self.arms)  # and Normal's (`_normal`)
@@ -307,120 +308,4 @@ class Pairs(Relations):
             elif most[d]:
                 self._set(arms[n], 0, most[d], arms)
                 return True
-        return False
-
-    def _tricky(self) -> bool:
-        """Whether a line was decided (a fact learnt sets `news`). Only a face with
-        two open sides, and a dot with two open arms and a pair known to hold a line, have
-        something to learn: told apart here, as `_normal` does (4 400 of a 60×60's 16 400).
-
-        Nor has one whose values are those Tricky last read there, no fact learnt there since
-        (`tricky_dots`, `tricky_faces`): a second look at a dot learns nothing the first did not,
-        nor at a face with fewer than four open sides (its pairs read no corner another learns
-        at), nor at one whose look learnt nothing. A third of a 20×20's looks were these, mostly
-        waiting for the facts their own look had learnt; they keep their turn, so the order of
-        the rest, and the trail, are the same. Nor, lastly, has a face whose steps learn whatever
-        the pairs opposite hold (cells.TRICKY_PLANS' third part) once its corners know those
-        facts: a 1 or a 3 with four open sides, back for a fact learnt at a corner it does not
-        read (1 150 of a 60×60's 4 300 faces with a plan)."""
-        faces, dots = self.dirty[_TRICKY]
-        holding, value, states_of, faces_of = self.holding, self.board.value, self.states_of, self.faces
-        face_pairs, dot_pairs, face_waits, dot_waits = self._face_pairs, self._dot_pairs, faces.pending, dots.pending
-        seen_dots, seen_faces, plans, dot_plans = self.tricky_dots, self.tricky_faces, TRICKY_PLANS, TRICKY_DOTS
-        most, least = self.most, self.least
-        while self._drained(_TRICKY):
-            order, faces.queue = faces.queue, []
-            for f in order:
-                face_waits[f] = False
-                clue, (s0, s1, s2, s3), corners = faces_of[f]
-                vals = (value[s0], value[s1], value[s2], value[s3])
-                if vals == seen_faces[f]:
-                    continue
-                plan = plans[clue].get(vals)
-                if plan is None:  # not made yet
-                    plan = tricky_plan(clue, vals)
-                if not plan:  # (empty: no pair of open sides, or none can learn)
-                    continue
-                always = plan[2]
-                if always is not None:  # nothing to learn once those facts are known
-                    for j in always[0]:
-                        if not most[corners[j]]:
-                            break
-                    else:
-                        for j in always[1]:
-                            if not least[corners[j]]:
-                                break
-                        else:
-                            seen_faces[f] = vals
-                            continue
-                learnt = face_pairs(corners, plan[0])
-                seen_faces[f] = None if plan[1] and learnt else vals
-            order, dots.queue = dots.queue, []
-            for v in order:
-                dot_waits[v] = False
-                if holding[v]:
-                    states = states_of[v](value)
-                    if states == seen_dots[v]:
-                        continue
-                    dot_plan = dot_plans.get(states)
-                    if dot_plan is None:  # not made yet
-                        dot_plan = tricky_dot(states)
-                    if dot_plan and dot_pairs(v, dot_plan):
-                        dots.stop(order, order.index(v))
-                        return True
-                    seen_dots[v] = states
-        return False
-
-    def _face_pairs(self, corners: tuple[int, ...], steps: tuple[Step, ...]) -> bool:
-        """Facts about a clue's pairs of open sides from the bounds of the pair opposite each
-        (`steps`: cells.TRICKY_PLANS, its corners' dlines `corners`), those bounds all read before
-        any is learnt; whether one was (each pair's own, at its own corner, is learnt as found)."""
-        most, least = self.most, self.least
-        found = []  # (pair's corner, whether most is learnt and its level, whether least and its level)
-        for j, p, can_low, most_then, most_else, can_high, least_then, least_else in steps:
-            d = corners[j]
-            if most[d] and least[d]:
-                continue  # a pair that knows both facts
-            e = corners[p]
-            low = least[e] if can_low else 0
-            high = most[e] if can_high else 0
-            to_most = (most_then if low else most_else) and not most[d]
-            to_least = (least_then if high else least_else) and not least[d]
-            if to_most or to_least:
-                low, high = low if low > _TRICKY else _TRICKY, high if high > _TRICKY else _TRICKY
-                found.append((d, to_most, low, to_least, high))
-        for d, to_most, low_level, to_least, high_level in found:
-            if to_most:
-                self._learn(most, d, low_level)
-            if to_least:
-                self._learn(least, d, high_level)
-        return bool(found)
-
-    def _dot_pairs(self, v: int, plan: TrickyPlan) -> bool:
-        """Tatham's Tricky at a dot with a pair of open arms (`plan`: dots.TRICKY_DOTS', by its
-        arms' values): a pair with a line on leaves at most one on opposite it; a pair with
-        exactly one on decides the rest (for a dot with a pair known to have one on). Whether
-        it decided a line."""
-        most, least, dlines = self.most, self.least, DLINES[v]
-        yes, unknown, pairs = plan
-        for i, o, third in pairs:
-            d = dlines[i]
-            facts = least[d]
-            if not facts:
-                continue
-            if facts < _TRICKY:
-                facts = _TRICKY
-            opposite = dlines[o]
-            if not most[opposite]:
-                self._learn(most, opposite, facts)
-            if yes or not most[d]:
-                continue
-            if most[d] > facts:
-                facts = most[d]
-            if unknown == 3:
-                arms = self.arms[v]
-                self._set(arms[third], 1, facts, arms)
-                return True
-            if unknown == 4 and not least[opposite]:
-                self._learn(least, opposite, facts)
         return False
