@@ -22,6 +22,7 @@ dline_numbers(1)  # dot 0's pairs' numbers, as a board's `Pairs` makes them
 # every entry, made as the levels make them
 NORMAL_PLANS = {states: dots.normal_plan(states) for states in STATES}
 HARD_PLANS = {states: dots.hard_plan(states) for states in STATES}
+TRICKY_DOTS = {states: dots.tricky_dot(states) for states in STATES}
 NORMAL_NEEDS = [{vals: cells.normal_need(clue, vals) for vals in STATES} for clue in range(5)]
 TRICKY_PLANS = [{vals: cells.tricky_plan(clue, vals) for vals in STATES} for clue in range(5)]
 HARD_CELLS = [{vals: cells.hard_cell(clue, vals) for vals in STATES} for clue in range(5)]
@@ -103,6 +104,49 @@ def test_hard_plans_are_the_open_pairs_lines_and_parity(states: tuple[int, ...])
     assert HARD_PLANS[states][3]((10, 11, 12, 13)) == tuple(10 + n for n in opened)
 
 
+def _tricky_dot_by_pairs(
+    states: tuple[int, ...], arms: tuple[int, ...], most: list[int], least: list[int]
+) -> list[tuple]:
+    """Tatham's Tricky at a dot (dot 0: its pairs are dlines 0 to 3), each of its four pairs in
+    turn: one of two open arms known to hold a line leaves at most one on opposite; with no line
+    in and at most one on too, it decides the third open arm, or the pair opposite holds one."""
+    fake, events = _recorder(most, least)
+    yes, unknown = states.count(1), states.count(-1)
+    for i in range(4):
+        j, o = (i + 1) % 4, (i + 2) % 4
+        if not least[i] or states[i] >= 0 or states[j] >= 0:
+            continue
+        level = max(least[i], TRICKY)
+        fake._learn(most, o, level)
+        if yes or not most[i]:
+            continue
+        level = max(level, most[i])
+        if unknown == 3:
+            third = next(n for n in range(4) if n not in (i, j) and states[n] < 0)
+            fake._set(arms[third], 1, level, arms)
+            return events
+        if unknown == 4:
+            fake._learn(least, o, level)
+    return events
+
+
+@pytest.mark.parametrize("states", STATES)
+def test_tricky_dots_learn_and_decide_as_the_pairs_one_by_one(states: tuple[int, ...]) -> None:
+    arms = (10, 11, 12, 13)
+    plan = TRICKY_DOTS[states]
+    rng = random.Random(str(states))
+    for _ in range(25):
+        most, least = [rng.choice(SPARSE) for _ in range(4)], [rng.choice(LEVELS) for _ in range(4)]
+        expected = _tricky_dot_by_pairs(states, arms, most.copy(), least.copy())
+        if not plan:
+            assert expected == []
+            continue
+        fake, events = _recorder(most, least)
+        fake.arms = [arms]
+        Pairs._dot_pairs(fake, 0, plan)  # type: ignore[arg-type]
+        assert events == expected
+
+
 def _tricky_by_pairs(clue: int, vals: tuple[int, ...], most: list[int], least: list[int]) -> list[tuple]:
     """Tatham's Tricky at a cell (its corners are dlines 0 to 3): each pair of open sides learns
     from the bounds of the pair opposite, all read before any is learnt."""
@@ -134,6 +178,9 @@ def test_tricky_plans_learn_as_the_pairs_one_by_one(clue: int) -> None:
             if not plan:
                 assert expected == []
                 continue
+            if plan[2] is not None:  # what it learns hangs on its own corners only: none, once they know
+                known = all(most[j] for j in plan[2][0]) and all(least[j] for j in plan[2][1])
+                assert known == (expected == [])
             fake, events = _recorder(most, least)
             Pairs._face_pairs(fake, (0, 1, 2, 3), plan[0])  # type: ignore[arg-type]
             assert events == expected

@@ -18,8 +18,9 @@ named rule of a level (`rules.Level`), cheapest first, so the trail is the grade
 Layout: `rules` (what a genre hands in, rule names and levels), `tables` (a rule's patterns as
 bit masks), `chains` and `colours` (the two global rules' bookkeeping, each undoable), `layout`
 (the lattice and its tables), `board` (the propagator) and `queues` (its two loops), `pairs`
-(Tatham's reasoning about pairs of lines, his Normal to Hard, with `relations` his Hard's lines
-equal or opposite, `faces` where its pairs sit, `dots` and `cells` what each level reads at a
+(Tatham's reasoning about pairs of lines, his Normal to Hard, with `tricky` his Tricky's facts
+from a clue and across a dot, `relations` his Hard's lines equal or opposite, `faces` where its
+pairs sit, `dots` and `cells` what each level reads at a
 dot or a clue's cell, tabled by its edges' values, and `turns` what waits for each level),
 `probe` (probing, level by level, and `deduce` over edges and tables), `branch` (a small
 backtracking search), `run` (`puzzle`, the entry point every caller uses, and the grade read

@@ -1,4 +1,4 @@
-"""What Normal, Tricky and Hard (deduce/pairs.py, relations.py) read at a clue's cell, tabled
+"""What Normal, Tricky and Hard (deduce/pairs.py, tricky.py, relations.py) read at a clue's cell, tabled
 by the clue and its sides' values (each -1 open, 0 off, 1 on; N, E, S, W): a dict lookup per
 cell looked at, where each look had counted its sides and tried its pairs (Tricky's alone were a
 fifth of the pairs' work in a 20×20 solve). Made as they are read, as deduce/dots.py's."""
@@ -15,7 +15,11 @@ from operator import itemgetter
 # or its count. Each step: (j, p, whether a fact at p can say "at least one", most learnt then,
 # most learnt without it, whether a fact at p can say "at most one", least learnt then, without).
 Step = tuple[int, int, bool, bool, bool, bool, bool, bool]
-Plan = tuple[tuple[Step, ...], bool]  # the steps, and whether all four sides are open
+# The steps, whether all four sides are open, and, where no step's learning hangs on a fact at
+# the pair opposite, the corners at which "at most one" and "at least one" are learnt whatever
+# they hold (None where some step's does): a look there learns nothing once each of those knows
+# its fact (`Tricky._tricky`).
+Plan = tuple[tuple[Step, ...], bool, tuple[tuple[int, ...], tuple[int, ...]] | None]
 
 
 def _plan(clue: int, vals: tuple[int, ...]) -> Plan | tuple[()]:
@@ -31,7 +35,16 @@ def _plan(clue: int, vals: tuple[int, ...]) -> Plan | tuple[()]:
         can_high, least_then, least_else = bool(a and b), clue > 1, (a != 0) + (b != 0) < clue
         if (can_low and most_then) or most_else or (can_high and least_then) or least_else:
             steps.append((j, p, can_low, most_then, most_else, can_high, least_then, least_else))
-    return (tuple(steps), vals.count(-1) == 4) if steps else ()
+    if not steps:
+        return ()
+    four = vals.count(-1) == 4
+    if any((step[2] and step[3] != step[4]) or (step[5] and step[6] != step[7]) for step in steps):
+        return tuple(steps), four, None  # a fact at the pair opposite decides what some step learns
+    return (
+        tuple(steps),
+        four,
+        (tuple(step[0] for step in steps if step[4]), tuple(step[0] for step in steps if step[7])),
+    )
 
 
 # Normal at a cell (`Pairs._face_lines`): a fact at a corner moves the bounds on an open side by

@@ -1,4 +1,4 @@
-"""What the pairs' levels (deduce/pairs.py, relations.py) read at a dot, tabled by its arms'
+"""What the pairs' levels (deduce/pairs.py, tricky.py, relations.py) read at a dot, tabled by its arms'
 states (each -1 open, 0 off, 1 on; N, E, S, W): a dict lookup per dot looked at, where each
 look had counted its arms and tried its four pairs. Normal and Hard look at 2 800 dots a 20×20
 solve."""
@@ -17,6 +17,8 @@ LEARN, LEARN_BOTH, ALIKE, TO_ON, TO_OFF = range(5)
 
 Steps = tuple[tuple[int, int, int], ...]  # (pair, the arm it decides or its second arm, what)
 NormalPlan = tuple[int, Steps]  # the lines on, the steps
+# the lines on, the open arms, and each pair of two open arms (pair, pair opposite, third open arm or -1)
+TrickyPlan = tuple[int, int, tuple[tuple[int, int, int], ...]]
 # open pairs, open arms, parity, and the open arms' lines read from the dot's arms in one C call
 HardPlan = tuple[tuple[tuple[int, int], ...], tuple[int, ...], int, Callable[[tuple[int, ...]], tuple[int, ...]]]
 
@@ -53,17 +55,37 @@ def _hard_plan(states: tuple[int, ...]) -> HardPlan | tuple[()]:
     return pairs, opened, states.count(1) % 2, itemgetter(*opened)
 
 
+def _tricky_plan(states: tuple[int, ...]) -> TrickyPlan | tuple[()]:
+    """Tricky's reading of a dot with these states: the lines on, the open arms, and its pairs of
+    two open arms, each with the pair opposite and (three open arms) the third; an empty tuple
+    with none such."""
+    unknown = states.count(-1)
+    pairs = tuple(
+        (i, (i + 2) & 3, next((n for n in range(4) if n not in (i, j) and states[n] < 0), -1))
+        for i, j in PAIRS
+        if states[i] < 0 and states[j] < 0
+    )
+    return (states.count(1), unknown, pairs) if pairs else ()
+
+
 # Made as they are read (`normal_plan`, `hard_plan` on a miss), so that a process makes only the
 # entries of the states it meets: all of them took 0.3 ms, and the cells' (deduce/cells.py) 1.3,
 # a twentieth of a 5×5 `solve`, which meets a few dozen. Plain dicts: a subclass whose
 # __missing__ made them cost a warm 20×20 solve 1.6 % more instructions.
 NORMAL_PLANS: dict[tuple[int, ...], NormalPlan | tuple[()]] = {}
+TRICKY_DOTS: dict[tuple[int, ...], TrickyPlan | tuple[()]] = {}
 HARD_PLANS: dict[tuple[int, ...], HardPlan | tuple[()]] = {}
 
 
 def normal_plan(states: tuple[int, ...]) -> NormalPlan | tuple[()]:
     """NORMAL_PLANS' entry for `states`, made now."""
     found = NORMAL_PLANS[states] = _normal_plan(states)
+    return found
+
+
+def tricky_dot(states: tuple[int, ...]) -> TrickyPlan | tuple[()]:
+    """TRICKY_DOTS' entry for `states`, made now."""
+    found = TRICKY_DOTS[states] = _tricky_plan(states)
     return found
 
 

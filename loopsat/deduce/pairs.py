@@ -5,8 +5,9 @@ at most one and whether at least one of them is on, learnt from the dot (a line 
 it), and reads a clue's face through those facts. His Tricky also learns them from a clue
 (a 3 needs one of any two of its sides) and carries them across a dot to the pair opposite, so
 facts run along diagonal chains of clues (3-2-2-3). His Hard relates lines as equal or opposite
-(union-find with parity) by the parity of a clue's or a dot's open lines (deduce/relations.py,
-a mixin over the state kept here). Nothing of his probes: loopsat's probes are its own Deep level.
+(union-find with parity) by the parity of a clue's or a dot's open lines. Tricky and Hard are
+mixins over the state kept here (deduce/tricky.py, relations.py). Nothing of his probes:
+loopsat's probes are its own Deep level.
 
 The tables (one clue, one dot) cannot hold these facts, which are about pairs, so this keeps
 them beside the board: `Pairs.run(board, level)` runs one level's reasoning over the faces and dots that
@@ -17,17 +18,17 @@ highest level is the lowest at which his solver would finish. It runs outside pr
 
 from __future__ import annotations
 
-from loopsat.deduce.cells import NORMAL_NEEDS, TRICKY_PLANS, normal_need, tricky_plan
+from loopsat.deduce.cells import NORMAL_NEEDS, normal_need
 from loopsat.deduce.dots import ALIKE, LEARN_BOTH, NORMAL_PLANS, TO_ON, normal_plan
 from loopsat.deduce.faces import DLINES, DOT_OF, Face, count_faces, dline_numbers, geometry, state_readers
 from loopsat.deduce.relations import Relations
 from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES, Contradiction, Level
+from loopsat.deduce.tricky import Tricky
 from loopsat.deduce.turns import Waiting, numbers
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
-    from loopsat.deduce.cells import Step
     from loopsat.deduce.dots import Steps
 
 # the rule a decided line cites, by the level of the facts it used (0: none, bare counting;
@@ -52,7 +53,7 @@ def for_board(board: Board) -> Pairs | None:
     return found
 
 
-class Pairs(Relations):
+class Pairs(Tricky, Relations):
     """The facts about pairs of lines and the relations between lines, for one board."""
 
     def __init__(self, board: Board, faces: list[Face]) -> None:
@@ -80,22 +81,24 @@ class Pairs(Relations):
         self.factual = [False] * len(self.arms)  # whether a dot has a pair with a fact
         self.holding = [False] * len(self.arms)  # whether it has a pair known to hold a line (least)
         # what Tricky last read at each dot and face (arms' or sides' values), None once a fact
-        # there is learnt since: a look at the same again would learn nothing (`_tricky`)
+        # there is learnt since: a look at the same again would learn nothing (`Tricky._tricky`)
         self.tricky_dots: list[tuple[int, ...] | None] = [None] * len(self.arms)
         self.tricky_faces: list[tuple[int, ...] | None] = [None] * len(faces)
+        self.normal_dots: list[tuple[int, ...] | None] = [None] * len(self.arms)  # and Normal's (`_normal`)
         self.seen = 0  # board.assigned[:seen] are in `touched`
         # what changed, for each level to read since it last looked: edges decided or related,
         # and pairs with a new fact; then the faces and dots each level has still to look at
         self.touched: list[int] = []
         self.learnt: list[int] = []  # the dots of the pairs with a new fact
         self.learnt_faces: list[int] = []  # and their faces, where a pair is a clue's corner
-        # the faces and the dots at the edges of touched[:mapped], in that order: each level adds
+        # the faces and the dots at the edges of touched[:read[0][0]], in that order: each level adds
         # them to its own, and they were looked up once a level (6 % of a 60×60's solve)
         self.near_faces: list[int] = []
         self.near_dots: list[int] = []
-        self.mapped = 0
-        # by level as an int (Easy's and Deep's unused): lists, not dicts keyed by Level; each
-        # level's place in touched, learnt, near_faces, near_dots and learnt_faces
+        # by level as an int (Easy's unused): lists, not dicts keyed by Level; each level's place
+        # in touched, learnt, near_faces, near_dots and learnt_faces. Row 0 (no level's) holds the
+        # near lists' own place in touched: an attribute more of Pairs' 29 (with its board) passes
+        # CPython 3.11's shared keys' limit, and made a warm 60×60 solve 1.9 % more instructions
         self.read = [[0, 0, 0, 0, 0] for _ in range(_HARD + 1)]
         # only Normal's to Hard's filled (a 60×60's ten full sets took 1.2 ms, in every board)
         self.dirty = [
@@ -143,12 +146,13 @@ class Pairs(Relations):
         touched, learnt = self.touched, self.learnt
         if read[0] < len(touched):
             near_faces, near_dots = self.near_faces, self.near_dots
-            if self.mapped < len(touched):
+            mapped = self.read[0]  # [0]: how many of touched the near lists cover
+            if mapped[0] < len(touched):
                 faces_of, ends = self.faces_of, self.board.ends
-                for k in touched[self.mapped :]:  # a loop: chain(map(...)) took 2.6 times as long
+                for k in touched[mapped[0] :]:  # a loop: chain(map(...)) took 2.6 times as long
                     near_faces += faces_of[k]
                     near_dots += ends[k]
-                self.mapped = len(touched)
+                mapped[0] = len(touched)
             faces.add(near_faces[read[2] :])
             dots.add(near_dots[read[3] :])
             read[2], read[3] = len(near_faces), len(near_dots)
@@ -169,7 +173,7 @@ class Pairs(Relations):
             dot = DOT_OF[dline]
             self.learnt.append(dot)
             self.factual[dot] = True
-            self.tricky_dots[dot] = None
+            self.tricky_dots[dot] = self.normal_dots[dot] = None
             if facts is self.least:
                 self.holding[dot] = True
             face = self.face_at[dline]
@@ -189,16 +193,21 @@ class Pairs(Relations):
         open arms), or no line in and no fact at it, has nothing to learn or use: told apart
         here, in the loop (no plan, or no line and no fact), as most dots looked at are (12 000
         of a 60×60's 18 700, and a third of the rest at 20×20 had four open arms). Likewise a
-        cell whose facts at its corners cannot move its count (cells.NORMAL_NEEDS)."""
+        cell whose facts at its corners cannot move its count (cells.NORMAL_NEEDS).
+
+        Nor has a dot whose arms are as Normal last read them, no fact learnt there since
+        (`normal_dots`): each pair of its plan has one step, and none reads a fact another step
+        learns, so a second look learns nothing. A fifth of a 60×60's dots with a plan were
+        these, mostly back for the facts their own look had learnt."""
         faces, dots = self.dirty[_NORMAL]
         cornered, factual, faces_of = self.cornered, self.factual, self.faces
         value, arms_of, states_of, plans = self.board.value, self.arms, self.states_of, NORMAL_PLANS
         face_lines, dot, face_waits, dot_waits = self._face_lines, self._dot, faces.pending, dots.pending
-        most, least, needs = self.most, self.least, NORMAL_NEEDS
+        most, least, needs, seen_dots = self.most, self.least, NORMAL_NEEDS, self.normal_dots
         while self._drained(_NORMAL):
-            order = faces.take()
+            order, faces.queue = faces.queue, []  # (`Waiting.take` without its call)
             for f in order:
-                face_waits[f] = 0
+                face_waits[f] = False
                 if not cornered[f]:
                     continue  # bare counting: the clue's table (Easy)
                 clue, (s0, s1, s2, s3), corners = face = faces_of[f]
@@ -221,16 +230,18 @@ class Pairs(Relations):
                 if face_lines(face, vals):
                     faces.stop(order, order.index(f))
                     return True
-            order = dots.take()
+            order, dots.queue = dots.queue, []
             for v in order:
-                dot_waits[v] = 0
+                dot_waits[v] = False
                 states = states_of[v](value)
                 plan = plans.get(states)
                 if plan is None:  # not made yet
                     plan = normal_plan(states)
-                if plan and (plan[0] or factual[v]) and dot(v, arms_of[v], plan[1]):
-                    dots.stop(order, order.index(v))
-                    return True
+                if plan and (plan[0] or factual[v]) and states != seen_dots[v]:
+                    if dot(v, arms_of[v], plan[1]):
+                        dots.stop(order, order.index(v))
+                        return True
+                    seen_dots[v] = states
         return False
 
     def _face_lines(self, face: Face, vals: tuple[int, ...]) -> bool:
@@ -297,101 +308,4 @@ class Pairs(Relations):
             elif most[d]:
                 self._set(arms[n], 0, most[d], arms)
                 return True
-        return False
-
-    def _tricky(self) -> bool:
-        """Whether a line was decided (a fact learnt sets `news`). Only a face with
-        two open sides, and a dot with two open arms and a pair known to hold a line, have
-        something to learn: told apart here, as `_normal` does (4 400 of a 60×60's 16 400).
-
-        Nor has one whose values are those Tricky last read there, no fact learnt there since
-        (`tricky_dots`, `tricky_faces`): a second look at a dot learns nothing the first did not,
-        nor at a face with fewer than four open sides (its pairs read no corner another learns
-        at), nor at one whose look learnt nothing. A third of a 20×20's looks were these, mostly
-        waiting for the facts their own look had learnt; they keep their turn, so the order of
-        the rest, and the trail, are the same."""
-        faces, dots = self.dirty[_TRICKY]
-        holding, value, states_of, faces_of = self.holding, self.board.value, self.states_of, self.faces
-        face_pairs, dot_pairs, face_waits, dot_waits = self._face_pairs, self._dot_pairs, faces.pending, dots.pending
-        seen_dots, seen_faces, plans = self.tricky_dots, self.tricky_faces, TRICKY_PLANS
-        while self._drained(_TRICKY):
-            for f in faces.take():
-                face_waits[f] = 0
-                clue, (s0, s1, s2, s3), corners = faces_of[f]
-                vals = (value[s0], value[s1], value[s2], value[s3])
-                if vals == seen_faces[f]:
-                    continue
-                plan = plans[clue].get(vals)
-                if plan is None:  # not made yet
-                    plan = tricky_plan(clue, vals)
-                if plan:  # (empty: no pair of open sides, or none can learn)
-                    learnt = face_pairs(corners, plan[0])
-                    seen_faces[f] = None if plan[1] and learnt else vals
-            order = dots.take()
-            for v in order:
-                dot_waits[v] = 0
-                if holding[v]:
-                    states = states_of[v](value)
-                    if states == seen_dots[v]:
-                        continue
-                    unknown = states.count(-1)
-                    if unknown >= 2 and dot_pairs(v, states, unknown):
-                        dots.stop(order, order.index(v))
-                        return True
-                    seen_dots[v] = states
-        return False
-
-    def _face_pairs(self, corners: tuple[int, ...], steps: tuple[Step, ...]) -> bool:
-        """Facts about a clue's pairs of open sides from the bounds of the pair opposite each
-        (`steps`: cells.TRICKY_PLANS, its corners' dlines `corners`), those bounds all read before
-        any is learnt; whether one was (each pair's own, at its own corner, is learnt as found)."""
-        most, least = self.most, self.least
-        found = []  # (pair's corner, whether most is learnt and its level, whether least and its level)
-        for j, p, can_low, most_then, most_else, can_high, least_then, least_else in steps:
-            d = corners[j]
-            if most[d] and least[d]:
-                continue  # a pair that knows both facts
-            e = corners[p]
-            low = least[e] if can_low else 0
-            high = most[e] if can_high else 0
-            to_most = (most_then if low else most_else) and not most[d]
-            to_least = (least_then if high else least_else) and not least[d]
-            if to_most or to_least:
-                low, high = low if low > _TRICKY else _TRICKY, high if high > _TRICKY else _TRICKY
-                found.append((d, to_most, low, to_least, high))
-        for d, to_most, low_level, to_least, high_level in found:
-            if to_most:
-                self._learn(most, d, low_level)
-            if to_least:
-                self._learn(least, d, high_level)
-        return bool(found)
-
-    def _dot_pairs(self, v: int, states: tuple[int, ...], unknown: int) -> bool:
-        """Tatham's Tricky at a dot (`states`: its arms' values, `unknown` of them open, two at
-        least): a pair with a line on leaves at most one on opposite it; a pair with exactly one
-        on decides the rest (for a dot with a pair known to have one on). Whether it decided a
-        line."""
-        most, least = self.most, self.least
-        yes, dlines = states.count(1), DLINES[v]
-        for i, j, o, _ in _TURNS:
-            d = dlines[i]
-            facts = least[d]
-            if not facts or states[i] >= 0 or states[j] >= 0:
-                continue
-            if facts < _TRICKY:
-                facts = _TRICKY
-            opposite = dlines[o]
-            if not most[opposite]:
-                self._learn(most, opposite, facts)
-            if yes or not most[d]:
-                continue
-            if most[d] > facts:
-                facts = most[d]
-            if unknown == 3:
-                arms = self.arms[v]
-                third = next(n for n in range(4) if n not in (i, j) and states[n] < 0)
-                self._set(arms[third], 1, facts, arms)
-                return True
-            if unknown == 4 and not least[opposite]:
-                self._learn(least, opposite, facts)
         return False

@@ -111,9 +111,9 @@ class Relations:
                     return True
             # a face's or a dot's plan read here, the call made only where it has one: most
             # have fewer than two open lines, which tell nothing
-            order, pending = faces.take(), faces.pending
+            order, faces.queue, pending = faces.queue, [], faces.pending
             for f in order:
-                pending[f] = 0
+                pending[f] = False
                 clue, sides, _ = cells[f]
                 s0, s1, s2, s3 = sides
                 vals = value[s0], value[s1], value[s2], value[s3]
@@ -123,9 +123,9 @@ class Relations:
                 if reading and self._face_relations(sides, reading):
                     faces.stop(order, order.index(f))
                     return True
-            order, pending = dots.take(), dots.pending
+            order, dots.queue, pending = dots.queue, [], dots.pending
             for v in order:
-                pending[v] = 0
+                pending[v] = False
                 states = states_of[v](value)
                 plan = hard_plans.get(states)
                 if plan is None:  # not made yet
@@ -141,15 +141,13 @@ class Relations:
         and its sides' values). Whether it decided a line."""
         _, shorts, parity, lines = plan
         open_sides = lines(sides)
-        if shorts:
-            parent, flip = self.parent, self.flip
-            for bit in shorts:
-                for n, j in enumerate(open_sides):
-                    for k in open_sides[n + 1 :]:
-                        if parent[j] == parent[k] and flip[j] == flip[k]:
-                            self._set(j, bit, _HARD, sides)
-                            self._set(k, bit, _HARD, sides)
-                            return True
+        if shorts:  # (two shorts ask the same of the same pairs: the first is the one that decides)
+            parent, flip, bit = self.parent, self.flip, shorts[0]
+            for j, k in combinations(open_sides, 2):
+                if parent[j] == parent[k] and flip[j] == flip[k]:
+                    self._set(j, bit, _HARD, sides)
+                    self._set(k, bit, _HARD, sides)
+                    return True
         return self._parity(open_sides, parity, sides)
 
     def _dot_relations(self, v: int, plan: DotPlan) -> bool:
@@ -188,10 +186,14 @@ class Relations:
         classes: tuple[int, ...]
         if count == 3:
             a, b, c = lines
-            classes = parent[a], parent[b], parent[c]
+            classes = pa, pb, pc = parent[a], parent[b], parent[c]
+            if pa != pb != pc != pa:
+                return False  # no two related (most calls): compared here, not in the splits' loop
         else:
             a, b, c, d = lines
-            classes = parent[a], parent[b], parent[c], parent[d]
+            classes = pa, pb, pc, pd = parent[a], parent[b], parent[c], parent[d]
+            if pa != pb != pc != pd != pa and pa != pc and pb != pd:
+                return False
         for n, m, rest in _SPLITS[count]:  # the first two related, in order; the rest
             if classes[n] == classes[m]:
                 bit = parity ^ self.flip[lines[n]] ^ self.flip[lines[m]]
