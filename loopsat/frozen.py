@@ -4,22 +4,29 @@ generated for each class.
 `@dataclass(frozen=True)` compiles six functions for each class from source (Python 3.11 runs
 `exec` for each: `__init__`, `__repr__`, `__eq__`, `__hash__`, `__setattr__`, `__delattr__`),
 and every process that solves a puzzle defines the three: 9.4 M instructions of a fresh `solve
---json` (callgrind: the three classes 13.1 M as generated, 3.7 M as here). Each class declared
-`@dataclass(init=False, repr=False, eq=False)` writes its own `__init__` and inherits the rest
-from `Frozen`, which does what the generated ones do: the class stays a dataclass
+--json` (callgrind: the three classes 13.1 M as generated, 3.7 M as here). A class deriving
+from `Frozen` is made a dataclass without them (`init=False, repr=False, eq=False`), writes its
+own `__init__` and inherits the rest, which do what the generated ones do: the class stays a dataclass
 (`dataclasses.fields`, `replace`, `asdict` and `is_dataclass` see it), its instances refuse
 assignment with `FrozenInstanceError`, compare and hash by the fields that `compare`, and show
-the fields that `repr`. tests/test_frozen.py holds each against a `dataclass(frozen=True)` twin.
+the fields that `repr`. tests/test_frozen.py holds each against a `dataclass(frozen=True)` twin;
+mypy reads each as a frozen dataclass (`dataclass_transform`) and refuses assignments.
 """
 
 from __future__ import annotations
 
 import reprlib
-from dataclasses import FrozenInstanceError, fields
+from dataclasses import FrozenInstanceError, dataclass, field, fields
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, dataclass_transform
+else:
+
+    def dataclass_transform(**_: object) -> object:
+        """For mypy alone: it reads a `Frozen` class as a frozen dataclass (assignments refused)."""
+        return lambda cls: cls
+
 
 # By class: the names its repr shows, and those it compares and hashes by (worked out at first use).
 _NAMES: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
@@ -35,10 +42,15 @@ def _names(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return found
 
 
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
 class Frozen:
-    """A frozen dataclass's generated methods, for a dataclass declared without them."""
+    """A frozen dataclass's generated methods; a class deriving from it is made a dataclass
+    without them (its own `__init__`, the rest these)."""
 
     __slots__ = ()
+
+    def __init_subclass__(cls) -> None:
+        dataclass(init=False, repr=False, eq=False)(cls)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from loopsat.errors import PuzzleError, data_set_label
 from loopsat.frozen import Frozen
@@ -14,8 +14,7 @@ _set = object.__setattr__  # a frozen instance's fields, set as the generated __
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")  # the tab aside
 
 
-@dataclass(init=False, repr=False, eq=False)  # frozen: its methods are Frozen's (loopsat/frozen.py)
-class Puzzle(Frozen):
+class Puzzle(Frozen):  # a frozen dataclass (loopsat/frozen.py)
     """A board of `rows` × `cols` cells; `grid[i][j]` is the character of cell (i, j).
 
     `letters` holds SuperSlitherlink superclues; `lines` the normalised input lines (echoed in

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from loopsat.errors import Exit
 from loopsat.frozen import Frozen
@@ -27,8 +27,7 @@ PuzzleLike = Puzzle | str | os.PathLike[str]  # a Puzzle, or a file name, URL or
 _set = object.__setattr__  # a frozen instance's fields, set as the generated __init__ sets them
 
 
-@dataclass(init=False, repr=False, eq=False)  # frozen: its methods are Frozen's (loopsat/frozen.py)
-class Solution(Frozen):
+class Solution(Frozen):  # a frozen dataclass (loopsat/frozen.py)
     """One loop: its edges in Knuth's doubled coordinates, and the JSON's `h`/`v` bit strings;
     for an MCC file also the chosen option lines (a solution is a set of options there)."""
 
@@ -52,8 +51,7 @@ class Solution(Frozen):
         return cls(frozenset(edges), tuple(h), tuple(v), tuple(options_of(edges) or ()))
 
 
-@dataclass(init=False, repr=False, eq=False)  # frozen: its methods are Frozen's (loopsat/frozen.py)
-class Result(Frozen):
+class Result(Frozen):  # a frozen dataclass (loopsat/frozen.py)
     """What solving established. `count` is exact only when `complete`; `status` is a
     `Status` (a str enum): `unique`, `multiple`, `none`, `unknown` (stopped before the question
     was settled)."""
