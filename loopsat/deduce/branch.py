@@ -14,7 +14,7 @@ from operator import itemgetter
 from loopsat.deduce.board import Board
 from loopsat.deduce.probe import deduced_board
 from loopsat.deduce.rules import Contradiction, Rule
-from loopsat.grid import Point, edge_ends
+from loopsat.grid import Point
 
 
 class OutOfNodes(Exception):
@@ -114,27 +114,34 @@ class Nearest:
     def __init__(self, board: Board, weights: Sequence[int] | None = None) -> None:
         self.last = (0, 0)
         self.weights = weights or [0] * len(board.value)
-        self.ends = [(0, 0)] * len(board.arms)  # each vertex's tile, in doubled coordinates
+        # each vertex's (row, column): the lattice numbers them row by row (grid.lattice_rows)
+        self.ends = [divmod(v, board.shape[1]) for v in range(len(board.arms))]
         # each vertex's arms' values, read in C (a tuple however many arms: a vertex of a single
         # row or column of tiles may have one)
         self.around = [itemgetter(*arms) if len(arms) > 1 else _one_value(arms) for arms in board.arms]
-        for edge, pair in zip(board.lattice, board.ends, strict=True):
-            for v, tile in zip(pair, edge_ends(edge), strict=True):
-                self.ends[v] = tile
 
     def __call__(self, board: Board) -> int:
-        value, arms, (x, y), ends, around = board.value, board.arms, self.last, self.ends, self.around
-        weights, best, key = self.weights, -1, (5, 0, 0)
-        for v in _chain_ends(board.chains.degree):
+        # the least (open arms, -weight, distance) in the order of the chain ends, the key's
+        # parts read only as far as they decide (a key tuple built at every chain end cost a
+        # quarter more)
+        value, arms, ends, around, weights = board.value, board.arms, self.ends, self.around, self.weights
+        degrees, (x, y) = bytes(board.chains.degree), self.last
+        best, fewest, most, nearest, where = -1, 5, 0, 0, 0
+        v = degrees.find(1)
+        while v >= 0:  # the chain ends (`_chain_ends`, inline)
             values = around[v](value)
             count = values.count(-1)  # the open arms
-            if count:
+            if count and count <= fewest:
                 k = arms[v][values.index(-1)]
-                i, j = ends[v]
-                here = (count, -weights[k], abs(i - x) + abs(j - y))
-                if here < key:
-                    best, key, self.last = k, here, (i, j)
+                weight = weights[k]
+                if count < fewest or weight >= most:
+                    i, j = ends[v]
+                    distance = abs(i - x) + abs(j - y)
+                    if count < fewest or weight > most or distance < nearest:
+                        best, fewest, most, nearest, where = k, count, weight, distance, v
+            v = degrees.find(1, v + 1)
         if best >= 0:
+            self.last = ends[where]
             return best
         return _first_open(value)
 
@@ -145,12 +152,14 @@ def _one_value(arms: Sequence[int]) -> Callable[[list[int]], tuple[int, ...]]:
 
 
 def _chain_ends(degree: list[int]) -> Iterator[int]:
-    """The vertices of degree 1, in order: found by `list.index`, in C, where a loop over every
-    vertex cost a third of each node of the backtracking on a 25×25."""
-    v = -1
-    for _ in range(degree.count(1)):
-        v = degree.index(1, v + 1)
+    """The vertices of degree 1, in order: found as bytes, in C, where a loop over every vertex
+    cost a third of each node of the backtracking on a 25×25 (and `list.index`, which compares
+    each vertex's degree as an object, 5 % of `Nearest`'s whole search)."""
+    degrees = bytes(degree)
+    v = degrees.find(1)
+    while v >= 0:
         yield v
+        v = degrees.find(1, v + 1)
 
 
 def _first_open(value: list[int]) -> int:

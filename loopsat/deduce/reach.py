@@ -8,7 +8,7 @@ reach every other one, else no single loop can join them and the branch ends at 
 
 from __future__ import annotations
 
-from operator import itemgetter
+from struct import Struct
 
 from loopsat.deduce.board import Board
 from loopsat.deduce.branch import DEAD, Nearest
@@ -33,22 +33,16 @@ class Reaching(Nearest):
         # The walk is a flood over the vertices as bits of one integer (vertex r * cols + c at
         # bit r * cols + c): a step moves every vertex reached at once along the edges not off
         # east, west, south and north, a few operations on a 625-bit integer where a walk vertex
-        # by vertex cost a Python loop each; the edges' values are read in C, through `across`
-        # and `down`, each an edge's index by the bit of its west or north vertex.
+        # by vertex cost a Python loop each. The edges' values are read in C: packed as bytes
+        # (-1 as 255), written "1" for on or open and "0" for off, and cut into the rows of the
+        # edges east and south of each vertex, which the lattice numbers row by row: row r's
+        # cols - 1 edges east, then its cols edges south, from r * (2 * cols - 1)
+        # (grid.lattice_rows). Read through an itemgetter edge by edge, the reading cost 1.5×.
         rows, self.cols = board.shape
-        vertices = rows * self.cols
-        across, down = [0] * vertices, [0] * vertices
-        self.across_mask = self.down_mask = 0  # the vertices with an edge east, south
-        for k, (a, b) in enumerate(board.ends):
-            a, b = min(a, b), max(a, b)
-            if b == a + 1:
-                across[a] = k
-                self.across_mask |= 1 << a
-            else:
-                down[a] = k
-                self.down_mask |= 1 << a
-        # (one index more, masked off: an itemgetter of one index returns no tuple)
-        self.across, self.down = itemgetter(*across, 0), itemgetter(*down, 0)
+        width = 2 * self.cols - 1
+        self.east_rows = [slice(r * width, r * width + self.cols - 1) for r in range(rows)]
+        self.south_rows = [slice(r * width + self.cols - 1, (r + 1) * width) for r in range(rows - 1)]
+        self.pack = Struct(f"{len(board.value)}b").pack
 
     def __call__(self, board: Board) -> int:
         self.nodes += 1
@@ -59,17 +53,21 @@ class Reaching(Nearest):
     def cut_apart(self, board: Board) -> bool:
         """Whether some chain end cannot reach the first one over edges that are not off (the
         flood stops once it has met them all)."""
-        degree = board.chains.degree
-        if degree.count(1) < 2:
+        degrees = bytes(board.chains.degree)
+        if degrees.count(1) < 2:
             return False
-        value, cols = board.value, self.cols
-        ends = _bits(bytes(degree), _ENDS)
-        east = _bits(bytes(map(abs, self.across(value))), _NOT_OFF) & self.across_mask  # on or open: 1
-        south = _bits(bytes(map(abs, self.down(value))), _NOT_OFF) & self.down_mask
-        reached = 1 << degree.index(1)
+        cols = self.cols
+        ends = int(degrees.translate(_ENDS)[::-1], 2)
+        flags = self.pack(*board.value).translate(_NOT_OFF)
+        # (a vertex of the last column has no edge east: a "0" there, between the rows)
+        east = int(b"0".join([flags[row] for row in self.east_rows])[::-1] or b"0", 2)
+        south = int(b"".join([flags[row] for row in self.south_rows])[::-1] or b"0", 2)
+        reached = 1 << degrees.find(1)
         while True:
-            grown = reached | (reached & east) << 1 | (reached >> 1) & east | (reached & south) << cols
-            grown |= (reached >> cols) & south
+            # east to the end of each run of edges not off at once: a carry runs along the ones
+            # of `east` from each vertex reached (a fifth fewer steps on the hard 25×25)
+            grown = (((reached & east) + east) ^ east) | reached
+            grown |= (grown >> 1) & east | (grown & south) << cols | (grown >> cols) & south
             if grown & ends == ends:
                 return False
             if grown == reached:
@@ -78,9 +76,4 @@ class Reaching(Nearest):
 
 
 _ENDS = bytes.maketrans(bytes(range(3)), b"010")  # a vertex's degree: a chain end's (1) as "1"
-_NOT_OFF = bytes.maketrans(bytes(range(2)), b"01")  # an edge's |value|: on or open (1) as "1"
-
-
-def _bits(flags: bytes, digits: bytes) -> int:
-    """The integer whose bit i is byte i of `flags` as `digits` writes it ("0" or "1")."""
-    return int(flags.translate(digits)[::-1], 2)
+_NOT_OFF = bytes.maketrans(bytes((0, 1, 255)), b"011")  # an edge's value as a byte: on or open as "1"
