@@ -10,8 +10,6 @@ the loop can only pass through it, end to end.)
 
 from __future__ import annotations
 
-from struct import Struct
-
 from loopsat.deduce.board import Board
 from loopsat.deduce.branch import DEAD, Nearest
 
@@ -46,6 +44,8 @@ class Reaching(Nearest):
         width = 2 * self.cols - 1
         self.east_rows = [slice(r * width, r * width + self.cols - 1) for r in range(rows)]
         self.south_rows = [slice(r * width + self.cols - 1, (r + 1) * width) for r in range(rows - 1)]
+        from struct import Struct  # here, not at the top: a solve that never backtracks spares its import
+
         self.pack = Struct(f"{len(board.value)}b").pack
 
     def __call__(self, board: Board) -> int:
