@@ -30,7 +30,7 @@ class Reaching(Nearest):
     over open edges and chains (checked at every CHECK_EVERY-th node)."""
 
     def __init__(self, board: Board) -> None:
-        super().__init__(board, board.probe_sizes)
+        super().__init__(board, board.probe_sizes, learning=True)
         self.nodes = 0
         # The walk is a flood over the vertices as bits of one integer (vertex r * cols + c at
         # bit r * cols + c): a step moves every vertex reached at once along the open edges
