@@ -163,16 +163,22 @@ def test_the_walk_and_the_choice_as_a_search_vertex_by_vertex(rows: int, cols: i
 
     board = Board(list(lattice_edges(rows, cols)), [], True)
     board.value[:] = [rng.choice((-1, 0, 1)) for _ in board.value]  # only what the walk reads
-    degree = board.chains.degree
-    degree[:] = [rng.choice((0, 1, 1, 2)) for _ in degree]
+    chains = board.chains
+    degree, far = chains.degree, chains.far
+    for k, (a, b) in enumerate(board.ends):  # chains of the loop edges, none closed
+        if board.value[k] == 1:
+            if degree[a] == 2 or degree[b] == 2 or (far[a] if degree[a] else a) == b:
+                board.value[k] = 0
+            else:
+                chains.add(k, a, b)
     ends = [v for v, d in enumerate(degree) if d == 1]
-    seen = {ends[0]} if ends else set()
+    seen = {ends[0], far[ends[0]]} if ends else set()
     todo = list(seen)
-    while todo:  # the brute force: a search over the edges not off
+    while todo:  # the brute force: a search over the open edges, and along each chain
         v = todo.pop()
-        for k in board.arms[v]:
-            w = sum(board.ends[k]) - v
-            if board.value[k] != 0 and w not in seen:
+        steps = [sum(board.ends[k]) - v for k in board.arms[v] if board.value[k] < 0]
+        for w in steps + ([far[v]] if degree[v] == 1 else []):
+            if w not in seen:
                 seen.add(w)
                 todo.append(w)
     assert Reaching(board).cut_apart(board) == (len(ends) > 1 and not seen.issuperset(ends))
