@@ -40,6 +40,11 @@ class Settings(NamedTuple):
         return min(self.corner, self.short) <= self.max_level
 
 
+# A guarded (one-short) rule's clue, then its vertex's two arms outside the clue (one arm:
+# named twice), unpacked where the Easy lane tests the guard (`queues.run_by_level`)
+Guard = tuple[int, int, int]
+
+
 class Corners(NamedTuple):
     """The rules a clue's corner joins add after every clue's own, as slices of `Layout`'s
     lists, numbered from 0 (a board adds its count of rules so far)."""
@@ -50,7 +55,7 @@ class Corners(NamedTuple):
     lookups: list[object]
     names: list[str]
     levels: list[Level]
-    guards: list[tuple[int, tuple[int, ...]]]  # a guarded rule's number, its vertex's arms outside the clue
+    guards: list[Guard]  # a guarded rule's number (not its clue), its vertex's arms outside the clue
     edges: list[tuple[int, ...]]  # the edges each rule watches (in its level's lane)
     name_levels: dict[str, Level]  # each name's level
 
@@ -150,8 +155,8 @@ def add_corners(layout: Layout, kept: list[tuple[int, Block]], settings: Setting
         names += corners.names
         rule_levels += corners.levels
         levels.update(corners.name_levels)
-        for offset, outside in corners.guards:
-            guards[base + offset] = clue, outside
+        for offset, arm, other in corners.guards:
+            guards[base + offset] = clue, arm, other
         for number, level, edges in zip(count(base), corners.levels, corners.edges, strict=False):
             lane = lane_watch.get(level) or layout._lane_watch(level)
             for k in edges:
@@ -207,14 +212,15 @@ def push_corners(layout: Layout, clue: int, block: Block, plan: Plan, keep: bool
                 outside = outside[0] + offset, outside[1] + offset
             else:
                 outside = tuple([k + offset for k in outside])
-        if shorts and one_short is not None:  # read again when a line enters the corner
+        if shorts and one_short is not None and outside:  # read again when a line enters the corner
+            # (none can at a corner of the board: no arm outside, the rule left out)
             rule = push(scope, read, one_short[0], short_name, short)  # the clue's own scope: its reader
-            guards[rule] = clue, outside
+            guards[rule] = clue, outside[0], outside[-1]  # one arm outside: twice (`Guard`)
             if short_lane is None:
                 levels[short_name] = names[short_name] = short
                 short_lane = lanes.get(short) or layout._lane_watch(short)
             if keep:
-                relative.append((rule - base, outside))
+                relative.append((rule - base, outside[0], outside[-1]))
                 edges.append(scope + outside)
             for k in scope:
                 short_lane[k].append(rule)

@@ -82,7 +82,7 @@ class Layout:
         self.faces = True  # the face parity works (not inside a local probe)
         self.parity_on = self.close_on = self.parity_allowed = True  # what `allows` says, for the hot loops
         self.cap = Level.SEARCH  # the queues above it wait (deduced_board raises it level by level)
-        self.guards: dict[int, tuple[int, tuple[int, ...]]] = {}  # ONE_SHORT rules: their clue, outside arms
+        self.guards: dict[int, blocks.Guard] = {}  # ONE_SHORT rules: their clue, outside arms
         # the two tiles (vertices) each edge joins, `edge_ends` numbered row-major: a row's
         # edges across, then those down to the next row, zipped from its tiles, which share
         # their numbers (a call an edge took 3 of the 12 ms a 60×60's bare layout took; in
@@ -302,11 +302,10 @@ class Layout:
     def _one_short(self, rule: int) -> bool:
         """Whether a guarded corner rule may be read: a line enters its corner from outside the
         clue, whose open sides (more than two) hold exactly one off side in every pattern left."""
-        clue, outside = self.guards[rule]
+        clue, arm, other = self.guards[rule]
         value = self.value
-        for k in outside:
-            if value[k] == 1:
-                return self.rule_tables[clue].one_short(self.readers[clue](value))
+        if value[arm] == 1 or value[other] == 1:
+            return self.rule_tables[clue].one_short(self.readers[clue](value))
         return False
 
     def _unmet_if_closed(self, k: int) -> bool:

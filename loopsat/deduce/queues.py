@@ -241,17 +241,15 @@ def run_by_level(board: Board) -> None:
                     read_at[rule] = tick
                     guard = guard_of[rule]
                     if guard is not None:  # `_one_short`, its cheap half first: a guarded rule
-                        for k in guard[1]:  # does nothing unless its guard holds
-                            if value[k] == 1:
-                                break
-                        else:
-                            continue
+                        clue, arm, other = guard  # does nothing unless its guard holds (unpacked,
+                        if value[arm] != 1 and value[other] != 1:  # not a loop over its arms:
+                            continue  # 40 ns a guard, not 70)
                     values = readers[rule](value)
                     moves = lookups[rule](values, unknown)
                     if moves is unknown:
                         moves = tables[rule].answer(values)
                     if moves:
-                        if guard is None or tables[guard[0]].one_short(readers[guard[0]](value)):
+                        if guard is None or tables[clue].one_short(readers[clue](value)):
                             apply(rule, moves)
                             own, own_end = rule, len(assigned)
                             if waiting:  # the rest of the batch waits as it did
