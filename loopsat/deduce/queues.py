@@ -211,12 +211,24 @@ def run_by_level(board: Board) -> None:
     easy, guard_of, higher = lanes[Level.EASY], board.guard_of, _LEVELS[1 : board.cap]
     edges = len(value)
     apply, consequences, chained = board._apply, board._edge_consequences, board.single_loop
+    ends, join, gaps = board.ends, board.chains.add, board.end_gaps
     own, own_end = -1, 0  # the rule that decided edges last, and where its edges end in `assigned`
     while True:
         while board.done < len(assigned):
             k = assigned[board.done]
-            if (chained and value[k]) or board.parity_on:
+            if board.parity_on:
                 consequences(k)
+            elif chained and value[k]:  # `_edge_consequences` without faces, inlined: its call, and
+                a, b = ends[k]  # `_forbid_closing`'s where the chain's ends are no neighbours (most)
+                chain = join(k, a, b)
+                board.done += 1
+                if chain is None:
+                    if board.close_on:
+                        board._close(k)
+                else:
+                    x, y, length = chain
+                    if y - x in gaps:
+                        board._forbid_closing(x, y, length)
             else:  # an edge off, and the faces not joined (yet): it has none
                 board.done += 1
             board.tick = tick = tick + 1
