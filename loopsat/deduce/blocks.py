@@ -201,6 +201,7 @@ def push_corners(layout: Layout, clue: int, block: Block, plan: Plan, keep: bool
     # each kind's lane, fetched (made) at its first rule (`Layout._lane_watch`): the lanes' order is read
     short_lane: list[list[int]] | None = None
     corner_lane: list[list[int]] | None = None
+    guarded_here: list[int] = []  # the one-short rules, each edge of the clue's lists them at the end
     joins, offset = shape_joins(layout, scope, table, guarded)  # moved here by `offset` as they are pushed
     for joint_scope, compiled, outside, empty, one_short in joins:
         if empty and binding:
@@ -222,8 +223,7 @@ def push_corners(layout: Layout, clue: int, block: Block, plan: Plan, keep: bool
             if keep:
                 relative.append((rule - base, outside[0], outside[-1]))
                 edges.append(scope + outside)
-            for k in scope:
-                short_lane[k].append(rule)
+            guarded_here.append(rule)
             for k in outside:
                 short_lane[k].append(rule)
         if joints and compiled is not None:
@@ -239,6 +239,9 @@ def push_corners(layout: Layout, clue: int, block: Block, plan: Plan, keep: bool
                 edges.append(joint_scope)
             for k in joint_scope:
                 corner_lane[k].append(rule)
+    if short_lane is not None:  # in the order they came (no other rule joins that lane meanwhile):
+        for k in scope:  # one extend an edge, not an append a rule (a 60×60 has 4 262 of them)
+            short_lane[k] += guarded_here
     if not keep:
         return None
     return Corners(
