@@ -144,7 +144,7 @@ class Layout:
         self.rule_names: list[str] = [VERTEX_DEGREE] * len(vertex_arms)
         self.rule_levels: list[Level] = [Level.EASY] * len(vertex_arms)
         # the vertex rules reading each edge, in the order they came: its two ends (a < b)
-        self.vertex_watch: Sequence[Sequence[int]] = self.ends  # never changed (a list each cost 0.6 MB at 60×60)
+        self.vertex_watch: Sequence[tuple[int, int]] = self.ends  # never changed (a list each cost 0.6 MB at 60×60)
         self.watch: list[list[int]] = list(map(list, self.ends))  # the rules a probe reads, by edge
         self.edge_vertex_rules = self.vertex_watch  # never changed, as `vertex_watch`
         self.levels[VERTEX_DEGREE] = Level.EASY

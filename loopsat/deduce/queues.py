@@ -232,12 +232,11 @@ def run_by_level(board: Board) -> None:
             else:  # an edge off, and the faces not joined (yet): it has none
                 board.done += 1
             board.tick = tick = tick + 1
-            rules = vertex_watch[k]  # before the board's own easy rules, as they came
-            easy.append((tick, rules, len(rules)))
+            easy.append((tick, vertex_watch[k], 2))  # its two ends, before the board's own easy rules, as they came
             for lane, watching in lane_watch:
-                rules = watching[k]
-                if rules:
-                    lane.append((tick, rules, len(rules)))
+                found = watching[k]
+                if found:
+                    lane.append((tick, found, len(found)))
         if own >= 0:
             if len(assigned) == own_end:
                 read_at[own] = tick
