@@ -87,27 +87,30 @@ def settings_of(layout: Layout) -> Settings:
 
 # a scope's positions kept whole, by its width (a clue's four sides; a Masyu circle's join is 8)
 _EVERY = [tuple(range(width)) for width in range(12)]
+_WIDEST = len(_EVERY)
 
 
 def block(layout: Layout, rule: Rule, settings: Settings) -> Block:
     """`rule` on `layout`'s lattice (an edge off it is off); Contradiction when it allows nothing."""
     try:  # every edge on it, the clues' way: no test an edge (a 60×60's 1 655 clues)
         scope = tuple(map(layout.index.__getitem__, rule.scope))
-        kept = _EVERY[len(scope)] if len(scope) < len(_EVERY) else tuple(range(len(scope)))
+        width = len(scope)  # (one len call a clue, not six)
+        kept = _EVERY[width] if width < _WIDEST else tuple(range(width))
     except KeyError:
         found = tuple(map(layout.index.get, rule.scope))
         kept = tuple(i for i, k in enumerate(found) if k is not None)
         scope = tuple(found[i] for i in kept)  # type: ignore[misc]
+        width = len(scope)
     allowed = tab.masks(rule.allowed, kept)
     if not allowed:
         raise Contradiction
-    if len(allowed) == 1 << len(scope):  # no restriction
+    if len(allowed) == 1 << width:  # no restriction
         return Block(scope, None, None, rule.name, rule.level, [])
-    if len(set(scope)) < len(scope):  # the probes assign a table's moves unchecked
+    if len(set(scope)) < width:  # the probes assign a table's moves unchecked
         raise ValueError(f"a rule reads an edge twice: {scope}")
-    table = tab.table(allowed, len(scope))
+    table = tab.table(allowed, width)
     wanted = rule.parities and settings.parity <= settings.max_level
-    read = itemgetter(*scope) if len(scope) > 1 else tab.reader(scope)  # tab.reader's, without its call
+    read = itemgetter(*scope) if width > 1 else tab.reader(scope)  # tab.reader's, without its call
     return Block(scope, table, read, rule.name, rule.level, None if wanted else [])
 
 
