@@ -286,7 +286,10 @@ class Layout:
                 guard_of[number] = guard
                 read_at[number] = passed
         self.guard_of = guard_of
-        self.queue.extend(compress(range(first, count), map(not_, guard_of[first:])))
+        if self.guards:
+            self.queue.extend(compress(range(first, count), map(not_, guard_of[first:])))
+        else:  # (a Masyu's)
+            self.queue.extend(range(first, count))
 
     def push_rule(self, scope: tuple[int, ...], read: Reader, table: Table, name: str, level: Level) -> int:
         """A rule's number once its columns are appended (the lanes and watches are the caller's)."""
