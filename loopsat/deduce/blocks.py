@@ -40,6 +40,11 @@ class Settings(NamedTuple):
         return min(self.corner, self.short) <= self.max_level
 
 
+# A guarded (one-short) rule's clue, then its vertex's two arms outside the clue (one arm:
+# named twice), unpacked where the Easy lane tests the guard (`queues.run_by_level`)
+Guard = tuple[int, int, int]
+
+
 class Corners(NamedTuple):
     """The rules a clue's corner joins add after every clue's own, as slices of `Layout`'s
     lists, numbered from 0 (a board adds its count of rules so far)."""
@@ -50,7 +55,7 @@ class Corners(NamedTuple):
     lookups: list[object]
     names: list[str]
     levels: list[Level]
-    guards: list[tuple[int, tuple[int, ...]]]  # a guarded rule's number, its vertex's arms outside the clue
+    guards: list[Guard]  # a guarded rule's number (not its clue), its vertex's arms outside the clue
     edges: list[tuple[int, ...]]  # the edges each rule watches (in its level's lane)
     name_levels: dict[str, Level]  # each name's level
 
@@ -82,27 +87,30 @@ def settings_of(layout: Layout) -> Settings:
 
 # a scope's positions kept whole, by its width (a clue's four sides; a Masyu circle's join is 8)
 _EVERY = [tuple(range(width)) for width in range(12)]
+_WIDEST = len(_EVERY)
 
 
 def block(layout: Layout, rule: Rule, settings: Settings) -> Block:
     """`rule` on `layout`'s lattice (an edge off it is off); Contradiction when it allows nothing."""
     try:  # every edge on it, the clues' way: no test an edge (a 60×60's 1 655 clues)
         scope = tuple(map(layout.index.__getitem__, rule.scope))
-        kept = _EVERY[len(scope)] if len(scope) < len(_EVERY) else tuple(range(len(scope)))
+        width = len(scope)  # (one len call a clue, not six)
+        kept = _EVERY[width] if width < _WIDEST else tuple(range(width))
     except KeyError:
         found = tuple(map(layout.index.get, rule.scope))
         kept = tuple(i for i, k in enumerate(found) if k is not None)
         scope = tuple(found[i] for i in kept)  # type: ignore[misc]
+        width = len(scope)
     allowed = tab.masks(rule.allowed, kept)
     if not allowed:
         raise Contradiction
-    if len(allowed) == 1 << len(scope):  # no restriction
+    if len(allowed) == 1 << width:  # no restriction
         return Block(scope, None, None, rule.name, rule.level, [])
-    if len(set(scope)) < len(scope):  # the probes assign a table's moves unchecked
+    if len(set(scope)) < width:  # the probes assign a table's moves unchecked
         raise ValueError(f"a rule reads an edge twice: {scope}")
-    table = tab.table(allowed, len(scope))
+    table = tab.table(allowed, width)
     wanted = rule.parities and settings.parity <= settings.max_level
-    read = itemgetter(*scope) if len(scope) > 1 else tab.reader(scope)  # tab.reader's, without its call
+    read = itemgetter(*scope) if width > 1 else tab.reader(scope)  # tab.reader's, without its call
     return Block(scope, table, read, rule.name, rule.level, None if wanted else [])
 
 
@@ -150,8 +158,8 @@ def add_corners(layout: Layout, kept: list[tuple[int, Block]], settings: Setting
         names += corners.names
         rule_levels += corners.levels
         levels.update(corners.name_levels)
-        for offset, outside in corners.guards:
-            guards[base + offset] = clue, outside
+        for offset, arm, other in corners.guards:
+            guards[base + offset] = clue, arm, other
         for number, level, edges in zip(count(base), corners.levels, corners.edges, strict=False):
             lane = lane_watch.get(level) or layout._lane_watch(level)
             for k in edges:
@@ -196,6 +204,7 @@ def push_corners(layout: Layout, clue: int, block: Block, plan: Plan, keep: bool
     # each kind's lane, fetched (made) at its first rule (`Layout._lane_watch`): the lanes' order is read
     short_lane: list[list[int]] | None = None
     corner_lane: list[list[int]] | None = None
+    guarded_here: list[int] = []  # the one-short rules, each edge of the clue's lists them at the end
     joins, offset = shape_joins(layout, scope, table, guarded)  # moved here by `offset` as they are pushed
     for joint_scope, compiled, outside, empty, one_short in joins:
         if empty and binding:
@@ -207,17 +216,17 @@ def push_corners(layout: Layout, clue: int, block: Block, plan: Plan, keep: bool
                 outside = outside[0] + offset, outside[1] + offset
             else:
                 outside = tuple([k + offset for k in outside])
-        if shorts and one_short is not None:  # read again when a line enters the corner
+        if shorts and one_short is not None and outside:  # read again when a line enters the corner
+            # (none can at a corner of the board: no arm outside, the rule left out)
             rule = push(scope, read, one_short[0], short_name, short)  # the clue's own scope: its reader
-            guards[rule] = clue, outside
+            guards[rule] = clue, outside[0], outside[-1]  # one arm outside: twice (`Guard`)
             if short_lane is None:
                 levels[short_name] = names[short_name] = short
                 short_lane = lanes.get(short) or layout._lane_watch(short)
             if keep:
-                relative.append((rule - base, outside))
+                relative.append((rule - base, outside[0], outside[-1]))
                 edges.append(scope + outside)
-            for k in scope:
-                short_lane[k].append(rule)
+            guarded_here.append(rule)
             for k in outside:
                 short_lane[k].append(rule)
         if joints and compiled is not None:
@@ -233,6 +242,9 @@ def push_corners(layout: Layout, clue: int, block: Block, plan: Plan, keep: bool
                 edges.append(joint_scope)
             for k in joint_scope:
                 corner_lane[k].append(rule)
+    if short_lane is not None:  # in the order they came (no other rule joins that lane meanwhile):
+        for k in scope:  # one extend an edge, not an append a rule (a 60×60 has 4 262 of them)
+            short_lane[k] += guarded_here
     if not keep:
         return None
     return Corners(
