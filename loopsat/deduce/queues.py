@@ -200,8 +200,8 @@ def run_by_level(board: Board) -> None:
         else:
             board.parity_on = False
     tick = board.tick
-    if board.queue:  # each waits once, whenever it was read last
-        tick += 1
+    if board.queue:  # each waits once, whenever it was read last (its tick kept: the next call's
+        board.tick = tick = tick + 1  # edges must stamp their batches later than any reading here)
         queued: dict[Level, list[int]] = {}
         for rule in board.queue:
             queued.setdefault(levels[rule], []).append(rule)
