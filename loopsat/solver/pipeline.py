@@ -44,7 +44,7 @@ BRANCH_NODES = 2000
 # than CP-SAT's). The Slitherlink 25×30 that need search leave 125 and 188 open. With the
 # search's weights learned (reach.Reaching), the hard Masyu 25×25 that leaves 746 open took 524
 # decisions (0.07 CPU-s, against CP-SAT's 0.19 with its import); the one other puzzle of bench/
-# and puzzles/ above 450 open (a Slitherlink 20×20 of bench/count, 786) runs out in 0.03 CPU-s.
+# and puzzles/ above 450 open (a Slitherlink 20×20 of bench/count, 786) runs out (see below).
 BRANCH_OPEN = 800
 # ...and within BRANCH_FLOOR decisions and BRANCH_PER_DECIDED for each edge the deduction decided
 # (the least of that and BRANCH_NODES): where the deduction decided little around clues, the
