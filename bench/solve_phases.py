@@ -6,7 +6,7 @@ Per puzzle, CPU seconds of: the whole process (`solve --json`, median of N runs)
 process, each puzzle set up as in a fresh one (the lattice's bare board and the rule tables'
 cached answers dropped first): the board's set-up, the rules up to the probes, the probes (each
 stage: without faces, full), the edges left open, and what `solve` runs next: the backtracking
-(`pipeline.BRANCH_NODES` decisions at most, where at most `pipeline.BRANCH_OPEN` edges are
+(`pipeline.branch_nodes` decisions at most, where at most `pipeline.BRANCH_OPEN` edges are
 open) or CP-SAT (the model from the deduction's tables, then the proof). CP-SAT's import is
 printed once: a process pays it once, and only when it reaches CP-SAT. `rest` is the whole
 process less the phases: the interpreter, the imports (CP-SAT's too where it is reached),
@@ -94,7 +94,8 @@ def phases(path: str) -> tuple[str, float]:
         chooser = reach.Reaching(board_left)
         started = time.process_time()
         try:
-            found = branch.loops(board_left, 2, pipeline.BRANCH_NODES, chooser)
+            budget = pipeline.branch_nodes(len(board_left.value) - open_edges)
+            found = branch.loops(board_left, 2, budget, chooser)
             outcome = f"{len(found)} loop(s)"
         except branch.OutOfNodes:
             outcome = "out of nodes"

@@ -116,6 +116,21 @@ def test_backtracking_stops_at_its_limit_and_its_budget() -> None:
     assert searched(puzzle, limit=3, nodes=2)[1] is None
 
 
+def test_the_budget_may_follow_what_the_deduction_decided() -> None:
+    from loopsat.genres import masyu
+
+    puzzle = masyu.parse(b"......\n......\n..1...\n......\n......\n", "t.masyu")[0]
+    heard: list[int] = []
+
+    def budget(decided: int) -> int:
+        heard.append(decided)
+        return 2
+
+    deduction, found = searched(puzzle, limit=3, nodes=budget)
+    assert deduction.fixed is not None and heard == [len(deduction.fixed)] and found is None
+    assert searched(puzzle, limit=3, nodes=lambda decided: 10**6)[1] is not None
+
+
 def test_backtracking_is_not_tried_beyond_its_open_edges() -> None:
     from loopsat.genres import masyu
 

@@ -156,11 +156,17 @@ def puzzle(
 
 
 def searched(
-    puzzle: Puzzle, *, limit: int, nodes: int, most_open: int | None = None, walk: bool = False
+    puzzle: Puzzle,
+    *,
+    limit: int,
+    nodes: int | Callable[[int], int],
+    most_open: int | None = None,
+    walk: bool = False,
 ) -> tuple[Deduction, list[frozenset[Point]] | None]:
     """`puzzle`'s deduction, and the loops of what it left open found by backtracking on its
     board (branch.loops; reach.Reaching chooses with `walk`): up to `limit`, every one when
-    fewer; None when that took more than `nodes` decisions, or the deduction left more than
+    fewer; None when that took more than `nodes` decisions (or a function's of the edges the
+    deduction decided), or the deduction left more than
     `most_open` edges open (not tried), or failed or finished, or its tables do not state every
     clue (a loop they allow need not be the puzzle's)."""
     with collector_paused():  # the board kept (_last_board) joins the old generation (collector_paused)
@@ -175,15 +181,18 @@ _last_board: list[Board | None] = [None]
 
 
 def _searched(
-    puzzle: Puzzle, limit: int, nodes: int, most_open: int | None, walk: bool
+    puzzle: Puzzle, limit: int, nodes: int | Callable[[int], int], most_open: int | None, walk: bool
 ) -> tuple[Deduction, list[frozenset[Point]] | None]:
     _last_board[0] = None
     deduction, board = _deduced(puzzle, None, None, None, Level.SEARCH, None, (), True)
     _last_board[0] = board
     if board is None or deduction.complete or not deduction.rules.whole:
         return deduction, None
-    if most_open is not None and len(deduction.edges) - len(deduction.fixed or ()) > most_open:
+    decided = len(deduction.fixed or ())
+    if most_open is not None and len(deduction.edges) - decided > most_open:
         return deduction, None
+    if not isinstance(nodes, int):
+        nodes = nodes(decided)
     try:
         return deduction, loops(board, limit, nodes, Reaching(board) if walk else None)
     except OutOfNodes:

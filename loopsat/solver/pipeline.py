@@ -44,8 +44,23 @@ BRANCH_NODES = 2000
 # than CP-SAT's). The Slitherlink 25×30 that need search leave 125 and 188 open. With the
 # search's weights learned (reach.Reaching), the hard Masyu 25×25 that leaves 746 open took 524
 # decisions (0.07 CPU-s, against CP-SAT's 0.19 with its import); the one other puzzle of bench/
-# and puzzles/ above 450 open (a Slitherlink 20×20 of bench/count, 786) runs out in 0.03 CPU-s.
+# and puzzles/ above 450 open (a Slitherlink 20×20 of bench/count, 786) runs out (see below).
 BRANCH_OPEN = 800
+# ...and within BRANCH_FLOOR decisions and BRANCH_PER_DECIDED for each edge the deduction decided
+# (the least of that and BRANCH_NODES): where the deduction decided little around clues, the
+# propagation decides little a node and a loop the clues allow is seldom met. The Slitherlink
+# 20×20 and 14×14 of bench/count with 30 % of the cells clued (54 and 19 edges decided, 786 and
+# 401 open) found no loop in 5,000; an empty board, where every loop holds, proves two in 30.
+# The most any board of bench/ and puzzles/ needs per edge decided: hard Masyu 25×25 023, 950
+# decisions at 454 decided (a budget of 1,462), then a Slitherlink 20×20 of `python
+# bench/needs_search.py 20 20 12`, 836 at 707 (the least budget that finishes, by bisection).
+BRANCH_FLOOR = 100
+BRANCH_PER_DECIDED = 3
+
+
+def branch_nodes(decided: int) -> int:
+    """The backtracking's budget of decisions after a deduction that decided `decided` edges."""
+    return min(BRANCH_NODES, BRANCH_FLOOR + BRANCH_PER_DECIDED * decided)
 
 
 class Stopped(KeyboardInterrupt):
@@ -214,7 +229,7 @@ def _solve(
     if single_loop and (strategy == Strategy.DEDUCE or (strategy == Strategy.AUTO and deduce_first)):
         if proving:  # its backtracking goes on from a deduction of its own: a given one is not used
             deduced, found = deduce.searched(
-                puzzle, limit=2, nodes=BRANCH_NODES, most_open=BRANCH_OPEN, walk=genre.BRANCH_WALK
+                puzzle, limit=2, nodes=branch_nodes, most_open=BRANCH_OPEN, walk=genre.BRANCH_WALK
             )
         else:
             deduced = deduced or deduction(puzzle)
