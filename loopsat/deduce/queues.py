@@ -1,7 +1,6 @@
 """The propagator's two loops (`Board.propagate`): inside a probe, every rule from one queue;
 outside, the cheapest rule waiting first, level by level (rules.Level), so that the trail says
-how hard the puzzle is. Both read the board through locals: they are the deduction's hot loops.
-"""
+how hard the puzzle is. Both read the board through locals: they are the deduction's hot loops."""
 
 from __future__ import annotations
 
@@ -183,9 +182,8 @@ def run_by_level(board: Board) -> None:
     holds (`Board._one_short`), asked last: most of the time its table forces nothing anyway
     (and a clash it sees, the unguarded rules meet too).
 
-    Once every edge is decided, the higher lanes are only checked (`_check_decided`), and the face
-    parities and Tatham's pairs are passed: they follow from the clues' own tables, which are
-    still read, so they could object only where a table does."""
+    Once every edge is decided, the higher lanes are only checked (`_check_decided`), the face
+    parities and Tatham's pairs passed: they follow from the clues' tables, which are read."""
     if board.later is not None and board.cap >= LATER and len(board.assigned) < len(board.value):
         _reach_later(board)
     assigned, levels, lanes, pending = board.assigned, board.rule_levels, board.lanes, board.pending
@@ -342,9 +340,9 @@ def _join_faces(board: Board) -> None:
     the colours: what a join decides waits for this level (`Board.relate`), and the parities
     over the faces too. So the classes, the edges they decide (less those decided since, which
     would have waited as no-ops), and the merges queued for the parities are what they would
-    have been; only a clash surfaces here rather than at its edge. A board decided below the
-    level never joins a face: every Slitherlink set of bench/ grades Hard, and its 20×20 and 30×30
-    solved in 0.91× and 0.87× the time (`python bench/warm_solve.py --vs MAIN_TREE`, paired)."""
+    have been; only a clash surfaces here rather than at its edge. A board decided below the level
+    never joins a face (every Slitherlink set of bench/ grades Hard: 20×20 and 30×30 0.91× and
+    0.87×, `python bench/warm_solve.py --vs MAIN_TREE`)."""
     board.faces_waiting = False
     board.parity_on = board.faces and board.parity_allowed
     if not board.parity_on:
@@ -378,7 +376,7 @@ def _reach_later(board: Board) -> None:
         board.queue.extend(rules)
         return
     # The first batch's stamp is 1 (a board's first call, at tick 0, hands the lanes the queue at
-    # tick 1 without keeping it), the edges' at most the board's tick: as they were, to every reading.
+    # tick 1), the edges' at most the board's tick: as they were, to every reading.
     levels, tick, watching = board.rule_levels, board.tick, board.lane_watch[LATER]
     first = [rule for rule in range(board.vertex_rules, rules.start) if levels[rule] == LATER]
     first += rules
@@ -394,8 +392,7 @@ def _check_decided(board: Board, lane: list[Batch], level: Level) -> None:
     can object (Contradiction). A clue joined with a vertex (the rules from `clue_rules` on) is
     broken only where the clue's own table or the vertex's is, which are read, so the joins
     are passed: a 60×60 read 6 400 of them after its last edge. The level's clue tables are read
-    whether they wait or not (one read since its edges last changed reads the same again), so
-    the lane's 7 000 batches are dropped unread."""
+    whether they wait or not, so the lane's 7 000 batches are dropped unread."""
     lane.clear()
     value, readers, tables, levels = board.value, board.readers, board.rule_tables, board.rule_levels
     for rule in range(board.vertex_rules, board.clue_rules):
