@@ -1,9 +1,11 @@
 """The benchmark: every puzzle of bench/manifest.json solved and proved unique in its own process.
 
 Prints per set and strategy: solved/n, wrong answers (compared with the manifest's loop),
-median and max CPU seconds of the whole process (start-up and imports included), and the ratio
-to the default strategy. When puzzlekit is installed (the `bench` extra), a row `puzzlekit` per
-set times that peer the same way (bench/peers.py; it finds a loop without proving it unique).
+median and max CPU seconds of the whole process (start-up and imports included; for the default
+strategy and the built peers each puzzle's median of `--runs` runs, taken in rounds over the set,
+the other strategies once), and the ratio to the default strategy. When puzzlekit is installed
+(the `bench` extra), a row `puzzlekit` per set times that peer once a puzzle (bench/peers.py; it
+finds a loop without proving it unique).
 Peers built by bench/peers_build.sh (Tatham's standalone solvers, cspuz_core's CLI) get a row
 each where they take the set's genre, with loopsat ÷ peer (medians); unbuilt ones are skipped.
 Then `loopsat.solve` in this process, warm (bench/inprocess.py: median and max ms per set, and
@@ -16,7 +18,7 @@ Never asserts; results also go to bench/results.json. Only the generator:
 `python bench/run.py --sets none --no-counts --no-peers`.
 
     python bench/run.py [--sets slitherlink/40x40 ...] [--strategies lazy ...] [--timeout S] [--peer-timeout S]
-                        [--no-counts] [--no-generate] [--no-inprocess]
+                        [--runs N] [--no-counts] [--no-generate] [--no-inprocess]
 """
 
 from __future__ import annotations
@@ -29,10 +31,14 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from loopsat.safefile import write_file
 
+T = TypeVar("T")
 HERE = Path(__file__).parent
 PEERS = HERE.parent / "build" / "peers"  # what bench/peers_build.sh builds
 # (row label, binary in PEERS, the genres it takes, the form it reads: loopsat.formats.FORMS)
@@ -122,13 +128,22 @@ def built_peer(entry: dict, binary: Path, form: str, timeout: float) -> tuple[fl
     return child_cpu() - before, done.returncode == 0 and solved
 
 
-def run_built_peers(name: str, entries: list[dict], default_median: float, timeout: float) -> dict[str, dict]:
+def in_rounds(entries: list[dict], rounds: int, run: Callable[[dict], tuple[float, T]]) -> list[tuple[float, T]]:
+    """Each entry run `rounds` times, a round over all of them at a time (the machine's drift
+    spread over every entry alike): its median CPU time, and what its first run gave."""
+    runs = [[run(entry) for entry in entries] for _ in range(rounds)]
+    return [(statistics.median(cpu for cpu, _ in each), each[0][1]) for each in zip(*runs, strict=True)]
+
+
+def run_built_peers(
+    name: str, entries: list[dict], default_median: float, timeout: float, rounds: int
+) -> dict[str, dict]:
     """A row per peer of bench/peers_build.sh that is built and takes this set's genre."""
     rows: dict[str, dict] = {}
     for label, binary, genres, form in BUILT_PEERS:
         if entries[0]["genre"] not in genres or not (PEERS / binary).exists():
             continue
-        runs = [built_peer(entry, PEERS / binary, form, timeout) for entry in entries]
+        runs = in_rounds(entries, rounds, partial(built_peer, binary=PEERS / binary, form=form, timeout=timeout))
         times = [cpu for cpu, _ in runs]
         median = statistics.median(times)
         row = {"solved": sum(ok for _, ok in runs), "n": len(entries), "wrong": 0, "median": median}
@@ -225,6 +240,9 @@ def main() -> None:
     parser.add_argument("--strategies", nargs="*", default=searching)
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per puzzle")
     parser.add_argument("--peer-timeout", type=float, default=60.0, help="seconds per puzzle for a peer")
+    # Three: the speed targets are medians of 3; one run a puzzle put the hard Masyu 25x25 median
+    # at 0.154 where five runs each gave 0.132 (an idle machine's interference only adds time).
+    parser.add_argument("--runs", type=int, default=3, help="runs per puzzle: default strategy, built peers")
     parser.add_argument("--no-peers", action="store_true", help="skip puzzlekit even when installed")
     parser.add_argument("--no-counts", action="store_true", help="skip the exact counts")
     parser.add_argument("--no-generate", action="store_true", help="skip `loopsat generate`")
@@ -267,10 +285,12 @@ def main() -> None:
         default_median = None
         for strategy in options.strategies:
             times, solved, wrong = [], 0, 0
-            for entry in entries:
-                cpu, done = run_one(
-                    ["solve", "--json", "--strategy", strategy, str(HERE / entry["file"])], options.timeout
-                )
+            rounds = options.runs if strategy == options.strategies[0] else 1
+
+            def solve(entry: dict, strategy: str = strategy) -> tuple[float, subprocess.CompletedProcess[str] | None]:
+                return run_one(["solve", "--json", "--strategy", strategy, str(HERE / entry["file"])], options.timeout)
+
+            for entry, (cpu, done) in zip(entries, in_rounds(entries, rounds, solve), strict=True):
                 times.append(cpu)
                 if done is None or done.returncode != 0:
                     continue
@@ -286,7 +306,7 @@ def main() -> None:
             results["sets"].setdefault(name, {})[strategy] = row
             print_row(name, strategy, row)
         if not options.no_peers and default_median is not None:
-            results["sets"][name] |= run_built_peers(name, entries, default_median, options.peer_timeout)
+            results["sets"][name] |= run_built_peers(name, entries, default_median, options.peer_timeout, options.runs)
         if peers and entries[0]["genre"] in ("slitherlink", "masyu"):
             runs = [(entry, *run_peer(entry, options.peer_timeout)) for entry in entries]
             found = [(entry, answer["solution"]) for entry, _, answer in runs if answer and answer["solution"]]
