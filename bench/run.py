@@ -240,8 +240,8 @@ def main() -> None:
     parser.add_argument("--strategies", nargs="*", default=searching)
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per puzzle")
     parser.add_argument("--peer-timeout", type=float, default=60.0, help="seconds per puzzle for a peer")
-    # Three: the speed targets are medians of 3; one run a puzzle put the hard Masyu 25x25 median
-    # at 0.154 where five runs each gave 0.132 (an idle machine's interference only adds time).
+    # Three: the speed targets are stated as medians of 3 runs; a single run takes every
+    # interruption of the machine in full (interference only adds time, never takes it away).
     parser.add_argument("--runs", type=int, default=3, help="runs per puzzle: default strategy, built peers")
     parser.add_argument("--no-peers", action="store_true", help="skip puzzlekit even when installed")
     parser.add_argument("--no-counts", action="store_true", help="skip the exact counts")
