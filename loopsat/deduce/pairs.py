@@ -163,7 +163,7 @@ class Pairs(Tricky, Relations):
             dots.add(learnt[read[1] :])
             faces.add(self.learnt_faces[read[4] :])
             read[1], read[4] = len(learnt), len(self.learnt_faces)
-        return bool(faces.queue or dots.queue)  # (not Waiting.__bool__: a call each)
+        return bool(faces.queue or dots.queue)
 
     def _learn(self, facts: list[int], dline: int, level: int) -> None:
         """Record a fact about a pair (in `facts`: most or least) at `level`, unless known."""
@@ -205,7 +205,7 @@ class Pairs(Tricky, Relations):
         face_lines, dot, face_waits, dot_waits = self._face_lines, self._dot, faces.pending, dots.pending
         most, least, needs, seen_dots = self.most, self.least, NORMAL_NEEDS, self.normal_dots
         while self._drained(_NORMAL):
-            order, faces.queue = faces.queue, []  # (`Waiting.take` without its call)
+            order, faces.queue = faces.queue, []  # (as `Waiting` says: no call)
             for f in order:
                 face_waits[f] = False
                 if not cornered[f]:

@@ -21,8 +21,10 @@ class Waiting:
     A set popped in whatever order CPython gives small ints cost a 60×60 17 ms of its 0.3 s
     solve in adding alone (timed around it): once every slot of a set has held one, adding
     probes past the emptied slots, and popping scans them. Here adding is one flag test, and a level
-    takes what waits as a list (`take`), clears each one's flag as it looks at it, and hands
-    back the rest when it stops early (`stop`)."""
+    takes what waits as a list (`order, w.queue = w.queue, []`, written out: a method call cost a
+    60×60 solve 0.2 % more instructions), clears each one's flag as it looks at it, and hands
+    back the rest when it stops early (`stop`). Whether any wait is `w.queue`'s truth, for the
+    same reason."""
 
     __slots__ = ("pending", "queue")
 
@@ -32,9 +34,6 @@ class Waiting:
         # a test reads without a call (an int's truth is a call: PyObject_IsTrue)
         self.pending = [True] * count
 
-    def __bool__(self) -> bool:
-        return bool(self.queue)
-
     def add(self, items: Iterable[int]) -> None:
         pending, queue = self.pending, self.queue
         for x in items:
@@ -42,16 +41,9 @@ class Waiting:
                 pending[x] = True
                 queue.append(x)  # (specialized in place, where a bound method is a call)
 
-    def take(self) -> list[int]:
-        """Every one waiting, in turn, for the caller to look at (clearing `pending`). The pairs'
-        levels write it out (`order, w.queue = w.queue, []`): the call cost a 60×60 solve 0.2 %
-        more instructions (callgrind)."""
-        batch, self.queue = self.queue, []
-        return batch
-
     def stop(self, batch: list[int], n: int) -> None:
         """The caller stopped after batch[n] (-1: before the first): the rest wait still, in
-        their turn, `batch` cut to them in place (not copied at the next `take`: a 60×60 solve
+        their turn, `batch` cut to them in place (not copied when next taken: a 60×60 solve
         copied 280 000 so)."""
         del batch[: n + 1]
         self.queue = batch
