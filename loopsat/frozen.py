@@ -28,6 +28,9 @@ else:
         return lambda cls: cls
 
 
+# A field's value set as the generated `__init__` sets it: past `Frozen.__setattr__`, which refuses.
+set_field = object.__setattr__
+
 # By class: the names its repr shows, and those it compares and hashes by (worked out at first use).
 _NAMES: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 

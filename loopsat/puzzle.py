@@ -7,10 +7,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import field
 
 from loopsat.errors import PuzzleError, data_set_label
-from loopsat.frozen import Frozen
+from loopsat.frozen import Frozen, set_field
 from loopsat.limits import MAX_CELLS
 
-_set = object.__setattr__  # a frozen instance's fields, set as the generated __init__ sets them
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")  # the tab aside
 
 
@@ -37,12 +36,12 @@ class Puzzle(Frozen):  # a frozen dataclass (loopsat/frozen.py)
         lines: tuple[str, ...] = (),
         index: int | None = None,
     ) -> None:
-        _set(self, "genre", genre)
-        _set(self, "path", path)
-        _set(self, "grid", grid)
-        _set(self, "letters", {} if letters is None else letters)
-        _set(self, "lines", lines)
-        _set(self, "index", index)
+        set_field(self, "genre", genre)
+        set_field(self, "path", path)
+        set_field(self, "grid", grid)
+        set_field(self, "letters", {} if letters is None else letters)
+        set_field(self, "lines", lines)
+        set_field(self, "index", index)
 
     @property
     def rows(self) -> int:

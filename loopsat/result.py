@@ -7,7 +7,7 @@ import sys
 from dataclasses import field
 
 from loopsat.errors import Exit
-from loopsat.frozen import Frozen
+from loopsat.frozen import Frozen, set_field
 from loopsat.genres import GENRES
 from loopsat.grid import Edges
 from loopsat.puzzle import Puzzle
@@ -24,9 +24,6 @@ if TYPE_CHECKING:
 PuzzleLike = Puzzle | str | os.PathLike[str]  # a Puzzle, or a file name, URL or game ID holding one
 
 
-_set = object.__setattr__  # a frozen instance's fields, set as the generated __init__ sets them
-
-
 class Solution(Frozen):  # a frozen dataclass (loopsat/frozen.py)
     """One loop: its edges in Knuth's doubled coordinates, and the JSON's `h`/`v` bit strings;
     for an MCC file also the chosen option lines (a solution is a set of options there)."""
@@ -37,10 +34,10 @@ class Solution(Frozen):  # a frozen dataclass (loopsat/frozen.py)
     options: tuple[str, ...] = ()
 
     def __init__(self, edges: Edges, h: tuple[str, ...], v: tuple[str, ...], options: tuple[str, ...] = ()) -> None:
-        _set(self, "edges", edges)
-        _set(self, "h", h)
-        _set(self, "v", v)
-        _set(self, "options", options)
+        set_field(self, "edges", edges)
+        set_field(self, "h", h)
+        set_field(self, "v", v)
+        set_field(self, "options", options)
 
     @classmethod
     def of(cls, puzzle: Puzzle, edges: Edges) -> Solution:
@@ -74,13 +71,13 @@ class Result(Frozen):  # a frozen dataclass (loopsat/frozen.py)
         seconds: float = 0.0,
         _outcome: Outcome | None = None,
     ) -> None:
-        _set(self, "puzzle", puzzle)
-        _set(self, "status", status)
-        _set(self, "count", count)
-        _set(self, "complete", complete)
-        _set(self, "solutions", solutions)
-        _set(self, "seconds", seconds)
-        _set(self, "_outcome", _outcome)
+        set_field(self, "puzzle", puzzle)
+        set_field(self, "status", status)
+        set_field(self, "count", count)
+        set_field(self, "complete", complete)
+        set_field(self, "solutions", solutions)
+        set_field(self, "seconds", seconds)
+        set_field(self, "_outcome", _outcome)
 
     def to_json(self) -> dict[str, Any]:
         """Exactly the object `loopsat solve --json` prints for this puzzle."""
