@@ -275,16 +275,12 @@ class Layout:
         """`guard_of`, each rule's guard (`guards` by rule number, None where it has none), and
         every rule from `first` on queued to be read once but a guarded one: no line has entered
         its corner yet (a 60×60's 4 262 were all passed by their guards in the first batch), and
-        the first that does hands the lane a batch with it, read before the first batch. Each is
-        stamped as read at the first batch's tick, as it was when passed there: a call that reads
-        its first batch and decides nothing leaves the board's tick behind that stamp, and the
-        next call's first edge passes such a rule (the trail depends on it)."""
-        count, read_at, passed = len(self.rules), self.read_at, self.tick + 1
+        the first that does hands the lane a batch with it, read before the first batch."""
+        count = len(self.rules)
         guard_of: list[blocks.Guard | None] = [None] * count
         for number, guard in self.guards.items():  # locals: a 60×60 has 4 264 (0.18 -> 0.10 ms, timeit)
             if number < count:
                 guard_of[number] = guard
-                read_at[number] = passed
         self.guard_of = guard_of
         if self.guards:
             self.queue.extend(compress(range(first, count), map(not_, guard_of[first:])))
