@@ -364,8 +364,9 @@ def _masyu(puzzle: Puzzle, h: list[str], v: list[str], single_loop: bool) -> Non
     _loops(h, v, _checked_bits(h, v, m, n), single_loop)
 
     def straight(cell: Vertex) -> bool:
-        a, b = _arms(h, v, cell)
-        return a[0] == b[0] or a[1] == b[1]
+        """Whether the loop goes straight through `cell` (on it: its two loop edges are known)."""
+        i, j = cell
+        return (0 < j < n - 1 and h[i][j - 1] == "1" == h[i][j]) or (0 < i < m - 1 and v[i - 1][j] == "1" == v[i][j])
 
     for i, row in enumerate(puzzle.grid):
         for j, ch in enumerate(row):
