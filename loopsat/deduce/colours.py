@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from loopsat.deduce.rules import Contradiction
+from loopsat.grid import numbers
 
 
 class Colours:
@@ -21,9 +22,9 @@ class Colours:
     """
 
     def __init__(self, faces: int, face_edges: Sequence[Sequence[int]], edge_faces: list[tuple[int, int]]) -> None:
-        self.leader = list(range(faces))
+        self.leader = numbers(faces)
         self.flip = [0] * faces
-        self.members = [[f] for f in range(faces)]
+        self.members = [[f] for f in self.leader]
         self.face_edges = face_edges
         self.edge_faces = edge_faces
         self.log: list[tuple[int, int, int]] = []  # (class merged, class kept, parity)
@@ -33,8 +34,8 @@ class Colours:
     def fresh(self) -> Colours:
         """The same faces, each its own class again (what never changes shared)."""
         colours = Colours.__new__(Colours)
-        colours.leader, colours.flip = list(range(len(self.leader))), [0] * len(self.flip)
-        colours.members = [[f] for f in range(len(self.leader))]
+        colours.leader, colours.flip = numbers(len(self.leader)), [0] * len(self.flip)
+        colours.members = [[f] for f in colours.leader]
         colours.face_edges, colours.edge_faces, colours.made_sides = self.face_edges, self.edge_faces, self.made_sides
         colours.log, colours.open_sides = [], None
         return colours

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 from operator import itemgetter
 
-from loopsat.grid import border_filtered, lattice_rows
+from loopsat.grid import border_filtered, lattice_rows, numbers
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
@@ -46,9 +46,10 @@ def dline_numbers(dots: int) -> None:
     put in by one slice assignment, so that boards set up in two threads at once leave each
     list right (an append of the missing part, made twice, would repeat it)."""
     if len(DLINES) < dots:
-        DLINES[:dots] = zip(*(range(i, 4 * dots, 4) for i in range(4)), strict=True)
+        dlines = numbers(4 * dots)
+        DLINES[:dots] = zip(*(dlines[i::4] for i in range(4)), strict=True)
     if len(DOT_OF) < 4 * dots:
-        DOT_OF[: 4 * dots] = [v for v in range(dots) for _ in range(4)]
+        DOT_OF[: 4 * dots] = [v for v in numbers(dots) for _ in range(4)]
 
 
 StateReader = Callable[[Sequence[int]], tuple[int, ...]]

@@ -16,7 +16,7 @@ from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
 from loopsat.deduce.rules import LOOPY_LEVELS, VERTEX_DEGREE, Level, Rule
 from loopsat.deduce.tables import Moves, Table
-from loopsat.grid import lattice_arms, lattice_edges, lattice_face_edges
+from loopsat.grid import lattice_arms, lattice_edges, lattice_face_edges, numbers
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ class Layout:
         self.spots, self.sides = blocks.spots(rows, cols), blocks.sides(rows, cols)  # blocks.shape_joins reads
         self.lattice = list(lattice_edges(rows, cols))
         # zipped, not a comprehension: 0.6 of 0.9 ms a 60×60, with `edge_between` (timeit)
-        self.index = dict(zip(self.lattice, range(len(self.lattice)), strict=True))
+        self.index = dict(zip(self.lattice, numbers(len(self.lattice)), strict=True))
         self.single_loop = True
         self.value = [-1] * len(self.lattice)
         self.assigned: list[int] = []  # the trail: edges in the order they were decided
@@ -87,13 +87,13 @@ class Layout:
         # edges across, then those down to the next row, zipped from its tiles, which share
         # their numbers (a call an edge took 3 of the 12 ms a 60×60's bare layout took; in
         # arithmetic, 0.93 ms and a number object an end; zipped, 0.2 ms: timeit)
-        tiles = list(range(rows * cols))
+        tiles = numbers(rows * cols)
         self.ends: list[tuple[int, int]] = []
         for r in range(rows):
             row, below = tiles[r * cols : (r + 1) * cols], tiles[(r + 1) * cols : (r + 2) * cols]
             self.ends += pairwise(row)
             self.ends += zip(row, below, strict=False)  # none below the last row
-        self.edge_between = dict(zip(self.ends, range(len(self.ends)), strict=True))
+        self.edge_between = dict(zip(self.ends, numbers(len(self.ends)), strict=True))
         self.end_gaps = frozenset((1, -1, cols, -cols))  # y - x of every two tiles an edge joins
         self.chains = Chains(rows * cols)
         self.lonely = False  # some chain may hold every loop edge, so its closing edge is still open
@@ -179,8 +179,9 @@ class Layout:
         faces = 1 + max(rows - 1, 0) * max(cols - 1, 0)
         # each cell's number by its doubled coordinates halved, with a border of outside around
         face_at = [[0] * (cols + 1) for _ in range(rows + 1)]
+        numbered = numbers(faces)
         for i in range(rows - 1):
-            face_at[i + 1][1:cols] = range(1 + i * (cols - 1), 1 + (i + 1) * (cols - 1))
+            face_at[i + 1][1:cols] = numbered[1 + i * (cols - 1) : 1 + (i + 1) * (cols - 1)]
         # the faces beside each edge, zipped as `ends`: a row's edges across (the cells above
         # and below), then its edges down (the cells left and right)
         edge_faces: list[tuple[int, int]] = []

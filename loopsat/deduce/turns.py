@@ -4,15 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-_NUMBERS: list[int] = []  # 0, 1, 2 ... as int objects made once for the process (`numbers`)
-
-
-def numbers(count: int) -> list[int]:
-    """A new list of 0 to count - 1, of int objects shared by every board: `list(range(count))`
-    makes each one above 256 anew, and frees it with the board."""
-    if len(_NUMBERS) < count:  # the whole prefix, in one slice assignment: safe between threads
-        _NUMBERS[:count] = range(count)
-    return _NUMBERS[:count]
+from loopsat.grid import numbers
 
 
 class Waiting:
