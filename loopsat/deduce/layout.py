@@ -145,7 +145,7 @@ class Layout:
         self.rule_levels: list[Level] = [Level.EASY] * len(vertex_arms)
         # the vertex rules reading each edge, in the order they came: its two ends (a < b)
         self.vertex_watch: Sequence[tuple[int, int]] = self.ends  # never changed (a list each cost 0.6 MB at 60×60)
-        self.watch: list[list[int]] = list(map(list, self.ends))  # the rules a probe reads, by edge
+        self.watch: list[list[int]] = []  # the rules a probe reads, by edge: made at its first (`watching`)
         self.edge_vertex_rules = self.vertex_watch  # never changed, as `vertex_watch`
         self.levels[VERTEX_DEGREE] = Level.EASY
         self.vertex_rules = len(self.rules)  # the rules before this one are the vertices'
@@ -171,7 +171,7 @@ class Layout:
         self.rule_tables, self.rule_names = bare.rule_tables.copy(), bare.rule_names.copy()
         self.lookups = bare.lookups.copy()
         self.rule_levels = bare.rule_levels.copy()
-        self.watch = [list(rules) for rules in bare.watch]
+        self.watch = []
         self.lane_watch = {level: [list(rules) for rules in by_edge] for level, by_edge in bare.lane_watch.items()}
 
     def _colours(self, rows: int, cols: int) -> Colours:
@@ -213,7 +213,7 @@ class Layout:
         if known is None:
             self.blocks[settings] = {}
             known = {}
-        max_level, levels, watch = self.max_level, self.levels, self.watch
+        max_level, levels = self.max_level, self.levels
         kept: list[tuple[int, blocks.Block]] = []
         all_rules, lane_watch, push = self.rules, self.lane_watch, self.push_rule
         for rule in rules:
@@ -235,7 +235,6 @@ class Layout:
             lane = lane_watch.get(level) or self._lane_watch(level)
             for k in scope:
                 lane[k].append(number)
-                watch[k].append(number)
             kept.append((number, found))
         self.clue_rules = len(all_rules)
         if settings.corners:
@@ -287,6 +286,20 @@ class Layout:
             self.queue.extend(compress(range(first, count), map(not_, guard_of[first:])))
         else:  # (a Masyu's)
             self.queue.extend(range(first, count))
+
+    def watching(self) -> list[list[int]]:
+        """The rules a probe reads (`watch`), by edge: its two vertices', then its clues' in the
+        order they came (not their corner joins: probes skip them). Made at the first probe
+        (read as `watch or watching()`, no call once made): most boards never probe, and a fresh
+        60×60 `solve --json` made them for 0.95 MB, 245 page faults and 5.4 M instructions more."""
+        if not self.watch:
+            watch = list(map(list, self.ends))
+            rules = self.rules
+            for number in range(self.vertex_rules, self.clue_rules):
+                for k in rules[number][0]:
+                    watch[k].append(number)
+            self.watch = watch
+        return self.watch
 
     def push_rule(self, scope: tuple[int, ...], read: Reader, table: Table, name: str, level: Level) -> int:
         """A rule's number once its columns are appended (the lanes and watches are the caller's)."""

@@ -216,7 +216,7 @@ def _quiet(board: Board, k: int) -> tuple[bool, bool]:
         board.lookups,
         board.rule_tables,
         tab.UNKNOWN,
-        board.watch[k],
+        (board.watch or board.watching())[k],
     )
     try:
         for bit in (1, 0):
@@ -270,8 +270,12 @@ def _learn_relations(board: Board, k: int, opposite: set[int], off: list[int], n
 def _near(board: Board, changed: set[int]) -> set[int]:
     """The edges sharing a rule with a changed edge, each as both its literals (2j, 2j + 1): a
     probe that decided none of them would give the same answer again. Literals, so that a
-    probe's own are kept as they come (its two branches' sets joined), not mapped to edges."""
-    rules, watch = board.rules, board.watch
+    probe's own are kept as they come (its two branches' sets joined), not mapped to edges.
+    No change, none near (a board decided before its probes asks so once a kind of probe):
+    not a reason to make `watch`."""
+    if not changed:
+        return set()
+    rules, watch = board.rules, board.watch or board.watching()
     near: set[int] = set()
     for rule in {rule for k in changed for rule in watch[k]}:
         near.update(rules[rule][0])
