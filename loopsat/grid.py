@@ -18,7 +18,9 @@ NORTH, WEST, EAST, SOUTH = 8, 4, 2, 1
 _CODE_CHARS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-_NUMBERS: list[int] = []  # 0, 1, 2 ... as int objects made once for the process (`numbers`)
+# 0, 1, 2 ... as int objects made once for the process, read where a number is looked up (never
+# written but by `numbers`, which makes them)
+NUMBERS: list[int] = []
 
 
 def numbers(count: int) -> list[int]:
@@ -27,10 +29,10 @@ def numbers(count: int) -> list[int]:
     numbers (3.5 MB); the lattice's, the faces' and the pairs' numbers drawn from here, 5 780
     page faults instead of 6 186 and 880.1 M instructions instead of 885.4 M. Only the missing
     part is made, by one slice assignment (safe between threads): those handed out stay shared."""
-    made = len(_NUMBERS)
+    made = len(NUMBERS)
     if made < count:
-        _NUMBERS[made:count] = range(made, count)
-    return _NUMBERS[:count]
+        NUMBERS[made:count] = range(made, count)
+    return NUMBERS[:count]
 
 
 def decode(ch: str) -> int:
