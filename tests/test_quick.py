@@ -187,13 +187,14 @@ def test_a_small_solve_imports_neither_typer_nor_ortools() -> None:
     assert done.stderr.strip() == "", done.stderr
 
 
-# What a genre's solve never uses: typing (mypy's alone), the MCC model and Knuth's covers, the
-# pictures, the setter, the URL and game-ID readers (each imported when an export, a drawing,
-# `generate` or a link asks).
+# What a genre's solve never uses: typing (mypy's alone), the MCC model, its referee and Knuth's
+# covers, the pictures, the setter, the URL and game-ID readers (each imported when an export, a
+# drawing, `generate` or a link asks).
 NOT_FOR_A_SOLVE = (
     "typing",
     "loopsat.model",
     "loopsat.mcc",
+    "loopsat.verify_mcc",
     "loopsat.genres.mcc",
     "loopsat.genres.slitherlink_cover",
     "loopsat.genres.masyu_cover",

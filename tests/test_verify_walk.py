@@ -1,5 +1,5 @@
 """The referee walks one loop off the bits (verify._loops); listing every edge and each point's
-arms (verify._cycles) is the way it falls back to. Both must pass and refuse the same edge sets
+arms (verify.cycles) is the way it falls back to. Both must pass and refuse the same edge sets
 with the same message."""
 
 from __future__ import annotations
@@ -43,5 +43,5 @@ def test_the_walk_judges_as_the_listed_edges(rows: int, cols: int) -> None:
         h, v = _bits(rows, cols, on)
         for single_loop in (True, False):
             walked = _verdict(verify._loops, h, v, len(on), single_loop)
-            listed = _verdict(verify._cycles, verify._loop_edges(h, v), single_loop)
+            listed = _verdict(verify.cycles, verify.loop_edges(h, v), single_loop)
             assert walked == listed, (h, v, single_loop)
