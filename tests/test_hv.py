@@ -31,3 +31,8 @@ def test_every_edge_once_and_read_back_where_written(rows: int, cols: int) -> No
         assert (h if kind == "h" else v)[i][j] == ("1" if edge in on else "0")
         lines, length = hv.shape(kind, rows, cols)
         assert 0 <= i < lines and 0 <= j < length
+
+
+def test_points_that_are_no_edge_of_the_lattice_are_in_neither_string() -> None:
+    on = {(0, 1), (2, 3), (1, 2), (-1, 0), (0, 0), (5, 1), (1, 6), (3, 0), (0, -1)}
+    assert hv.strings(2, 3, on) == (["10", "01"], ["010"])
