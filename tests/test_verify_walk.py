@@ -10,6 +10,7 @@ import pytest
 
 from loopsat import verify
 from loopsat.errors import VerificationError
+from loopsat.puzzle import Puzzle
 
 
 def _verdict(check: object, *args: object) -> str:
@@ -45,3 +46,16 @@ def test_the_walk_judges_as_the_listed_edges(rows: int, cols: int) -> None:
             walked = _verdict(verify._loops, h, v, len(on), single_loop)
             listed = _verdict(verify.cycles, verify.loop_edges(h, v), single_loop)
             assert walked == listed, (h, v, single_loop)
+
+
+def test_a_row_of_clues_holds_at_once_as_cell_by_cell() -> None:
+    pick = random.Random(7)
+    for _ in range(400):
+        rows, cols = pick.randint(1, 4), pick.randint(1, 6)
+        grid = tuple("".join(pick.choice("..01234") for _ in range(cols)) for _ in range(rows))
+        h, v = _bits(rows + 1, cols + 1, {k for k in range(2 * rows * cols + rows + cols) if pick.random() < 0.4})
+        puzzle = Puzzle("slitherlink", "board", grid)
+        for i, row in enumerate(grid):
+            cell_by_cell = _verdict(verify._row_clues, puzzle, h, v, i, {}) == "passed"
+            assert verify._plain_row_holds(h, v, i, row) == cell_by_cell, (grid, h, v, i)
+    assert not verify._plain_row_holds(["0"], ["00"], 0, "a")  # a letter: never at once
