@@ -9,7 +9,6 @@ from loopsat import hv
 from loopsat.errors import Exit
 from loopsat.genres import GENRES, Genre
 from loopsat.grid import Edges
-from loopsat.output.render import canvas
 from loopsat.puzzle import Puzzle
 from loopsat.result import options_of
 from loopsat.status import Status
@@ -108,6 +107,8 @@ def _strings(rows: int, cols: int, solution: Edges) -> tuple[tuple[str, ...], tu
 
 def drawing(puzzle: Puzzle, solution: Edges | None) -> list[str]:
     """The canvas of a puzzle with its loop (or without, for none)."""
+    from loopsat.output.render import canvas  # (a solve --json draws none)
+
     genre = _genre(puzzle)
     rows, cols = genre.tile_shape(puzzle)
     return canvas(rows, cols, solution or (), genre.labels(puzzle))
