@@ -302,7 +302,8 @@ class Layout:
         return self.watch
 
     def push_rule(self, scope: tuple[int, ...], read: Reader, table: Table, name: str, level: Level) -> int:
-        """A rule's number once its columns are appended (the lanes and watches are the caller's)."""
+        """A rule's number once its columns are appended (its lanes are the caller's; the probes'
+        `watch` is made from `rules`)."""
         number = len(self.rules)
         self.rules.append((scope, table))
         self.readers.append(read)
