@@ -103,7 +103,6 @@ def test_each_vertex_and_face_has_its_edges_in_order(rows: int) -> None:
         # each vertex's sides of the lattice (a row's pattern repeated), read as its coordinates say
         places = [divmod(v, cols) for v in range(rows * cols)]
         assert bare.sides == [(r == 0) + 2 * (r == rows - 1) + 4 * (c == 0) + 8 * (c == cols - 1) for r, c in places]
-        assert bare.inner_vertex == [0 < r < rows - 1 and 0 < c < cols - 1 for r, c in places]
 
 
 @pytest.mark.parametrize("name", FILES)

@@ -20,24 +20,23 @@ class Colours:
     relabels the smaller class, so a lookup is two list reads.
     """
 
-    def __init__(self, faces: int, face_edges: Sequence[Sequence[int]], edge_faces: list[tuple[int, int]]) -> None:
+    def __init__(
+        self,
+        faces: int,
+        face_edges: Sequence[Sequence[int]],
+        edge_faces: list[tuple[int, int]],
+        made_sides: list[list[list[tuple[int, int]]]] | None = None,
+    ) -> None:
+        """Each face its own class; what never changes (the lattice's, `made_sides` too) shared
+        by every board of a size (layout.face_lattice)."""
         self.leader = list(range(faces))
         self.flip = [0] * faces
         self.members = [[f] for f in range(faces)]
         self.face_edges = face_edges
         self.edge_faces = edge_faces
         self.log: list[tuple[int, int, int]] = []  # (class merged, class kept, parity)
-        self.made_sides: list[list[list[tuple[int, int]]]] = []  # `sides`, once made: shared by `fresh` copies
+        self.made_sides = [] if made_sides is None else made_sides  # `sides`, once made
         self.open_sides: list[list[tuple[int, int]]] | None = None  # `keep_open`'s, this board's own
-
-    def fresh(self) -> Colours:
-        """The same faces, each its own class again (what never changes shared)."""
-        colours = Colours.__new__(Colours)
-        colours.leader, colours.flip = list(range(len(self.leader))), [0] * len(self.flip)
-        colours.members = [[f] for f in range(len(self.leader))]
-        colours.face_edges, colours.edge_faces, colours.made_sides = self.face_edges, self.edge_faces, self.made_sides
-        colours.log, colours.open_sides = [], None
-        return colours
 
     def sides(self) -> list[list[tuple[int, int]]]:
         """By face, (edge, the face across it) for each of its edges: what a merge inside a probe

@@ -6,11 +6,13 @@ worked out (board.Board adds the state that changes and the propagation)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
+from functools import cached_property, lru_cache
 from itertools import compress, pairwise, starmap
 from operator import attrgetter, itemgetter, methodcaller, not_
 
-from loopsat.deduce import blocks
+from loopsat.deduce import blocks, corners
 from loopsat.deduce import tables as tab
 from loopsat.deduce.chains import Chains
 from loopsat.deduce.colours import Colours
@@ -32,6 +34,36 @@ Deferred = tuple[int, int, str, Sequence[int]]  # an edge, its value, the rule a
 Batch = tuple[int, Sequence[int], int]  # rules waiting in a lane: `Layout.lanes`
 
 
+@lru_cache(maxsize=8)  # as board._bare_board: every board of a size shares it
+def face_lattice(
+    rows: int, cols: int
+) -> tuple[int, Sequence[Sequence[int]], list[tuple[int, int]], list[list[list[tuple[int, int]]]]]:
+    """The faces of a rows × cols lattice of tiles (the (rows-1) × (cols-1) cells, numbered from
+    1, and the outside, 0): how many, each face's edges, each edge's two faces, and the room for
+    `Colours.sides` (`Colours`' arguments, shared by every board of the size)."""
+    faces = 1 + max(rows - 1, 0) * max(cols - 1, 0)
+    # each cell's number by its doubled coordinates halved, with a border of outside around
+    face_at = [[0] * (cols + 1) for _ in range(rows + 1)]
+    for i in range(rows - 1):
+        face_at[i + 1][1:cols] = range(1 + i * (cols - 1), 1 + (i + 1) * (cols - 1))
+    # the faces beside each edge, zipped as `ends`: a row's edges across (the cells above
+    # and below), then its edges down (the cells left and right)
+    edge_faces: list[tuple[int, int]] = []
+    for r in range(rows):
+        above, below = face_at[r], face_at[r + 1]
+        edge_faces += zip(above[1:cols], below[1:cols], strict=True)
+        if r < rows - 1:
+            edge_faces += pairwise(below)
+    face_edges = lattice_face_edges(rows, cols)
+    if face_edges is not None:
+        return faces, face_edges, edge_faces, []
+    listed: list[list[int]] = [[] for _ in range(faces)]  # a single row or column of tiles: the
+    for k, (f, g) in enumerate(edge_faces):  # outside on both sides of an edge
+        listed[f].append(k)
+        listed[g].append(k)
+    return faces, listed, edge_faces, []
+
+
 class Layout:
     """A lattice and its rules; `Board` is the rest."""
 
@@ -41,9 +73,9 @@ class Layout:
 
     clue_rules: int  # the rules before this one (and after the vertices') are clues
     # the clues (their rule numbers and blocks) whose corner rules and face parities of level
-    # blocks.LATER wait for the deduction to reach it, the board's settings and whether it keeps
-    # blocks: `push_later`
-    later: tuple[list[tuple[int, blocks.Block]], blocks.Settings, bool] | None
+    # blocks.LATER wait for the deduction to reach it, the board's settings, whether it keeps
+    # blocks, and the clue rules of that level by edge, whose lane waits too: `push_later`
+    later: tuple[list[tuple[int, blocks.Block]], blocks.Settings, bool, dict[int, list[int]]] | None
 
     def allows(self, name: str) -> bool:
         """Whether the rule the deduction itself knows by `name` is within `max_level`."""
@@ -97,10 +129,11 @@ class Layout:
         self.end_gaps = frozenset((1, -1, cols, -cols))  # y - x of every two tiles an edge joins
         self.chains = Chains(rows * cols)
         self.lonely = False  # some chain may hold every loop edge, so its closing edge is still open
-        self.colours = self._colours(rows, cols)
+        faces = face_lattice(rows, cols)
+        self.colours, self.edge_faces = Colours(*faces), faces[2]
         # each face's parities (their numbers): none until a board adds its clues' (`_add_parities`),
         # which makes a list a face (3 600 lists a 60×60, 0.2 MB, most boards never made)
-        self.face_parities: Sequence[Sequence[int]] = [()] * len(self.colours.leader)
+        self.face_parities: Sequence[Sequence[int]] = [()] * (1 + max(rows - 1, 0) * max(cols - 1, 0))
         # every rule (the corners too, which probes skip; the vertices' apart) by level, then by
         # edge, in the order they came: a decided edge hands each lane its rules as one batch
         self.lane_watch: dict[Level, list[list[int]]] = {}
@@ -113,10 +146,8 @@ class Layout:
         # and by the last two, where its joined vertices are first met (near the border)
         self.shape_joins: dict[tuple[object, ...], tuple[int, list[blocks.Join]]] = {}
         self.shape_picks: dict[tuple[int, ...], list[tuple[int, int]]] = {}
-        # a row's pattern repeated, not worked out a vertex (0.34 ms of a 60×60's 3 600 divisions)
-        middle, none = [0 < c < cols - 1 for c in range(cols)], [False] * cols
-        self.inner_vertex = none + middle * (rows - 2) + none if rows > 2 else none * rows
         # both ends have four arms: a row's pattern repeated, as `ends` (0.19 ms a 60×60 end by end)
+        middle, none = [0 < c < cols - 1 for c in range(cols)], [False] * cols
         across, inner_edge = [0 < c < cols - 2 for c in range(cols - 1)], []
         for r in range(rows):
             inner_edge += across if 0 < r < rows - 1 else [False] * (cols - 1)
@@ -145,7 +176,6 @@ class Layout:
         self.rule_levels: list[Level] = [Level.EASY] * len(vertex_arms)
         # the vertex rules reading each edge, in the order they came: its two ends (a < b)
         self.vertex_watch: Sequence[tuple[int, int]] = self.ends  # never changed (a list each cost 0.6 MB at 60×60)
-        self.watch: list[list[int]] = list(map(list, self.ends))  # the rules a probe reads, by edge
         self.edge_vertex_rules = self.vertex_watch  # never changed, as `vertex_watch`
         self.levels[VERTEX_DEGREE] = Level.EASY
         self.vertex_rules = len(self.rules)  # the rules before this one are the vertices'
@@ -156,6 +186,7 @@ class Layout:
     def _start_from(self, bare: Layout) -> None:
         """Take `bare`'s state as this board's own: what is never changed is shared, the rest copied."""
         self.__dict__.update(bare.__dict__)
+        self.__dict__.pop("watch", None)  # a board's own, made when first read (none of the bare's)
         self.value = bare.value.copy()
         self.assigned, self.queue = [], bare.queue.copy()
         self.lanes = [[] for _ in bare.lanes]
@@ -165,39 +196,32 @@ class Layout:
         self.parity_stale = set(bare.parity_queue)
         self.parity_merged = []
         self.chains = Chains(len(bare.chains.far))
-        self.colours = bare.colours.fresh()
+        self.colours = Colours(*face_lattice(*bare.shape))
         self.face_parities = bare.face_parities  # none yet, never changed in place (`_add_parities`)
         self.rules, self.readers = bare.rules.copy(), bare.readers.copy()
         self.rule_tables, self.rule_names = bare.rule_tables.copy(), bare.rule_names.copy()
         self.lookups = bare.lookups.copy()
         self.rule_levels = bare.rule_levels.copy()
-        self.watch = [list(rules) for rules in bare.watch]
         self.lane_watch = {level: [list(rules) for rules in by_edge] for level, by_edge in bare.lane_watch.items()}
 
-    def _colours(self, rows: int, cols: int) -> Colours:
-        """Faces: the (rows-1) × (cols-1) lattice cells, numbered from 1, and the outside, 0."""
-        faces = 1 + max(rows - 1, 0) * max(cols - 1, 0)
-        # each cell's number by its doubled coordinates halved, with a border of outside around
-        face_at = [[0] * (cols + 1) for _ in range(rows + 1)]
-        for i in range(rows - 1):
-            face_at[i + 1][1:cols] = range(1 + i * (cols - 1), 1 + (i + 1) * (cols - 1))
-        # the faces beside each edge, zipped as `ends`: a row's edges across (the cells above
-        # and below), then its edges down (the cells left and right)
-        edge_faces: list[tuple[int, int]] = []
-        for r in range(rows):
-            above, below = face_at[r], face_at[r + 1]
-            edge_faces += zip(above[1:cols], below[1:cols], strict=True)
-            if r < rows - 1:
-                edge_faces += pairwise(below)
-        self.edge_faces = edge_faces
-        face_edges = lattice_face_edges(rows, cols)
-        if face_edges is None:  # a single row or column of tiles: the outside on both sides of an edge
-            listed: list[list[int]] = [[] for _ in range(faces)]
-            for k, (f, g) in enumerate(edge_faces):
-                listed[f].append(k)
-                listed[g].append(k)
-            return Colours(faces, listed, edge_faces)
-        return Colours(faces, face_edges, edge_faces)
+    @cached_property
+    def watch(self) -> list[list[int]]:
+        """The rules a probe reads, by edge: its two ends' vertex rules, then the clues' own in
+        the order they came (not the corner rules, which probes skip). Made when first read,
+        as a board decided before the probes never does (MEASURE_WATCH)."""
+        watch = list(map(list, self.ends))
+        end = self.clue_rules  # each lane's list by edge begins with the clues' own, in order
+        for by_edge in self.lane_watch.values():
+            for here, rules in zip(watch, by_edge, strict=True):
+                if rules and rules[0] < end:
+                    here += rules[: bisect_left(rules, end)]
+        if self.later is not None:  # (`push_later` makes them a lane's)
+            for k, rules in self.later[3].items():
+                watch[k] += rules
+        if len(self.lane_watch) > 1 or (self.later is not None and self.later[3]):
+            for here in watch:  # the clues of several levels: in the order they came
+                here.sort()
+        return watch
 
     def _add_clues(self, rules: Iterable[Rule]) -> None:
         """Each rule within `max_level` (its `blocks.Block`, kept per lattice size), then the
@@ -212,8 +236,13 @@ class Layout:
         if known is None:
             self.blocks[settings] = {}
             known = {}
-        max_level, levels, watch = self.max_level, self.levels, self.watch
+        max_level, levels = self.max_level, self.levels
         kept: list[tuple[int, blocks.Block]] = []
+        # The lane of level LATER is read only once the deduction reaches it, and then made as it
+        # would have been from the start (queues._reach_later): its clue rules wait by edge until
+        # `push_later` (a Slitherlink 60×60's 74 patterns of 3s made it 7 320 lists, one a
+        # MEASURE_LANE)
+        waiting: dict[int, list[int]] = {}
         all_rules, lane_watch, push = self.rules, self.lane_watch, self.push_rule
         for rule in rules:
             if rule.level > max_level:
@@ -231,17 +260,20 @@ class Layout:
             scope, level = found.scope, found.level
             number = push(scope, found.reader, table, found.name, level)  # type: ignore[arg-type]
             levels[found.name] = level
-            lane = lane_watch.get(level) or self._lane_watch(level)
-            for k in scope:
-                lane[k].append(number)
-                watch[k].append(number)
+            if level == blocks.LATER:
+                for k in scope:
+                    waiting.setdefault(k, []).append(number)
+            else:
+                lane = lane_watch.get(level) or self._lane_watch(level)
+                for k in scope:
+                    lane[k].append(number)
             kept.append((number, found))
         self.clue_rules = len(all_rules)
         if settings.corners:
-            blocks.add_corners(self, kept, settings, keep, False)
+            corners.add_corners(self, kept, settings, keep, False)
         if settings.parity != blocks.LATER:
             self._add_parities(kept)
-        self.later = kept, settings, keep
+        self.later = kept, settings, keep, waiting
 
     def _add_parities(self, kept: list[tuple[int, blocks.Block]]) -> None:
         """The face parities of each clue in `kept` (their faces' colours sum to the parity, mod 2:
@@ -262,11 +294,15 @@ class Layout:
         """Push the corner rules and face parities of level `blocks.LATER` that `_add_clues` put
         off (the numbers the rules get): the deduction first reaches that level."""
         assert self.later is not None
-        kept, settings, keep = self.later
+        kept, settings, keep, waiting = self.later
         self.later, first = None, len(self.rules)
+        if waiting:  # the clue rules first, as their lists began before the corners'
+            lane = self._lane_watch(blocks.LATER)
+            for k, rules in waiting.items():
+                lane[k] += rules
         if settings.corners:
             later = [(clue, found) for clue, found in kept if blocks.has_later(found, settings)]
-            blocks.add_corners(self, later, settings, keep, True)
+            corners.add_corners(self, later, settings, keep, True)
         if settings.parity == blocks.LATER:
             self._add_parities(kept)
         return range(first, len(self.rules))

@@ -137,6 +137,8 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
     probed again only when something near what its last probe touched has changed since (a
     decided edge or a face's class). Each probe is of `kind`; how many edges it decided, both
     ways, is kept in `board.probe_sizes` for the backtracking after (branch.Nearest)."""
+    if len(board.assigned) == len(board.value):  # every edge decided: nothing to probe, nor the
+        return  # faces' colours or the probes' lists to make (Layout.colours, Layout.watch)
     value, colours, sizes, faces = board.value, board.colours, board.probe_sizes, kind.faces
     reach: dict[int, set[int]] = {}  # the literals each probe of an edge decided, in the order first probed
     assigned, kept = board.assigned, len(board.assigned)

@@ -367,7 +367,7 @@ def _reach_later(board: Board) -> None:
     before it never pushes them: the lane would only be checked (`_check_decided`, which passes
     the corners), the parities cleared."""
     rules = board.push_later()
-    if not rules:
+    if not rules and LATER not in board.lane_watch:  # (its clue rules' lane is made there too)
         return
     board.read_at += [-1] * len(rules)
     guards = board.guards
