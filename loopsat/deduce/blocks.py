@@ -190,7 +190,7 @@ def sides(rows: int, cols: int) -> list[int]:
     return found
 
 
-def shape_joins(layout: Layout, scope: tuple[int, ...], table: Table, shorts: bool = True) -> tuple[list[Join], int]:
+def shape_joins(layout: Layout, scope: tuple[int, ...], table: Table, shorts: bool = True) -> tuple[Joins, int]:
     """A rule's joins (`worked_out_joins`), and the offset that moves them onto its edges: those of
     the first rule of its shape, as every edge number moves by one offset with the shape (0
     where worked out for this rule). Near the lattice's border the shape holds which sides of it

@@ -51,8 +51,9 @@ def add_corners(layout: Layout, kept: list[tuple[int, Block]], settings: Setting
 # `push_corners`' reading of a clue's level and name under a board's `Settings`: its corner
 # rules' level, whether a join that allows nothing is a contradiction, whether its one-short
 # rules and its corner rules are pushed now, the one-short rules' level, both kinds' names, and
-# whether it has one-short rules at all (in either part)
-Plan = tuple[Level, bool, bool, bool, Level, str, str, bool]
+# whether it has one-short rules at all (in either part); the second to fourth, again, as the
+# key of what each shape pushes (`Joins.pushes`)
+Plan = tuple[Level, bool, bool, bool, Level, str, str, bool, tuple[bool, bool, bool]]
 
 
 def _plan(block: Block, settings: Settings, later: bool) -> Plan:
@@ -64,8 +65,10 @@ def _plan(block: Block, settings: Settings, later: bool) -> Plan:
     level = max(block.level, corner)
     guarded = block.level <= short < level and short <= most
     cornered = level <= most
+    binding = guarded or cornered
     shorts, joints = guarded and (short == LATER) == later, cornered and (level == LATER) == later
-    return level, guarded or cornered, shorts, joints, short, block.name + ONE_SHORT, block.name + AT_A_CORNER, guarded
+    short_name, corner_name = block.name + ONE_SHORT, block.name + AT_A_CORNER
+    return level, binding, shorts, joints, short, short_name, corner_name, guarded, (binding, shorts, joints)
 
 
 def push_corners(layout: Layout, clue: int, block: Block, plan: Plan, keep: bool) -> Corners | None:
@@ -79,15 +82,13 @@ def push_corners(layout: Layout, clue: int, block: Block, plan: Plan, keep: bool
     enters the corner from outside (guarded). Pushed, then sliced, as working out a block apart
     cost a fresh 60×60 board 15 ms more. What each shape pushes is listed once (`_pushes`), and
     each rule's columns appended here, not by `Layout.push_rule`: MEASURE_PUSH."""
-    level, binding, shorts, joints, short, short_name, corner_name, guarded = plan
+    level, binding, shorts, joints, short, short_name, corner_name, guarded, flags = plan
     scope, table, read = block.scope, block.table, block.reader
     assert table is not None and read is not None
     joins, offset = blocks.shape_joins(layout, scope, table, guarded)  # moved here by `offset` as they are pushed
-    pushes = joins.pushes.get(plan[1:4]) if isinstance(joins, blocks.Joins) else None
+    pushes = joins.pushes.get(flags)
     if pushes is None:
-        pushes = _pushes(joins, binding, shorts, joints)
-        if isinstance(joins, blocks.Joins):
-            joins.pushes[plan[1:4]] = pushes
+        pushes = joins.pushes[flags] = _pushes(joins, binding, shorts, joints)
     if pushes is _CONTRADICTION:
         raise Contradiction  # the clue and a vertex allow nothing together
     rules, base = layout.rules, len(layout.rules)
