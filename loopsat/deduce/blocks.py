@@ -45,19 +45,28 @@ class Settings(NamedTuple):
 Guard = tuple[int, int, int]
 
 
-class Corners(NamedTuple):
+class Corners:
     """The rules a clue's corner joins add after every clue's own, as slices of `Layout`'s
-    lists, numbered from 0 (a board adds its count of rules so far)."""
+    lists, numbered from 0 (a board adds its count of rules so far). A class, not a NamedTuple:
+    a fresh solve makes none (only the next boards of a size), and defining a NamedTuple of
+    nine fields cost every process MEASURE_CORNERS instructions."""
 
-    rules: list[tuple[tuple[int, ...], Table]]
-    readers: list[Reader]
-    tables: list[Table]
-    lookups: list[object]
-    names: list[str]
-    levels: list[Level]
-    guards: list[Guard]  # a guarded rule's number (not its clue), its vertex's arms outside the clue
-    edges: list[tuple[int, ...]]  # the edges each rule watches (in its level's lane)
-    name_levels: dict[str, Level]  # each name's level
+    __slots__ = ("edges", "guards", "levels", "lookups", "name_levels", "names", "readers", "rules", "tables")
+
+    def __init__(
+        self,
+        rules: list[tuple[tuple[int, ...], Table]],
+        readers: list[Reader],
+        tables: list[Table],
+        lookups: list[object],
+        names: list[str],
+        levels: list[Level],
+        guards: list[Guard],  # a guarded rule's number (not its clue), its vertex's arms outside the clue
+        edges: list[tuple[int, ...]],  # the edges each rule watches (in its level's lane)
+        name_levels: dict[str, Level],  # each name's level
+    ) -> None:
+        self.rules, self.readers, self.tables, self.lookups, self.names = rules, readers, tables, lookups, names
+        self.levels, self.guards, self.edges, self.name_levels = levels, guards, edges, name_levels
 
 
 class Block:

@@ -9,8 +9,15 @@ however far apart the edges were that related them (the Jordan curve argument of
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from itertools import pairwise
 
 from loopsat.deduce.rules import Contradiction
+from loopsat.grid import lattice_face_edges
+
+TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
+if TYPE_CHECKING:
+    from loopsat.deduce.layout import Layout
 
 
 class Colours:
@@ -123,3 +130,68 @@ class Colours:
             else:  # their flips stayed (half the faces moved in hard Masyu 25x25's probes)
                 for h in moved:
                     leader[h] = p
+
+
+@lru_cache(maxsize=8)  # as board._bare_board: every board of a size shares it
+def face_lattice(
+    rows: int, cols: int
+) -> tuple[int, Sequence[Sequence[int]], list[tuple[int, int]], list[list[list[tuple[int, int]]]]]:
+    """The faces of a rows × cols lattice of tiles (the (rows-1) × (cols-1) cells, numbered from
+    1, and the outside, 0): how many, each face's edges, each edge's two faces, and the room for
+    `Colours.sides` (`Colours`' arguments, shared by every board of the size)."""
+    faces = 1 + max(rows - 1, 0) * max(cols - 1, 0)
+    # each cell's number by its doubled coordinates halved, with a border of outside around
+    face_at = [[0] * (cols + 1) for _ in range(rows + 1)]
+    for i in range(rows - 1):
+        face_at[i + 1][1:cols] = range(1 + i * (cols - 1), 1 + (i + 1) * (cols - 1))
+    # the faces beside each edge, zipped as `ends`: a row's edges across (the cells above
+    # and below), then its edges down (the cells left and right)
+    edge_faces: list[tuple[int, int]] = []
+    for r in range(rows):
+        above, below = face_at[r], face_at[r + 1]
+        edge_faces += zip(above[1:cols], below[1:cols], strict=True)
+        if r < rows - 1:
+            edge_faces += pairwise(below)
+    face_edges = lattice_face_edges(rows, cols)
+    if face_edges is not None:
+        return faces, face_edges, edge_faces, []
+    listed: list[list[int]] = [[] for _ in range(faces)]  # a single row or column of tiles: the
+    for k, (f, g) in enumerate(edge_faces):  # outside on both sides of an edge
+        listed[f].append(k)
+        listed[g].append(k)
+    return faces, listed, edge_faces, []
+
+
+class _FacesLater:
+    """`Layout.colours` and `.edge_faces`, made when first read: only the face parity, the probes
+    and a backtracking read them (Deep and above), and a board decided below never does (a fresh
+    60×60 `solve --json` made them for MEASURE_COLOURS instructions, a 3 601 faces' classes and
+    the 7 320 edges' faces, 1 MB). A descriptor of the board's class while they wait
+    (`faces_later`), which puts the board back in the class it was made in once they are made:
+    Python 3.11 reads an attribute that a class's descriptor of the same name shadows the slow
+    way, and a Masyu 40×58 reads them 21 000 times (6 M instructions more)."""
+
+    def __get__(self, layout: Layout | None, owner: type[Layout]) -> object:
+        if layout is None:  # (the class's own)
+            return self
+        faces = face_lattice(*layout.shape)
+        layout.colours, layout.edge_faces = Colours(*faces), faces[2]
+        layout.__class__ = owner.__bases__[0]
+        return layout.__dict__[self.name]
+
+    def __set_name__(self, owner: type[Layout], name: str) -> None:
+        self.name = name
+
+
+_LATER_CLASSES: dict[type[Layout], type[Layout]] = {}  # by the class a board was made in: a class or two
+
+
+def faces_later(made: type[Layout]) -> type[Layout]:
+    """`made`, its faces made when first read (`_FacesLater`)."""
+    found = _LATER_CLASSES.get(made)
+    if found is None:
+        if "colours" in made.__dict__:  # (already so)
+            return made
+        lazy = {"__slots__": (), "colours": _FacesLater(), "edge_faces": _FacesLater()}
+        found = _LATER_CLASSES[made] = type(made.__name__, (made,), lazy)
+    return found

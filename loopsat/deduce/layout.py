@@ -7,17 +7,17 @@ worked out (board.Board adds the state that changes and the propagation)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import cached_property, lru_cache
+from functools import cached_property
 from itertools import compress, pairwise, starmap
 from operator import attrgetter, itemgetter, methodcaller, not_
 
 from loopsat.deduce import blocks, corners
 from loopsat.deduce import tables as tab
 from loopsat.deduce.chains import Chains
-from loopsat.deduce.colours import Colours
+from loopsat.deduce.colours import Colours, faces_later
 from loopsat.deduce.rules import LOOPY_LEVELS, VERTEX_DEGREE, Level, Rule
 from loopsat.deduce.tables import Moves, Table
-from loopsat.grid import lattice_arms, lattice_edges, lattice_face_edges
+from loopsat.grid import lattice_arms, lattice_edges
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
@@ -33,39 +33,11 @@ Deferred = tuple[int, int, str, Sequence[int]]  # an edge, its value, the rule a
 Batch = tuple[int, Sequence[int], int]  # rules waiting in a lane: `Layout.lanes`
 
 
-@lru_cache(maxsize=8)  # as board._bare_board: every board of a size shares it
-def face_lattice(
-    rows: int, cols: int
-) -> tuple[int, Sequence[Sequence[int]], list[tuple[int, int]], list[list[list[tuple[int, int]]]]]:
-    """The faces of a rows × cols lattice of tiles (the (rows-1) × (cols-1) cells, numbered from
-    1, and the outside, 0): how many, each face's edges, each edge's two faces, and the room for
-    `Colours.sides` (`Colours`' arguments, shared by every board of the size)."""
-    faces = 1 + max(rows - 1, 0) * max(cols - 1, 0)
-    # each cell's number by its doubled coordinates halved, with a border of outside around
-    face_at = [[0] * (cols + 1) for _ in range(rows + 1)]
-    for i in range(rows - 1):
-        face_at[i + 1][1:cols] = range(1 + i * (cols - 1), 1 + (i + 1) * (cols - 1))
-    # the faces beside each edge, zipped as `ends`: a row's edges across (the cells above
-    # and below), then its edges down (the cells left and right)
-    edge_faces: list[tuple[int, int]] = []
-    for r in range(rows):
-        above, below = face_at[r], face_at[r + 1]
-        edge_faces += zip(above[1:cols], below[1:cols], strict=True)
-        if r < rows - 1:
-            edge_faces += pairwise(below)
-    face_edges = lattice_face_edges(rows, cols)
-    if face_edges is not None:
-        return faces, face_edges, edge_faces, []
-    listed: list[list[int]] = [[] for _ in range(faces)]  # a single row or column of tiles: the
-    for k, (f, g) in enumerate(edge_faces):  # outside on both sides of an edge
-        listed[f].append(k)
-        listed[g].append(k)
-    return faces, listed, edge_faces, []
-
-
 class Layout:
     """A lattice and its rules; `Board` is the rest."""
 
+    colours: Colours  # the faces' (`colours.faces_later`)
+    edge_faces: list[tuple[int, int]]  # the two faces beside each edge (`face_lattice`)
     max_level: Level
     tracer: Any
     kept: list[Reason] | None
@@ -128,8 +100,7 @@ class Layout:
         self.end_gaps = frozenset((1, -1, cols, -cols))  # y - x of every two tiles an edge joins
         self.chains = Chains(rows * cols)
         self.lonely = False  # some chain may hold every loop edge, so its closing edge is still open
-        faces = face_lattice(rows, cols)
-        self.colours, self.edge_faces = Colours(*faces), faces[2]
+        self.__class__ = faces_later(type(self))  # `colours` and `edge_faces` made when first read
         # each face's parities (their numbers): none until a board adds its clues' (`_add_parities`),
         # which makes a list a face (3 600 lists a 60×60, 0.2 MB, most boards never made)
         self.face_parities: Sequence[Sequence[int]] = [()] * (1 + max(rows - 1, 0) * max(cols - 1, 0))
@@ -185,7 +156,8 @@ class Layout:
     def _start_from(self, bare: Layout) -> None:
         """Take `bare`'s state as this board's own: what is never changed is shared, the rest copied."""
         self.__dict__.update(bare.__dict__)
-        self.__dict__.pop("watch", None)  # a board's own, made when first read (none of the bare's)
+        for lazy in ("colours", "watch"):  # a board's own, made when first read (none of the bare's)
+            self.__dict__.pop(lazy, None)
         self.value = bare.value.copy()
         self.assigned, self.queue = [], bare.queue.copy()
         self.lanes = [[] for _ in bare.lanes]
@@ -195,7 +167,7 @@ class Layout:
         self.parity_stale = set(bare.parity_queue)
         self.parity_merged = []
         self.chains = Chains(len(bare.chains.far))
-        self.colours = Colours(*face_lattice(*bare.shape))
+        self.__class__ = faces_later(type(self))
         self.face_parities = bare.face_parities  # none yet, never changed in place (`_add_parities`)
         self.rules, self.readers = bare.rules.copy(), bare.readers.copy()
         self.rule_tables, self.rule_names = bare.rule_tables.copy(), bare.rule_names.copy()
