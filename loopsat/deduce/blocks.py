@@ -160,8 +160,9 @@ Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool, Compiled |
 
 # What a shape's joins push under a plan's flags (`_pushes`): for each rule in order, whether it
 # is a one-short rule (else a join), its table and that table's look-up, the vertex's arms
-# outside the clue (as in the shape's first clue); or _CONTRADICTION
-Push = tuple[bool, Table, Callable[[tuple[int, ...], Moves], Moves | None], tuple[int, ...]]
+# outside the clue (as in the shape's first clue): a one-short rule's first and last (one or
+# two), then all of them; or _CONTRADICTION
+Push = tuple[bool, Table, Callable[[tuple[int, ...], Moves], Moves | None], int, int, tuple[int, ...]]
 
 
 class Joins(list[Join]):

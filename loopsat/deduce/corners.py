@@ -109,45 +109,45 @@ def push_corners(layout: Layout, clue: int, block: Block, plan: Plan, keep: bool
         corner_lane: list[list[int]] = []
         guarded_here: list[int] = []  # the one-short rules, each edge of the clue's lists them at the end
         cornered_here: list[int] = []  # and the joins before them (each reads the whole clue)
-        for one_short, rule_table, lookup, outside in pushes:
-            if offset:  # a vertex's two arms outside (most), moved without a comprehension's call: a
-                # 60×60's 4 264 one-short rules took 7.7 M instructions more (callgrind)
-                if len(outside) == 2:
-                    outside = outside[0] + offset, outside[1] + offset
-                else:
-                    outside = tuple([k + offset for k in outside])
+        for one_short, rule_table, lookup, arm, other, outside in pushes:
             rule = len(rules)
             tables.append(rule_table)
             lookups.append(lookup)
             if one_short:  # read again when a line enters the corner: the clue's own scope, its reader
+                arm, other = arm + offset, other + offset  # the vertex's arms outside: one, or two
                 rules.append((scope, rule_table))
                 readers.append(read)
                 names.append(short_name)
                 levels.append(short)
-                guards[rule] = clue, outside[0], outside[-1]  # one arm outside: twice (`Guard`)
+                guards[rule] = clue, arm, other  # one arm outside: twice (`Guard`)
                 if not short_lane:
                     layout.levels[short_name] = named[short_name] = short
                     short_lane = lanes.get(short) or layout._lane_watch(short)
                 if keep:
-                    relative.append((rule - base, outside[0], outside[-1]))
-                    edges.append(scope + outside)
+                    relative.append((rule - base, arm, other))
+                    edges.append((*scope, arm, other) if other != arm else (*scope, arm))
                 guarded_here.append(rule)
-                lane = short_lane
-            else:  # a join's scope is the clue's, then the vertex's arms outside it (tab.joint)
-                joint_scope = scope + outside  # not moved edge by edge: Masyu 40×58, 25.5 M fewer
-                rules.append((joint_scope, rule_table))
-                readers.append(itemgetter(*joint_scope))  # two edges or more: tab.reader's, without its call
-                names.append(corner_name)
-                levels.append(level)
-                if not corner_lane:
-                    layout.levels[corner_name] = named[corner_name] = level
-                    corner_lane = lanes.get(level) or layout._lane_watch(level)
-                if keep:
-                    edges.append(joint_scope)
-                cornered_here.append(rule)
-                lane = corner_lane
+                short_lane[arm].append(rule)
+                if other != arm:
+                    short_lane[other].append(rule)
+                continue
+            if len(outside) == 2:  # the vertex's two arms outside (most), moved without a
+                outside = arm + offset, other + offset  # comprehension's call (a Masyu 40×58: 6.4 M)
+            elif offset:
+                outside = tuple([k + offset for k in outside])
+            joint_scope = scope + outside  # a join's scope is the clue's, then the vertex's arms
+            rules.append((joint_scope, rule_table))  # outside it (tab.joint): not moved edge by edge,
+            readers.append(itemgetter(*joint_scope))  # Masyu 40×58, 25.5 M fewer; two edges or more
+            names.append(corner_name)
+            levels.append(level)
+            if not corner_lane:
+                layout.levels[corner_name] = named[corner_name] = level
+                corner_lane = lanes.get(level) or layout._lane_watch(level)
+            if keep:
+                edges.append(joint_scope)
+            cornered_here.append(rule)
             for k in outside:
-                lane[k].append(rule)
+                corner_lane[k].append(rule)
         # in the order they came (no other rule joins those lanes meanwhile), the joins, then the
         # one-short rules: one extend an edge of the clue, not an append a rule (a 60×60 has
         # 4 262 one-short rules; a Masyu 40×58 8 506 joins, MEASURE_SCOPE)
@@ -183,8 +183,9 @@ def _pushes(joins: list[Join], binding: bool, shorts: bool, joints: bool) -> lis
     for _, compiled, outside, empty, one_short in joins:
         if empty and binding:
             return _CONTRADICTION
+        arm, other = (outside[0], outside[-1]) if outside else (-1, -1)
         if shorts and one_short is not None and outside:  # (none at a corner of the board: no arm outside)
-            found.append((True, one_short[0], one_short[0].lookup, outside))
+            found.append((True, one_short[0], one_short[0].lookup, arm, other, outside))
         if joints and compiled is not None:
-            found.append((False, compiled[0], compiled[0].lookup, outside))
+            found.append((False, compiled[0], compiled[0].lookup, arm, other, outside))
     return found
