@@ -49,7 +49,7 @@ class Corners:
     """The rules a clue's corner joins add after every clue's own, as slices of `Layout`'s
     lists, numbered from 0 (a board adds its count of rules so far). A class, not a NamedTuple:
     a fresh solve makes none (only the next boards of a size), and defining a NamedTuple of
-    nine fields cost every process MEASURE_CORNERS instructions."""
+    nine fields cost every process 0.4 M instructions (callgrind, `import loopsat.deduce.board`)."""
 
     __slots__ = ("edges", "guards", "levels", "lookups", "name_levels", "names", "readers", "rules", "tables")
 

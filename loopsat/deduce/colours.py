@@ -165,8 +165,8 @@ def face_lattice(
 class _FacesLater:
     """`Layout.colours` and `.edge_faces`, made when first read: only the face parity, the probes
     and a backtracking read them (Deep and above), and a board decided below never does (a fresh
-    60×60 `solve --json` made them for MEASURE_COLOURS instructions, a 3 601 faces' classes and
-    the 7 320 edges' faces, 1 MB). A descriptor of the board's class while they wait
+    60×60 `solve --json` made them for 8 M instructions, a 3 601 faces' classes and the 7 320
+    edges' faces, 1 MB). A descriptor of the board's class while they wait
     (`faces_later`), which puts the board back in the class it was made in once they are made:
     Python 3.11 reads an attribute that a class's descriptor of the same name shadows the slow
     way, and a Masyu 40×58 reads them 21 000 times (6 M instructions more)."""
