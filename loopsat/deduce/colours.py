@@ -15,10 +15,6 @@ from itertools import pairwise
 from loopsat.deduce.rules import Contradiction
 from loopsat.grid import lattice_face_edges
 
-TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
-if TYPE_CHECKING:
-    from loopsat.deduce.layout import Layout
-
 
 class Colours:
     """Union-find with parity over faces, without path compression so that it can be undone.
@@ -35,7 +31,7 @@ class Colours:
         made_sides: list[list[list[tuple[int, int]]]] | None = None,
     ) -> None:
         """Each face its own class; what never changes (the lattice's, `made_sides` too) shared
-        by every board of a size (layout.face_lattice)."""
+        by every board of a size (`face_lattice`)."""
         self.leader = list(range(faces))
         self.flip = [0] * faces
         self.members = [[f] for f in range(faces)]
@@ -160,38 +156,3 @@ def face_lattice(
         listed[f].append(k)
         listed[g].append(k)
     return faces, listed, edge_faces, []
-
-
-class _FacesLater:
-    """`Layout.colours` and `.edge_faces`, made when first read: only the face parity, the probes
-    and a backtracking read them (Deep and above), and a board decided below never does (a fresh
-    60×60 `solve --json` made them for 8 M instructions, a 3 601 faces' classes and the 7 320
-    edges' faces, 1 MB). A descriptor of the board's class while they wait
-    (`faces_later`), which puts the board back in the class it was made in once they are made:
-    Python 3.11 reads an attribute that a class's descriptor of the same name shadows the slow
-    way, and a Masyu 40×58 reads them 21 000 times (6 M instructions more)."""
-
-    def __get__(self, layout: Layout | None, owner: type[Layout]) -> object:
-        if layout is None:  # (the class's own)
-            return self
-        faces = face_lattice(*layout.shape)
-        layout.colours, layout.edge_faces = Colours(*faces), faces[2]
-        layout.__class__ = owner.__bases__[0]
-        return layout.__dict__[self.name]
-
-    def __set_name__(self, owner: type[Layout], name: str) -> None:
-        self.name = name
-
-
-_LATER_CLASSES: dict[type[Layout], type[Layout]] = {}  # by the class a board was made in: a class or two
-
-
-def faces_later(made: type[Layout]) -> type[Layout]:
-    """`made`, its faces made when first read (`_FacesLater`)."""
-    found = _LATER_CLASSES.get(made)
-    if found is None:
-        if "colours" in made.__dict__:  # (already so)
-            return made
-        lazy = {"__slots__": (), "colours": _FacesLater(), "edge_faces": _FacesLater()}
-        found = _LATER_CLASSES[made] = type(made.__name__, (made,), lazy)
-    return found

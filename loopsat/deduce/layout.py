@@ -7,14 +7,13 @@ worked out (board.Board adds the state that changes and the propagation)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import cached_property
 from itertools import compress, pairwise, starmap
 from operator import attrgetter, itemgetter, methodcaller, not_
 
 from loopsat.deduce import blocks, corners
 from loopsat.deduce import tables as tab
 from loopsat.deduce.chains import Chains
-from loopsat.deduce.colours import Colours, faces_later
+from loopsat.deduce.colours import Colours, face_lattice
 from loopsat.deduce.rules import LOOPY_LEVELS, VERTEX_DEGREE, Level, Rule
 from loopsat.deduce.tables import Moves, Table
 from loopsat.grid import lattice_arms, lattice_edges
@@ -36,8 +35,11 @@ Batch = tuple[int, Sequence[int], int]  # rules waiting in a lane: `Layout.lanes
 class Layout:
     """A lattice and its rules; `Board` is the rest."""
 
-    colours: Colours  # the faces' (`colours.faces_later`)
-    edge_faces: list[tuple[int, int]]  # the two faces beside each edge (`face_lattice`)
+    # made when first read (`_Later`): the faces' colours, the two faces beside each edge
+    # (colours.face_lattice), and the rules a probe reads by edge (`_made_later`)
+    colours: Colours
+    edge_faces: list[tuple[int, int]]
+    watch: list[list[int]]
     max_level: Level
     tracer: Any
     kept: list[Reason] | None
@@ -100,7 +102,7 @@ class Layout:
         self.end_gaps = frozenset((1, -1, cols, -cols))  # y - x of every two tiles an edge joins
         self.chains = Chains(rows * cols)
         self.lonely = False  # some chain may hold every loop edge, so its closing edge is still open
-        self.__class__ = faces_later(type(self))  # `colours` and `edge_faces` made when first read
+        self.__class__ = _later(type(self))  # `colours`, `edge_faces` and `watch` made when first read
         # each face's parities (their numbers): none until a board adds its clues' (`_add_parities`),
         # which makes a list a face (3 600 lists a 60×60, 0.2 MB, most boards never made)
         self.face_parities: Sequence[Sequence[int]] = [()] * (1 + max(rows - 1, 0) * max(cols - 1, 0))
@@ -148,7 +150,7 @@ class Layout:
         self.vertex_watch: Sequence[tuple[int, int]] = self.ends  # never changed (a list each cost 0.6 MB at 60×60)
         self.edge_vertex_rules = self.vertex_watch  # never changed, as `vertex_watch`
         self.levels[VERTEX_DEGREE] = Level.EASY
-        self.vertex_rules = len(self.rules)  # the rules before this one are the vertices'
+        self.vertex_rules = self.clue_rules = len(self.rules)  # the rules before this one are the vertices'
         # on a bare board a vertex rule forces nothing until its edges change, which queues it again
         forcing = {table: table.consequence(0, 0) != (0, 0) for table in set(self.rule_tables)}  # a few tables
         self.queue = list(compress(range(len(self.rule_tables)), map(forcing.__getitem__, self.rule_tables)))
@@ -167,7 +169,7 @@ class Layout:
         self.parity_stale = set(bare.parity_queue)
         self.parity_merged = []
         self.chains = Chains(len(bare.chains.far))
-        self.__class__ = faces_later(type(self))
+        self.__class__ = _later(type(self))
         self.face_parities = bare.face_parities  # none yet, never changed in place (`_add_parities`)
         self.rules, self.readers = bare.rules.copy(), bare.readers.copy()
         self.rule_tables, self.rule_names = bare.rule_tables.copy(), bare.rule_names.copy()
@@ -175,19 +177,17 @@ class Layout:
         self.rule_levels = bare.rule_levels.copy()
         self.lane_watch = {level: [list(rules) for rules in by_edge] for level, by_edge in bare.lane_watch.items()}
 
-    @cached_property
-    def watch(self) -> list[list[int]]:
-        """The rules a probe reads, by edge: its two ends' vertex rules, then the clues' own in
-        the order they came (not the corner rules, which probes skip). Made when first read,
-        as a board decided before the probes never does: a fresh 60×60 made them for 5 M
-        instructions (0.5 MB); a Masyu 40×58, which probes, now makes them for 8.8 M, not 5.9
-        (from the lanes, 12.7 M), which its corners' lanes made by an extend repay (callgrind)."""
-        watch = list(map(list, self.ends))
+    def _made_later(self) -> None:
+        """What `_Later` makes: the faces' colours and each edge's faces (shared by the boards of
+        a size), and the rules a probe reads by edge: its two ends' vertex rules, then the clues'
+        own in the order they came (not the corner rules, which probes skip)."""
+        faces = face_lattice(*self.shape)
+        self.colours, self.edge_faces = Colours(*faces), faces[2]
+        self.watch = watch = list(map(list, self.ends))
         first = self.vertex_rules
         for number, (scope, _) in enumerate(self.rules[first : self.clue_rules], first):
             for k in scope:
                 watch[k].append(number)
-        return watch
 
     def _add_clues(self, rules: Iterable[Rule]) -> None:
         """Each rule within `max_level` (its `blocks.Block`, kept per lattice size), then the
@@ -345,3 +345,39 @@ class Layout:
             if pattern not in table.allowed:
                 return True
         return False
+
+
+class _Later:
+    """`Layout.colours`, `.edge_faces` and `.watch`, made at the first read of any: only the face
+    parity, the probes and a backtracking read them (Deep and above), and a board decided below
+    never does. A fresh 60×60 `solve --json` made the faces for 8 M instructions (3 601 faces'
+    classes, 7 320 edges' faces, 1 MB) and the probes' lists for 5 M (0.5 MB); a Masyu 40×58,
+    which probes, makes its lists for 8.8 M, not 5.9 with the clues (12.7 from the lanes), which
+    its corners' lanes made by an extend repay (callgrind). A descriptor of a subclass the board
+    is put in while they wait (`_later`), and taken out of once they are made: Python 3.11 reads
+    an attribute that a class's descriptor of the same name shadows the slow way, and a hard
+    Masyu 25×25 reads them 22 000 times (a Masyu 40×58's faces alone, 6 M instructions more)."""
+
+    def __get__(self, layout: Layout | None, owner: type[Layout]) -> object:
+        if layout is None:  # (the class's own)
+            return self
+        layout._made_later()
+        layout.__class__ = owner.__bases__[0]
+        return layout.__dict__[self.name]
+
+    def __set_name__(self, owner: type[Layout], name: str) -> None:
+        self.name = name
+
+
+_LATER_CLASSES: dict[type[Layout], type[Layout]] = {}  # by the class a board was made in: a class or two
+
+
+def _later(made: type[Layout]) -> type[Layout]:
+    """`made`, with what `_Later` makes made when first read."""
+    found = _LATER_CLASSES.get(made)
+    if found is None:
+        if "watch" in made.__dict__:  # (already so)
+            return made
+        lazy = {"__slots__": (), "colours": _Later(), "edge_faces": _Later(), "watch": _Later()}
+        found = _LATER_CLASSES[made] = type(made.__name__, (made,), lazy)
+    return found
