@@ -378,6 +378,7 @@ def _later(made: type[Layout]) -> type[Layout]:
     if found is None:
         if "watch" in made.__dict__:  # (already so)
             return made
-        lazy = {"__slots__": (), "colours": _Later(), "edge_faces": _Later(), "watch": _Later()}
+        lazy: dict[str, object] = {"__slots__": (), "__module__": made.__module__, "__qualname__": made.__qualname__}
+        lazy.update(colours=_Later(), edge_faces=_Later(), watch=_Later())
         found = _LATER_CLASSES[made] = type(made.__name__, (made,), lazy)
     return found
