@@ -71,7 +71,7 @@ class Corners:
 
 class Block:
     """One clue on one lattice size under one `Settings` (a class, not a tuple: the first board
-    that needs its corners fills them in, `push_corners`: those below `LATER`, then those of it)."""
+    that needs its corners fills them in, `corners.push_corners`: those below `LATER`, then those of it)."""
 
     __slots__ = ("corners", "face_sums", "level", "name", "reader", "scope", "table")
 
@@ -135,7 +135,7 @@ def sums(layout: Layout, block: Block) -> list[tuple[tuple[int, ...], int]]:
 
 
 def has_later(block: Block, settings: Settings) -> bool:
-    """Whether some corner rule of the clue is of level `LATER` (pushed by `push_corners` with
+    """Whether some corner rule of the clue is of level `LATER` (pushed by `corners.push_corners` with
     `later`): a Masyu's corners are all Easy."""
     level = max(block.level, settings.corner)
     if level == LATER and level <= settings.max_level:
@@ -207,7 +207,7 @@ def shape_joins(layout: Layout, scope: tuple[int, ...], table: Table, shorts: bo
     each vertex lies on that holds two of the rule's edges or more (which of its arms are
     there): the joins are made at those alone. The first 60×60 board's joins took 21 of the 72
     ms it took to set up all worked out, 17.5 moved (`python bench/board_setup.py`); the rules
-    they make are moved as they are pushed (blocks.push_corners), not copied here first. Moved
+    they make are moved as they are pushed (corners.push_corners), not copied here first. Moved
     near the border too, a hard Masyu 25×25 worked out 55 where it worked out 100, each 46 µs;
     by the sides of its joined vertices alone, not of all, 25×25/016 40 where 65, Masyu 40×58
     78 where 121."""
