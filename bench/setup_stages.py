@@ -17,7 +17,7 @@ import os
 import sys
 
 from loopsat import api
-from loopsat.deduce import blocks
+from loopsat.deduce import corners
 from loopsat.deduce import run as deduce_run
 from loopsat.deduce.board import Board
 from loopsat.grid import tile_extent
@@ -41,7 +41,7 @@ def main() -> None:
             kept.append(bare)
         elif stage in ("clues", "board"):
             if stage == "clues":
-                blocks.add_corners = lambda *_: None  # type: ignore[assignment]
+                corners.add_corners = lambda *_: None  # type: ignore[assignment]
             kept.append(Board(edges, tables, True, None, rules.levels))
     sys.stdout.flush()
     os._exit(0)

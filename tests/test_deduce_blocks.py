@@ -37,7 +37,7 @@ def _shown(board: Board) -> dict[str, object]:
         "levels": board.rule_levels,
         "named levels": board.levels,
         "clues": (board.vertex_rules, board.clue_rules),
-        "watch": board.watching(),
+        "watch": board.watch,
         "lanes": sorted(board.lane_watch.items()),
         "lane order": list(board.lane_watch),
         "guards": board.guard_of,
@@ -58,7 +58,7 @@ def test_a_board_from_kept_blocks_is_the_board_worked_out(name: str) -> None:
         for _ in range(2):
             earlier = _board(name, max_level)
             earlier.value[0] = 1  # a board changes its own lists, never what the next copies
-            earlier.watching()[0].append(-1)
+            earlier.watch[0].append(-1)
             for by_edge in earlier.lane_watch.values():
                 by_edge[0].append(-1)
             assert _shown(_board(name, max_level)) == fresh[levels.index(max_level)]
@@ -103,7 +103,6 @@ def test_each_vertex_and_face_has_its_edges_in_order(rows: int) -> None:
         # each vertex's sides of the lattice (a row's pattern repeated), read as its coordinates say
         places = [divmod(v, cols) for v in range(rows * cols)]
         assert bare.sides == [(r == 0) + 2 * (r == rows - 1) + 4 * (c == 0) + 8 * (c == cols - 1) for r, c in places]
-        assert bare.inner_vertex == [0 < r < rows - 1 and 0 < c < cols - 1 for r, c in places]
 
 
 @pytest.mark.parametrize("name", FILES)

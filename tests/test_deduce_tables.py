@@ -68,3 +68,36 @@ def test_a_white_axis_allows_what_its_law_and_its_neighbours_shapes_allow() -> N
                 if (straight or turning) and fits:
                     expected.add(p)
             assert _axis_patterns(vertical, kinds) == expected
+
+
+@st.composite
+def rules_to_join(draw: st.DrawFn) -> tuple[frozenset[int], int, frozenset[int], tuple[int, ...]]:
+    """A rule of up to 8 edges, and one of up to 4 whose edges lie at `where` among the joint's (its
+    first ones may be the first rule's own, the rest come after)."""
+    width_a = draw(st.integers(1, 8))
+    allowed_a = frozenset(draw(st.lists(st.integers(0, (1 << width_a) - 1), max_size=40)))
+    width_b = draw(st.integers(1, 4))
+    shared = draw(st.lists(st.integers(0, width_a - 1), unique=True, max_size=width_b))
+    where = tuple(shared + list(range(width_a, width_a + width_b - len(shared))))
+    allowed_b = frozenset(draw(st.lists(st.integers(0, (1 << width_b) - 1), max_size=16)))
+    return allowed_a, width_a, allowed_b, where
+
+
+@settings(max_examples=200, deadline=None)
+@given(rules_to_join())
+def test_joint_patterns_are_every_pair_that_agrees_in_the_same_order(
+    joined: tuple[frozenset[int], int, frozenset[int], tuple[int, ...]],
+) -> None:
+    """Each pattern of b spread onto the joint's edges, with each of a's that agrees with it on the
+    shared edges: the same set, made in the same order (its iteration order is what the tables read)."""
+    from loopsat.deduce.tables import _joint_patterns
+
+    allowed_a, width_a, allowed_b, where = joined
+    shared = sum(1 << w for w in where if w < width_a)
+    made = set()
+    for q in allowed_b:
+        spread = sum((q >> i & 1) << w for i, w in enumerate(where))
+        for p in allowed_a:
+            if spread & shared == p & shared:
+                made.add(p | spread)
+    assert list(_joint_patterns(allowed_a, width_a, allowed_b, where)) == list(frozenset(made))

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import chain, count
+from itertools import chain
 from operator import itemgetter
 
 from loopsat.deduce import tables as tab
 from loopsat.deduce.rules import AT_A_CORNER, ONE_SHORT, PARITY, Contradiction, Level, Rule
-from loopsat.deduce.tables import Table
-from loopsat.grid import NUMBERS
+from loopsat.deduce.tables import Moves, Table
 from loopsat.tuples import NamedTuple
 
 # The level whose corner rules a board pushes only when its deduction first reaches it (the
@@ -46,24 +45,33 @@ class Settings(NamedTuple):
 Guard = tuple[int, int, int]
 
 
-class Corners(NamedTuple):
+class Corners:
     """The rules a clue's corner joins add after every clue's own, as slices of `Layout`'s
-    lists, numbered from 0 (a board adds its count of rules so far)."""
+    lists, numbered from 0 (a board adds its count of rules so far). A class, not a NamedTuple:
+    a fresh solve makes none (only the next boards of a size), and defining a NamedTuple of
+    nine fields cost every process 0.4 M instructions (callgrind, `import loopsat.deduce.board`)."""
 
-    rules: list[tuple[tuple[int, ...], Table]]
-    readers: list[Reader]
-    tables: list[Table]
-    lookups: list[object]
-    names: list[str]
-    levels: list[Level]
-    guards: list[Guard]  # a guarded rule's number (not its clue), its vertex's arms outside the clue
-    edges: list[tuple[int, ...]]  # the edges each rule watches (in its level's lane)
-    name_levels: dict[str, Level]  # each name's level
+    __slots__ = ("edges", "guards", "levels", "lookups", "name_levels", "names", "readers", "rules", "tables")
+
+    def __init__(
+        self,
+        rules: list[tuple[tuple[int, ...], Table]],
+        readers: list[Reader],
+        tables: list[Table],
+        lookups: list[object],
+        names: list[str],
+        levels: list[Level],
+        guards: list[Guard],  # a guarded rule's number (not its clue), its vertex's arms outside the clue
+        edges: list[tuple[int, ...]],  # the edges each rule watches (in its level's lane)
+        name_levels: dict[str, Level],  # each name's level
+    ) -> None:
+        self.rules, self.readers, self.tables, self.lookups, self.names = rules, readers, tables, lookups, names
+        self.levels, self.guards, self.edges, self.name_levels = levels, guards, edges, name_levels
 
 
 class Block:
     """One clue on one lattice size under one `Settings` (a class, not a tuple: the first board
-    that needs its corners fills them in, `push_corners`: those below `LATER`, then those of it)."""
+    that needs its corners fills them in, `corners.push_corners`: those below `LATER`, then those of it)."""
 
     __slots__ = ("corners", "face_sums", "level", "name", "reader", "scope", "table")
 
@@ -127,139 +135,12 @@ def sums(layout: Layout, block: Block) -> list[tuple[tuple[int, ...], int]]:
 
 
 def has_later(block: Block, settings: Settings) -> bool:
-    """Whether some corner rule of the clue is of level `LATER` (pushed by `push_corners` with
+    """Whether some corner rule of the clue is of level `LATER` (pushed by `corners.push_corners` with
     `later`): a Masyu's corners are all Easy."""
     level = max(block.level, settings.corner)
     if level == LATER and level <= settings.max_level:
         return True
     return settings.short == LATER and block.level <= settings.short < level
-
-
-def add_corners(layout: Layout, kept: list[tuple[int, Block]], settings: Settings, keep: bool, later: bool) -> None:
-    """The corner rules of each clue in `kept` (its rule number, its block) of level
-    `LATER` (`later`: `Layout.push_later`) or of the others, from the block when a board of
-    this size pushed them before."""
-    all_rules, readers, rule_tables, lookups = layout.rules, layout.readers, layout.rule_tables, layout.lookups
-    names, rule_levels, lane_watch, levels = layout.rule_names, layout.rule_levels, layout.lane_watch, layout.levels
-    guards, part = layout.guards, int(later)
-    plans: dict[tuple[str, Level], Plan] = {}  # by the clue's name and level: a 60×60 has a few
-    for clue, found in kept:
-        corners = found.corners[part]
-        if corners is None:  # the first board of this size with this clue
-            plan = plans.get((found.name, found.level))
-            if plan is None:
-                plan = plans[found.name, found.level] = _plan(found, settings, later)
-            found.corners[part] = push_corners(layout, clue, found, plan, keep)
-            continue
-        base = len(all_rules)
-        all_rules += corners.rules
-        readers += corners.readers
-        rule_tables += corners.tables
-        lookups += corners.lookups  # type: ignore[arg-type]
-        names += corners.names
-        rule_levels += corners.levels
-        levels.update(corners.name_levels)
-        for offset, arm, other in corners.guards:
-            guards[base + offset] = clue, arm, other
-        for number, level, edges in zip(count(base), corners.levels, corners.edges, strict=False):
-            lane = lane_watch.get(level) or layout._lane_watch(level)
-            for k in edges:
-                lane[k].append(number)
-
-
-# `push_corners`' reading of a clue's level and name under a board's `Settings`: its corner
-# rules' level, whether a join that allows nothing is a contradiction, whether its one-short
-# rules and its corner rules are pushed now, the one-short rules' level, both kinds' names, and
-# whether it has one-short rules at all (in either part)
-Plan = tuple[Level, bool, bool, bool, Level, str, str, bool]
-
-
-def _plan(block: Block, settings: Settings, later: bool) -> Plan:
-    """The `Plan` of `block`'s name and level (`push_corners`), worked out once for each by
-    `add_corners`: worked out a clue (eight comparisons of levels, two names made and hashed),
-    with each clue's lanes fetched by a call, a fresh 60×60's set-up ran 6.9 M instructions more
-    of its 195 M (callgrind)."""
-    corner, short, most = settings.corner, settings.short, settings.max_level
-    level = max(block.level, corner)
-    guarded = block.level <= short < level and short <= most
-    cornered = level <= most
-    shorts, joints = guarded and (short == LATER) == later, cornered and (level == LATER) == later
-    return level, guarded or cornered, shorts, joints, short, block.name + ONE_SHORT, block.name + AT_A_CORNER, guarded
-
-
-def push_corners(layout: Layout, clue: int, block: Block, plan: Plan, keep: bool) -> Corners | None:
-    """Push a clue's corner rules that its `plan` says (those of level `LATER` or the others) onto `layout` (the
-    clue is its rule number `clue`), and return
-    them as the `Corners` the next board of this size copies when asked to `keep` them: each
-    join with a vertex that holds two of the clue's edges, as one table over at most JOIN_WIDTH
-    edges: what a person sees at a clue's corner (a line entering a 3's
-    corner, a 1 in a corner of the board) without probing; and, where Tatham's Easy reads it,
-    the clue's own table without its two edges at the vertex both on, read only when a line
-    enters the corner from outside (guarded). Pushed, then sliced, as working out a block apart
-    cost a fresh 60×60 board 15 ms more."""
-    level, binding, shorts, joints, short, short_name, corner_name, guarded = plan
-    scope, table, read = block.scope, block.table, block.reader
-    assert table is not None and read is not None
-    rules, guards, levels, lanes, push = layout.rules, layout.guards, layout.levels, layout.lane_watch, layout.push_rule
-    base, relative, edges, names = len(rules), [], [], {}
-    # each kind's lane, fetched (made) at its first rule (`Layout._lane_watch`): the lanes' order is read
-    short_lane: list[list[int]] | None = None
-    corner_lane: list[list[int]] | None = None
-    guarded_here: list[int] = []  # the one-short rules, each edge of the clue's lists them at the end
-    joins, offset = shape_joins(layout, scope, table, guarded)  # moved here by `offset` as they are pushed
-    for joint_scope, compiled, outside, empty, one_short in joins:
-        if empty and binding:
-            raise Contradiction  # the clue and the vertex allow nothing together
-        if offset and ((shorts and one_short is not None) or (joints and compiled is not None)):
-            # a vertex's two arms outside (most), moved without a comprehension's call: a
-            # 60×60's 4 264 one-short rules took 7.7 M instructions more (callgrind); the
-            # lattice's numbers (`grid.numbers`), not 7 900 made anew (0.25 MB at 60×60)
-            if len(outside) == 2:
-                outside = NUMBERS[outside[0] + offset], NUMBERS[outside[1] + offset]
-            else:
-                outside = tuple([k + offset for k in outside])
-        if shorts and one_short is not None and outside:  # read again when a line enters the corner
-            # (none can at a corner of the board: no arm outside, the rule left out)
-            rule = push(scope, read, one_short[0], short_name, short)  # the clue's own scope: its reader
-            guards[rule] = clue, outside[0], outside[-1]  # one arm outside: twice (`Guard`)
-            if short_lane is None:
-                levels[short_name] = names[short_name] = short
-                short_lane = lanes.get(short) or layout._lane_watch(short)
-            if keep:
-                relative.append((rule - base, outside[0], outside[-1]))
-                edges.append(scope + outside)
-            guarded_here.append(rule)
-            for k in outside:
-                short_lane[k].append(rule)
-        if joints and compiled is not None:
-            rule_table, joint_read = compiled
-            if offset:  # a join's scope is the clue's, then the vertex's arms outside it (tab.joint)
-                joint_scope = scope + outside  # not moved edge by edge: Masyu 40×58, 25.5 M fewer
-                joint_read = itemgetter(*joint_scope)  # two edges or more (a join): tab.reader's, without its call
-            rule = push(joint_scope, joint_read, rule_table, corner_name, level)
-            if corner_lane is None:
-                levels[corner_name] = names[corner_name] = level
-                corner_lane = lanes.get(level) or layout._lane_watch(level)
-            if keep:
-                edges.append(joint_scope)
-            for k in joint_scope:
-                corner_lane[k].append(rule)
-    if short_lane is not None:  # in the order they came (no other rule joins that lane meanwhile):
-        for k in scope:  # one extend an edge, not an append a rule (a 60×60 has 4 262 of them)
-            short_lane[k] += guarded_here
-    if not keep:
-        return None
-    return Corners(
-        rules[base:],
-        layout.readers[base:],
-        layout.rule_tables[base:],
-        layout.lookups[base:],  # type: ignore[arg-type]
-        layout.rule_names[base:],
-        layout.rule_levels[base:],
-        relative,
-        edges,
-        names,
-    )
 
 
 # The widest join of a clue with a vertex at its corner: a Masyu circle (8 edges) with the cell
@@ -275,6 +156,24 @@ FACE_SUMS_KEPT = 200_000
 
 Compiled = tuple[Table, Callable[[list[int]], tuple[int, ...]]]
 Join = tuple[tuple[int, ...], Compiled | None, tuple[int, ...], bool, Compiled | None]  # `moved_joins`
+
+
+# What a shape's joins push under a plan's flags (`_pushes`): for each rule in order, whether it
+# is a one-short rule (else a join), its table and that table's look-up, the vertex's arms
+# outside the clue (as in the shape's first clue): a one-short rule's first and last (one or
+# two), then all of them; or _CONTRADICTION
+Push = tuple[bool, Table, Callable[[tuple[int, ...], Moves], Moves | None], int, int, tuple[int, ...]]
+
+
+class Joins(list[Join]):
+    """A shape's joins (`shape_joins`), with what each `Plan` pushes of them (`_pushes`), by its
+    flags (whether a join that allows nothing is a contradiction, which kinds are pushed)."""
+
+    __slots__ = ("pushes",)
+
+    def __init__(self, joins: list[Join]) -> None:
+        super().__init__(joins)
+        self.pushes: dict[tuple[bool, bool, bool], list[Push]] = {}
 
 
 @lru_cache(maxsize=8)  # a batch of boards of mixed sizes keeps a few, as board._bare_board
@@ -301,14 +200,14 @@ def sides(rows: int, cols: int) -> list[int]:
     return found
 
 
-def shape_joins(layout: Layout, scope: tuple[int, ...], table: Table, shorts: bool = True) -> tuple[list[Join], int]:
+def shape_joins(layout: Layout, scope: tuple[int, ...], table: Table, shorts: bool = True) -> tuple[Joins, int]:
     """A rule's joins (`worked_out_joins`), and the offset that moves them onto its edges: those of
     the first rule of its shape, as every edge number moves by one offset with the shape (0
     where worked out for this rule). Near the lattice's border the shape holds which sides of it
     each vertex lies on that holds two of the rule's edges or more (which of its arms are
     there): the joins are made at those alone. The first 60×60 board's joins took 21 of the 72
     ms it took to set up all worked out, 17.5 moved (`python bench/board_setup.py`); the rules
-    they make are moved as they are pushed (blocks.push_corners), not copied here first. Moved
+    they make are moved as they are pushed (corners.push_corners), not copied here first. Moved
     near the border too, a hard Masyu 25×25 worked out 55 where it worked out 100, each 46 µs;
     by the sides of its joined vertices alone, not of all, 25×25/016 40 where 65, Masyu 40×58
     78 where 121."""
@@ -333,7 +232,7 @@ def shape_joins(layout: Layout, scope: tuple[int, ...], table: Table, shorts: bo
         if len(layout.shape_joins) >= FACE_SUMS_KEPT:
             layout.shape_joins.clear()
             layout.shape_picks.clear()
-        found = worked_out_joins(layout, scope, table, shorts)
+        found = Joins(worked_out_joins(layout, scope, table, shorts))
         layout.shape_joins[shape] = scope[0], found
         return found, 0
     return known[1], scope[0] - known[0]

@@ -9,9 +9,11 @@ however far apart the edges were that related them (the Jordan curve argument of
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from itertools import pairwise
 
 from loopsat.deduce.rules import Contradiction
-from loopsat.grid import numbers
+from loopsat.grid import lattice_face_edges, numbers
 
 
 class Colours:
@@ -21,24 +23,23 @@ class Colours:
     relabels the smaller class, so a lookup is two list reads.
     """
 
-    def __init__(self, faces: int, face_edges: Sequence[Sequence[int]], edge_faces: list[tuple[int, int]]) -> None:
+    def __init__(
+        self,
+        faces: int,
+        face_edges: Sequence[Sequence[int]],
+        edge_faces: list[tuple[int, int]],
+        made_sides: list[list[list[tuple[int, int]]]] | None = None,
+    ) -> None:
+        """Each face its own class; what never changes (the lattice's, `made_sides` too) shared
+        by every board of a size (`face_lattice`)."""
         self.leader = numbers(faces)
         self.flip = [0] * faces
         self.members = [[f] for f in self.leader]
         self.face_edges = face_edges
         self.edge_faces = edge_faces
         self.log: list[tuple[int, int, int]] = []  # (class merged, class kept, parity)
-        self.made_sides: list[list[list[tuple[int, int]]]] = []  # `sides`, once made: shared by `fresh` copies
+        self.made_sides = [] if made_sides is None else made_sides  # `sides`, once made
         self.open_sides: list[list[tuple[int, int]]] | None = None  # `keep_open`'s, this board's own
-
-    def fresh(self) -> Colours:
-        """The same faces, each its own class again (what never changes shared)."""
-        colours = Colours.__new__(Colours)
-        colours.leader, colours.flip = numbers(len(self.leader)), [0] * len(self.flip)
-        colours.members = [[f] for f in colours.leader]
-        colours.face_edges, colours.edge_faces, colours.made_sides = self.face_edges, self.edge_faces, self.made_sides
-        colours.log, colours.open_sides = [], None
-        return colours
 
     def sides(self) -> list[list[tuple[int, int]]]:
         """By face, (edge, the face across it) for each of its edges: what a merge inside a probe
@@ -125,3 +126,34 @@ class Colours:
             else:  # their flips stayed (half the faces moved in hard Masyu 25x25's probes)
                 for h in moved:
                     leader[h] = p
+
+
+@lru_cache(maxsize=8)  # as board._bare_board: every board of a size shares it
+def face_lattice(
+    rows: int, cols: int
+) -> tuple[int, Sequence[Sequence[int]], list[tuple[int, int]], list[list[list[tuple[int, int]]]]]:
+    """The faces of a rows × cols lattice of tiles (the (rows-1) × (cols-1) cells, numbered from
+    1, and the outside, 0): how many, each face's edges, each edge's two faces, and the room for
+    `Colours.sides` (`Colours`' arguments, shared by every board of the size)."""
+    faces = 1 + max(rows - 1, 0) * max(cols - 1, 0)
+    # each cell's number by its doubled coordinates halved, with a border of outside around
+    face_at = [[0] * (cols + 1) for _ in range(rows + 1)]
+    numbered = numbers(faces)  # shared int objects (`grid.numbers`)
+    for i in range(rows - 1):
+        face_at[i + 1][1:cols] = numbered[1 + i * (cols - 1) : 1 + (i + 1) * (cols - 1)]
+    # the faces beside each edge, zipped as `ends`: a row's edges across (the cells above
+    # and below), then its edges down (the cells left and right)
+    edge_faces: list[tuple[int, int]] = []
+    for r in range(rows):
+        above, below = face_at[r], face_at[r + 1]
+        edge_faces += zip(above[1:cols], below[1:cols], strict=True)
+        if r < rows - 1:
+            edge_faces += pairwise(below)
+    face_edges = lattice_face_edges(rows, cols)
+    if face_edges is not None:
+        return faces, face_edges, edge_faces, []
+    listed: list[list[int]] = [[] for _ in range(faces)]  # a single row or column of tiles: the
+    for k, (f, g) in enumerate(edge_faces):  # outside on both sides of an edge
+        listed[f].append(k)
+        listed[g].append(k)
+    return faces, listed, edge_faces, []

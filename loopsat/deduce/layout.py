@@ -10,13 +10,13 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import compress, pairwise, starmap
 from operator import attrgetter, itemgetter, methodcaller, not_
 
-from loopsat.deduce import blocks
+from loopsat.deduce import blocks, corners
 from loopsat.deduce import tables as tab
 from loopsat.deduce.chains import Chains
-from loopsat.deduce.colours import Colours
+from loopsat.deduce.colours import Colours, face_lattice
 from loopsat.deduce.rules import LOOPY_LEVELS, VERTEX_DEGREE, Level, Rule
 from loopsat.deduce.tables import Moves, Table
-from loopsat.grid import lattice_arms, lattice_edges, lattice_face_edges, numbers
+from loopsat.grid import lattice_arms, lattice_edges, numbers
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
@@ -35,15 +35,20 @@ Batch = tuple[int, Sequence[int], int]  # rules waiting in a lane: `Layout.lanes
 class Layout:
     """A lattice and its rules; `Board` is the rest."""
 
+    # made when first read (`_Later`): the faces' colours, the two faces beside each edge
+    # (colours.face_lattice), and the rules a probe reads by edge (`_made_later`)
+    colours: Colours
+    edge_faces: list[tuple[int, int]]
+    watch: list[list[int]]
     max_level: Level
     tracer: Any
     kept: list[Reason] | None
 
     clue_rules: int  # the rules before this one (and after the vertices') are clues
     # the clues (their rule numbers and blocks) whose corner rules and face parities of level
-    # blocks.LATER wait for the deduction to reach it, the board's settings and whether it keeps
-    # blocks: `push_later`
-    later: tuple[list[tuple[int, blocks.Block]], blocks.Settings, bool] | None
+    # blocks.LATER wait for the deduction to reach it, the board's settings, whether it keeps
+    # blocks, and the clue rules of that level by edge, whose lane waits too: `push_later`
+    later: tuple[list[tuple[int, blocks.Block]], blocks.Settings, bool, dict[int, list[int]]] | None
 
     def allows(self, name: str) -> bool:
         """Whether the rule the deduction itself knows by `name` is within `max_level`."""
@@ -97,10 +102,10 @@ class Layout:
         self.end_gaps = frozenset((1, -1, cols, -cols))  # y - x of every two tiles an edge joins
         self.chains = Chains(rows * cols)
         self.lonely = False  # some chain may hold every loop edge, so its closing edge is still open
-        self.colours = self._colours(rows, cols)
+        self.__class__ = _later(type(self))  # `colours`, `edge_faces` and `watch` made when first read
         # each face's parities (their numbers): none until a board adds its clues' (`_add_parities`),
         # which makes a list a face (3 600 lists a 60×60, 0.2 MB, most boards never made)
-        self.face_parities: Sequence[Sequence[int]] = [()] * len(self.colours.leader)
+        self.face_parities: Sequence[Sequence[int]] = [()] * (1 + max(rows - 1, 0) * max(cols - 1, 0))
         # every rule (the corners too, which probes skip; the vertices' apart) by level, then by
         # edge, in the order they came: a decided edge hands each lane its rules as one batch
         self.lane_watch: dict[Level, list[list[int]]] = {}
@@ -111,12 +116,10 @@ class Layout:
         # by shape (patterns, the sides of the lattice its joined vertices lie on, the first
         # edge's kind and the edges' spots relative to it): the first rule's joins (blocks.shape_joins),
         # and by the last two, where its joined vertices are first met (near the border)
-        self.shape_joins: dict[tuple[object, ...], tuple[int, list[blocks.Join]]] = {}
+        self.shape_joins: dict[tuple[object, ...], tuple[int, blocks.Joins]] = {}
         self.shape_picks: dict[tuple[int, ...], list[tuple[int, int]]] = {}
-        # a row's pattern repeated, not worked out a vertex (0.34 ms of a 60×60's 3 600 divisions)
-        middle, none = [0 < c < cols - 1 for c in range(cols)], [False] * cols
-        self.inner_vertex = none + middle * (rows - 2) + none if rows > 2 else none * rows
         # both ends have four arms: a row's pattern repeated, as `ends` (0.19 ms a 60×60 end by end)
+        middle, none = [0 < c < cols - 1 for c in range(cols)], [False] * cols
         across, inner_edge = [0 < c < cols - 2 for c in range(cols - 1)], []
         for r in range(rows):
             inner_edge += across if 0 < r < rows - 1 else [False] * (cols - 1)
@@ -145,10 +148,9 @@ class Layout:
         self.rule_levels: list[Level] = [Level.EASY] * len(vertex_arms)
         # the vertex rules reading each edge, in the order they came: its two ends (a < b)
         self.vertex_watch: Sequence[tuple[int, int]] = self.ends  # never changed (a list each cost 0.6 MB at 60×60)
-        self.watch: list[list[int]] = []  # the rules a probe reads, by edge: made at its first (`watching`)
         self.edge_vertex_rules = self.vertex_watch  # never changed, as `vertex_watch`
         self.levels[VERTEX_DEGREE] = Level.EASY
-        self.vertex_rules = len(self.rules)  # the rules before this one are the vertices'
+        self.vertex_rules = self.clue_rules = len(self.rules)  # the rules before this one are the vertices'
         # on a bare board a vertex rule forces nothing until its edges change, which queues it again
         forcing = {table: table.consequence(0, 0) != (0, 0) for table in set(self.rule_tables)}  # a few tables
         self.queue = list(compress(range(len(self.rule_tables)), map(forcing.__getitem__, self.rule_tables)))
@@ -156,6 +158,8 @@ class Layout:
     def _start_from(self, bare: Layout) -> None:
         """Take `bare`'s state as this board's own: what is never changed is shared, the rest copied."""
         self.__dict__.update(bare.__dict__)
+        for lazy in ("colours", "watch"):  # a board's own, made when first read (none of the bare's)
+            self.__dict__.pop(lazy, None)
         self.value = bare.value.copy()
         self.assigned, self.queue = [], bare.queue.copy()
         self.lanes = [[] for _ in bare.lanes]
@@ -165,40 +169,25 @@ class Layout:
         self.parity_stale = set(bare.parity_queue)
         self.parity_merged = []
         self.chains = Chains(len(bare.chains.far))
-        self.colours = bare.colours.fresh()
+        self.__class__ = _later(type(self))
         self.face_parities = bare.face_parities  # none yet, never changed in place (`_add_parities`)
         self.rules, self.readers = bare.rules.copy(), bare.readers.copy()
         self.rule_tables, self.rule_names = bare.rule_tables.copy(), bare.rule_names.copy()
         self.lookups = bare.lookups.copy()
         self.rule_levels = bare.rule_levels.copy()
-        self.watch = []
         self.lane_watch = {level: [list(rules) for rules in by_edge] for level, by_edge in bare.lane_watch.items()}
 
-    def _colours(self, rows: int, cols: int) -> Colours:
-        """Faces: the (rows-1) × (cols-1) lattice cells, numbered from 1, and the outside, 0."""
-        faces = 1 + max(rows - 1, 0) * max(cols - 1, 0)
-        # each cell's number by its doubled coordinates halved, with a border of outside around
-        face_at = [[0] * (cols + 1) for _ in range(rows + 1)]
-        numbered = numbers(faces)
-        for i in range(rows - 1):
-            face_at[i + 1][1:cols] = numbered[1 + i * (cols - 1) : 1 + (i + 1) * (cols - 1)]
-        # the faces beside each edge, zipped as `ends`: a row's edges across (the cells above
-        # and below), then its edges down (the cells left and right)
-        edge_faces: list[tuple[int, int]] = []
-        for r in range(rows):
-            above, below = face_at[r], face_at[r + 1]
-            edge_faces += zip(above[1:cols], below[1:cols], strict=True)
-            if r < rows - 1:
-                edge_faces += pairwise(below)
-        self.edge_faces = edge_faces
-        face_edges = lattice_face_edges(rows, cols)
-        if face_edges is None:  # a single row or column of tiles: the outside on both sides of an edge
-            listed: list[list[int]] = [[] for _ in range(faces)]
-            for k, (f, g) in enumerate(edge_faces):
-                listed[f].append(k)
-                listed[g].append(k)
-            return Colours(faces, listed, edge_faces)
-        return Colours(faces, face_edges, edge_faces)
+    def _made_later(self) -> None:
+        """What `_Later` makes: the faces' colours and each edge's faces (shared by the boards of
+        a size), and the rules a probe reads by edge: its two ends' vertex rules, then the clues'
+        own in the order they came (not the corner rules, which probes skip)."""
+        faces = face_lattice(*self.shape)
+        self.colours, self.edge_faces = Colours(*faces), faces[2]
+        self.watch = watch = list(map(list, self.ends))
+        first = self.vertex_rules
+        for number, (scope, _) in enumerate(self.rules[first : self.clue_rules], first):
+            for k in scope:
+                watch[k].append(number)
 
     def _add_clues(self, rules: Iterable[Rule]) -> None:
         """Each rule within `max_level` (its `blocks.Block`, kept per lattice size), then the
@@ -215,7 +204,12 @@ class Layout:
             known = {}
         max_level, levels = self.max_level, self.levels
         kept: list[tuple[int, blocks.Block]] = []
-        all_rules, lane_watch, push, later = self.rules, self.lane_watch, self.push_rule, blocks.LATER
+        # The lane of level LATER is read only once the deduction reaches it, and then made as it
+        # would have been from the start (queues._reach_later): its clue rules wait by edge until
+        # `push_later` (a Slitherlink 60×60's 74 patterns of 3s made it 7 320 lists, one an
+        # edge, and every decided edge's batch was handed to it: 3 M instructions of a solve)
+        waiting: dict[int, list[int]] = {}
+        all_rules, lane_watch, push = self.rules, self.lane_watch, self.push_rule
         for rule in rules:
             if rule.level > max_level:
                 continue
@@ -232,21 +226,20 @@ class Layout:
             scope, level = found.scope, found.level
             number = push(scope, found.reader, table, found.name, level)  # type: ignore[arg-type]
             levels[found.name] = level
-            if level is not later:  # (an enum's member: `is`, not a compare, a rule)
+            if level == blocks.LATER:
+                for k in scope:
+                    waiting.setdefault(k, []).append(number)
+            else:
                 lane = lane_watch.get(level) or self._lane_watch(level)
                 for k in scope:
                     lane[k].append(number)
-            else:  # a lane of few rules till `push_later` (`_lane_watch`)
-                lane = lane_watch.get(level) or self._lane_watch(level, sparse=True)
-                for k in scope:
-                    lane[k] = [*lane[k], number]
             kept.append((number, found))
         self.clue_rules = len(all_rules)
         if settings.corners:
-            blocks.add_corners(self, kept, settings, keep, False)
+            corners.add_corners(self, kept, settings, keep, False)
         if settings.parity != blocks.LATER:
             self._add_parities(kept)
-        self.later = kept, settings, keep
+        self.later = kept, settings, keep, waiting
 
     def _add_parities(self, kept: list[tuple[int, blocks.Block]]) -> None:
         """The face parities of each clue in `kept` (their faces' colours sum to the parity, mod 2:
@@ -267,13 +260,15 @@ class Layout:
         """Push the corner rules and face parities of level `blocks.LATER` that `_add_clues` put
         off (the numbers the rules get): the deduction first reaches that level."""
         assert self.later is not None
-        kept, settings, keep = self.later
+        kept, settings, keep, waiting = self.later
         self.later, first = None, len(self.rules)
-        if lane := self.lane_watch.get(blocks.LATER):  # a list at each edge, as its corner rules append
-            lane[:] = [rules or [] for rules in lane]
+        if waiting:  # the clue rules first, as their lists began before the corners'
+            lane = self._lane_watch(blocks.LATER)
+            for k, rules in waiting.items():
+                lane[k] += rules
         if settings.corners:
             later = [(clue, found) for clue, found in kept if blocks.has_later(found, settings)]
-            blocks.add_corners(self, later, settings, keep, True)
+            corners.add_corners(self, later, settings, keep, True)
         if settings.parity == blocks.LATER:
             self._add_parities(kept)
         return range(first, len(self.rules))
@@ -283,34 +278,21 @@ class Layout:
         every rule from `first` on queued to be read once but a guarded one: no line has entered
         its corner yet (a 60×60's 4 262 were all passed by their guards in the first batch), and
         the first that does hands the lane a batch with it, read before the first batch."""
-        count = len(self.rules)
+        count, guards = len(self.rules), self.guards
         guard_of: list[blocks.Guard | None] = [None] * count
-        for number, guard in self.guards.items():  # locals: a 60×60 has 4 264 (0.18 -> 0.10 ms, timeit)
+        # locals: a 60×60 has 4 264 (0.18 -> 0.10 ms, timeit; set by `map(guard_of.__setitem__, ...)`
+        # drained in C, 0.35 ms: a slot wrapper's call each)
+        for number, guard in guards.items():
             if number < count:
                 guard_of[number] = guard
         self.guard_of = guard_of
-        if self.guards:
+        if guards:
             self.queue.extend(compress(range(first, count), map(not_, guard_of[first:])))
         else:  # (a Masyu's)
             self.queue.extend(range(first, count))
 
-    def watching(self) -> list[list[int]]:
-        """The rules a probe reads (`watch`), by edge: its two vertices', then its clues' in the
-        order they came (not their corner joins: probes skip them). Made at the first probe
-        (read as `watch or watching()`, no call once made): most boards never probe, and a fresh
-        60×60 `solve --json` made them for 0.95 MB, 245 page faults and 5.4 M instructions more."""
-        if not self.watch:
-            watch = list(map(list, self.ends))
-            rules = self.rules
-            for number in range(self.vertex_rules, self.clue_rules):
-                for k in rules[number][0]:
-                    watch[k].append(number)
-            self.watch = watch
-        return self.watch
-
     def push_rule(self, scope: tuple[int, ...], read: Reader, table: Table, name: str, level: Level) -> int:
-        """A rule's number once its columns are appended (its lanes are the caller's; the probes'
-        `watch` is made from `rules`)."""
+        """A rule's number once its columns are appended (the lanes and watches are the caller's)."""
         number = len(self.rules)
         self.rules.append((scope, table))
         self.readers.append(read)
@@ -320,18 +302,11 @@ class Layout:
         self.rule_levels.append(level)
         return number
 
-    def _lane_watch(self, level: Level, sparse: bool = False) -> list[list[int]]:
-        """The rules of `level` that watch each edge. `sparse`, a lane whose rules are few
-        (`_add_clues`' of the later level: a Slitherlink's patterns of 3s, at 286 of a 60×60's
-        7 320 edges) shares one empty entry, never appended to (its writer makes each edge's
-        list anew) and made a list at each edge by `push_later`, before any other writes: an
-        empty list at each edge was 0.56 MB (a fresh 60×60 `solve --json` 76 page faults and
-        1.2 M instructions more)."""
+    def _lane_watch(self, level: Level) -> list[list[int]]:
+        """The rules of `level` that watch each edge."""
         found = self.lane_watch.get(level)
         if found is None:
-            empty: list[int] = ()  # type: ignore[assignment]  # (appended to, it would fail)
-            lattice = self.lattice
-            found = self.lane_watch[level] = [empty] * len(lattice) if sparse else [[] for _ in lattice]
+            found = self.lane_watch[level] = [[] for _ in self.lattice]
         return found
 
     def _odd(self, scope: tuple[int, ...], mask: int) -> tuple[int, ...]:
@@ -370,3 +345,40 @@ class Layout:
             if pattern not in table.allowed:
                 return True
         return False
+
+
+class _Later:
+    """`Layout.colours`, `.edge_faces` and `.watch`, made at the first read of any: only the face
+    parity, the probes and a backtracking read them (Deep and above), and a board decided below
+    never does. A fresh 60×60 `solve --json` made the faces for 8 M instructions (3 601 faces'
+    classes, 7 320 edges' faces, 1 MB) and the probes' lists for 5 M (0.5 MB); a Masyu 40×58,
+    which probes, makes its lists for 8.8 M, not 5.9 with the clues (12.7 from the lanes), which
+    its corners' lanes made by an extend repay (callgrind). A descriptor of a subclass the board
+    is put in while they wait (`_later`), and taken out of once they are made: Python 3.11 reads
+    an attribute that a class's descriptor of the same name shadows the slow way, and a hard
+    Masyu 25×25 reads them 22 000 times (a Masyu 40×58's faces alone, 6 M instructions more)."""
+
+    def __get__(self, layout: Layout | None, owner: type[Layout]) -> object:
+        if layout is None:  # (the class's own)
+            return self
+        layout._made_later()
+        layout.__class__ = owner.__bases__[0]
+        return layout.__dict__[self.name]
+
+    def __set_name__(self, owner: type[Layout], name: str) -> None:
+        self.name = name
+
+
+_LATER_CLASSES: dict[type[Layout], type[Layout]] = {}  # by the class a board was made in: a class or two
+
+
+def _later(made: type[Layout]) -> type[Layout]:
+    """`made`, with what `_Later` makes made when first read."""
+    found = _LATER_CLASSES.get(made)
+    if found is None:
+        if "watch" in made.__dict__:  # (already so)
+            return made
+        lazy: dict[str, object] = {"__slots__": (), "__module__": made.__module__, "__qualname__": made.__qualname__}
+        lazy.update(colours=_Later(), edge_faces=_Later(), watch=_Later())
+        found = _LATER_CLASSES[made] = type(made.__name__, (made,), lazy)
+    return found

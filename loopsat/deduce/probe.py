@@ -137,6 +137,8 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
     probed again only when something near what its last probe touched has changed since (a
     decided edge or a face's class). Each probe is of `kind`; how many edges it decided, both
     ways, is kept in `board.probe_sizes` for the backtracking after (branch.Nearest)."""
+    if len(board.assigned) == len(board.value):  # every edge decided: nothing to probe, nor the
+        return  # faces' colours or the probes' lists to make (Layout.colours, Layout.watch)
     value, colours, sizes, faces = board.value, board.colours, board.probe_sizes, kind.faces
     reach: dict[int, set[int]] = {}  # the literals each probe of an edge decided, in the order first probed
     assigned, kept = board.assigned, len(board.assigned)
@@ -216,7 +218,7 @@ def _quiet(board: Board, k: int) -> tuple[bool, bool]:
         board.lookups,
         board.rule_tables,
         tab.UNKNOWN,
-        (board.watch or board.watching())[k],
+        board.watch[k],
     )
     try:
         for bit in (1, 0):
@@ -275,7 +277,7 @@ def _near(board: Board, changed: set[int]) -> set[int]:
     not a reason to make `watch`."""
     if not changed:
         return set()
-    rules, watch = board.rules, board.watch or board.watching()
+    rules, watch = board.rules, board.watch
     near: set[int] = set()
     for rule in {rule for k in changed for rule in watch[k]}:
         near.update(rules[rule][0])

@@ -41,12 +41,7 @@ def run_one_queue(board: Board) -> None:
     setting them leaves the same patterns fitting, which force nothing more. A third of a probe's
     readings were these."""
     value, readers, queue, assigned = board.value, board.readers, board.queue, board.assigned
-    tables, watch_rules, parity_queue, rules = (
-        board.rule_tables,
-        board.watch or board.watching(),
-        board.parity_queue,
-        board.rules,
-    )
+    tables, watch_rules, parity_queue, rules = board.rule_tables, board.watch, board.parity_queue, board.rules
     lookups = board.lookups
     parity, chained, unknown, traced = board.parity_on, board.single_loop, tab.UNKNOWN, board.tracer is not None
     append, ends, chains = assigned.append, board.ends, board.chains
@@ -372,7 +367,7 @@ def _reach_later(board: Board) -> None:
     before it never pushes them: the lane would only be checked (`_check_decided`, which passes
     the corners), the parities cleared."""
     rules = board.push_later()
-    if not rules:
+    if not rules and LATER not in board.lane_watch:  # (its clue rules' lane is made there too)
         return
     board.read_at += [-1] * len(rules)
     guards = board.guards

@@ -165,13 +165,25 @@ def joint(
 def _joint_patterns(
     allowed_a: frozenset[int], width_a: int, allowed_b: frozenset[int], where: tuple[int, ...]
 ) -> frozenset[int]:
+    """The patterns of a's edges then b's others where both rules hold (b's edges at `where`).
+    Each of b's patterns is spread by a loop over its bits, and meets only a's patterns that
+    agree with it on the shared edges, grouped once (each in their order, so the set is made in
+    the order it was when each met all of a's, a test each: half a fresh Masyu 10×10's board
+    set-up, which took 3.5 M instructions more of its 165 M, a 60×60's 4.0 M more, callgrind)."""
     shared = sum(1 << w for w in where if w < width_a)
+    agreeing: dict[int, list[int]] = {}  # a's patterns by what they hold of the shared edges
+    for p in allowed_a:
+        agreeing.setdefault(p & shared, []).append(p)
+    bits = [1 << w for w in where]
     allowed = set()
     for q in allowed_b:
-        spread = sum((q >> i & 1) << w for i, w in enumerate(where))
-        for p in allowed_a:
-            if spread & shared == p & shared:
-                allowed.add(p | spread)
+        spread = 0
+        for bit in bits:
+            if q & 1:
+                spread |= bit
+            q >>= 1
+        for p in agreeing.get(spread & shared, ()):
+            allowed.add(p | spread)
     return frozenset(allowed)
 
 
