@@ -1,5 +1,6 @@
-"""deduce/codes.py's codes, kept edge by edge, against each dot's arms and each cell's sides read
-from the edges' values (as the pairs' levels read them before the codes)."""
+"""deduce/codes.py's codes, counted edge by edge as the propagator takes each edge decided,
+against each dot's arms and each cell's sides read from the edges' values (as the Easy lane and
+the pairs' levels read them before the codes); and a board undone outside probes counts again."""
 
 from __future__ import annotations
 
@@ -8,9 +9,33 @@ from itertools import product
 
 import pytest
 
-from loopsat.deduce.codes import STATES, add_decided, cell_at, code_of, open_codes
+from loopsat.deduce.board import Board
+from loopsat.deduce.codes import STATES, cell_at, code_of, counted
 from loopsat.deduce.faces import geometry
 from loopsat.deduce.layout import Layout
+from loopsat.deduce.rules import GIVEN, Level
+from loopsat.deduce.run import setup
+from loopsat.genres import read_puzzles
+
+# the first of Tatham's 7×7 Tricky games (tests/data/tatham/loopy-t.url): its pairs read the codes
+GAME = "7x7t0:a2a1a112a23c3b2d12b2a3a11a3a3a1a1b3a2a323\n"
+
+
+def _cells(rows: int, cols: int) -> list[tuple[int, tuple[int, int, int, int]]]:
+    """Each cell's north-west dot and its sides N, E, S, W, read from the dots' arms."""
+    arms = geometry(rows, cols)[0]
+    return [
+        (v, (arms[v][1], arms[v + 1][2], arms[v + cols][1], arms[v][2]))
+        for v in (r * cols + c for r, c in product(range(rows - 1), range(cols - 1)))
+    ]
+
+
+def _assert_counted(codes: list[int], value: list[int], rows: int, cols: int) -> None:
+    arms = geometry(rows, cols)[0]
+    for v, dot in enumerate(arms):
+        assert codes[v] == code_of([value[k] if k >= 0 else 0 for k in dot])
+    for v, sides in _cells(rows, cols):
+        assert codes[cell_at(len(arms), cols, v)] == code_of([value[k] for k in sides])
 
 
 def test_states_and_codes_are_inverse() -> None:
@@ -19,27 +44,37 @@ def test_states_and_codes_are_inverse() -> None:
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(1, 1), (1, 4), (4, 1), (2, 2), (3, 5), (6, 4)])
-@pytest.mark.parametrize("seed", [1, 2])
-def test_codes_follow_the_edges_decided(rows: int, cols: int, seed: int) -> None:
-    """Edges decided in batches of random sizes and order: after each batch, every dot's code is
-    that of its arms N, E, S, W (off the lattice: off), and every cell's that of its sides."""
-    rng = random.Random(seed * 100 + rows * 10 + cols)
+def test_counted_codes_are_the_states_read(rows: int, cols: int) -> None:
+    """Edges decided at random, in a random order: each dot's and each cell's code is theirs."""
+    rng = random.Random(rows * 10 + cols)
     layout = Layout()
     layout._lay(rows, cols)
-    arms = geometry(rows, cols)[0]
-    value = [-1] * len(layout.lattice)
-    codes = open_codes(rows, cols).copy()
-    order = list(range(len(value)))
-    rng.shuffle(order)
-    while order:
-        size = rng.randint(1, 5)
-        batch, order = order[:size], order[size:]
-        for k in batch:
-            value[k] = rng.randint(0, 1)
-        add_decided(codes, batch, value, layout.ends, cols)
-        for v, dot in enumerate(arms):
-            assert codes[v] == code_of([value[k] if k >= 0 else 0 for k in dot])
-        for r, c in product(range(rows - 1), range(cols - 1)):
-            v = r * cols + c
-            sides = (arms[v][1], arms[v + 1][2], arms[v + cols][1], arms[v][2])  # N, E, S, W
-            assert codes[cell_at(len(arms), cols, v)] == code_of([value[k] for k in sides])
+    value = [rng.choice((-1, 0, 1)) for _ in layout.lattice]
+    decided = [k for k, bit in enumerate(value) if bit >= 0]
+    rng.shuffle(decided)
+    _assert_counted(counted(rows, cols, decided, value, layout.ends), value, rows, cols)
+
+
+def _board() -> Board:
+    edges, rules, tables = setup(read_puzzles("tricky.url", GAME.encode(), None)[0])
+    return Board(edges, tables, True, None, rules.levels, Level.HARD)
+
+
+def test_the_propagators_codes_follow_its_edges() -> None:
+    """Halfway (read at Easy only), after the deduction (with its pairs), and after an undo
+    outside probes back to halfway."""
+    board = _board()
+    rows, cols = board.shape
+    assert board.codes is not None
+    board.cap = Level.EASY
+    board.settle((), GIVEN, ())
+    _assert_counted(board.codes, board.value, rows, cols)
+    halfway, value = board.mark(), board.value.copy()
+    board.cap = Level.HARD
+    board.settle((), GIVEN, ())
+    assert board.pairs is not None  # the pairs read the codes
+    assert len(board.assigned) > halfway[0]
+    _assert_counted(board.codes, board.value, rows, cols)
+    board.undo(halfway)
+    assert board.value == value
+    _assert_counted(board.codes, board.value, rows, cols)

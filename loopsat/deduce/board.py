@@ -20,7 +20,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from loopsat.deduce import tables as tab
-from loopsat.deduce.layout import Deferred, Layout
+from loopsat.deduce.codes import coded_rules, counted, open_codes
+from loopsat.deduce.layout import Layout
 from loopsat.deduce.queues import run_by_level, run_one_queue
 from loopsat.deduce.rules import (
     LOOP_CLOSED,
@@ -40,6 +41,7 @@ from loopsat.grid import Point, tile_extent
 
 TYPE_CHECKING = False  # typing's, without importing it (docs/startup.md)
 if TYPE_CHECKING:
+    from loopsat.deduce.codes import Coded
     from loopsat.deduce.pairs import Pairs
 
 Mark = tuple[int, int]
@@ -114,6 +116,14 @@ class Board(Layout):
         self.probe_read = [-1] * len(self.rules)
         self.probe_tick = 0
         self.watch_back = False  # `watch`'s lists reversed, newest rule first (run_one_queue)
+        # where Tatham's pairs may read them (deduce/pairs.py), each dot's and cell's code
+        # (deduce/codes.py), counted as `run_by_level` takes each edge decided (the pairs count
+        # the cells'), and by rule, where its code is and its moves by it (the Easy lane's)
+        self.codes: list[int] | None = None
+        self.coded: list[Coded | None] = []
+        if PAIR_AT_A_DOT in self.levels and self.allows(PAIR_AT_A_DOT):
+            self.codes = open_codes(*extent).copy()
+            self.coded = coded_rules(self)
         self._queue_unguarded(first)
         if len(edges) < len(self.lattice):
             given = set(edges)
@@ -161,6 +171,8 @@ class Board(Layout):
     def undo(self, mark: Mark) -> None:
         """Take back every change after `mark`."""
         start = mark[0]
+        if self.codes is not None and not self.probing and self.done > start:  # taken by `run_by_level`
+            self.codes[:] = counted(*self.shape, self.assigned[:start], self.value, self.ends)
         self._unassign(start)
         if self.settled > start:  # the lanes' rules were read with edges now undecided
             self.settled = start
@@ -256,58 +268,6 @@ class Board(Layout):
             assigned.append(k)
             tracer(_new_tuple(Step, (name, points, ((lattice[k], bit == 1),))))
 
-    def _run_parities(self, deferred: list[Deferred]) -> None:
-        """The parities waiting, last first, outside probes, until one decides an edge (or defers
-        one to `deferred`, its level's): one that was read since its faces' classes last changed
-        is passed (it would decide nothing, as a rule read since its batch's stamp)."""
-        queue, stale, assigned = self.parity_queue, self.parity_stale, self.assigned
-        decided = len(assigned)
-        while self.parities_queued() and len(assigned) == decided and not deferred:
-            number = queue.pop()
-            if number in stale:
-                stale.remove(number)
-                self._check_parity(number)
-
-    def parities_queued(self) -> bool:
-        """Whether parities wait outside probes, those over the faces of the classes `relate`
-        merged (`parity_merged`) queued first, in the order they merged."""
-        merged = self.parity_merged
-        if merged:
-            face_parities, queue, stale = self.face_parities, self.parity_queue, self.parity_stale
-            members = self.colours.members
-            for p in merged:
-                for h in members[p]:
-                    queue.extend(face_parities[h])
-                    stale.update(face_parities[h])
-            merged.clear()
-        return bool(self.parity_queue)
-
-    def _check_parity(self, number: int) -> None:
-        """A parity over faces, by class: classes met an even number of times cancel, and the
-        outside's class has a known colour; one class left gets its colour, two get their relation."""
-        faces, total, scope = self.parities[number]
-        leader, flip = self.colours.leader, self.colours.flip
-        odd: list[int] = []
-        for f in faces:
-            total ^= flip[f]
-            ell = leader[f]
-            if ell in odd:
-                odd.remove(ell)
-            else:
-                odd.append(ell)
-        outside = leader[0]
-        if outside in odd:  # its colour is flip[0]: the outside face's own is 0
-            odd.remove(outside)
-            total ^= flip[0]
-            odd.append(0)  # and stands for face 0 itself, whose colour is 0
-        if not odd:
-            if total:
-                raise Contradiction
-        elif len(odd) == 1:
-            self.relate(odd[0], 0, total, PARITY, scope)
-        elif len(odd) == 2:
-            self.relate(odd[0], odd[1], total, PARITY, scope)
-
     def _forbid_closing(self, x: int, y: int, length: int) -> None:
         """The edge joining a chain's two ends would close it: off while other loop edges exist,
         or (outside probes, which find it anyway) when the loop it closes leaves a clue unmet."""
@@ -371,7 +331,7 @@ class Board(Layout):
     def relate(self, f: int, g: int, differ: int, rule: str, read: Sequence[int]) -> None:
         """Faces f and g differ (1) or agree (0); the edges that decides wait in line, and so do
         the parities over the faces whose class changed (queued once they are asked for:
-        `parities_queued`; most boards are decided before their level), except inside a probe: probes are the
+        `parities.parities_queued`; most boards are decided before their level), except inside a probe: probes are the
         bulk of the work, and there the parity checks cost more than they find (Tatham's Hard
         40x40 and 60x60 still deduced completely, 60x60 15 % faster: `python
         bench/deduce_share.py --sets slitherlink/40x40 slitherlink/60x60`)."""

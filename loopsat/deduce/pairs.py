@@ -19,7 +19,7 @@ highest level is the lowest at which his solver would finish. It runs outside pr
 from __future__ import annotations
 
 from loopsat.deduce.cells import NORMAL_NEEDS, normal_need
-from loopsat.deduce.codes import STATES, add_decided, cell_at, open_codes
+from loopsat.deduce.codes import STATES, cell_at
 from loopsat.deduce.dots import ALIKE, LEARN_BOTH, NORMAL_PLANS, TO_ON, normal_plan
 from loopsat.deduce.faces import DLINES, DOT_OF, Face, count_faces, dline_numbers, geometry
 from loopsat.deduce.relations import Relations
@@ -62,9 +62,10 @@ class Pairs(Tricky, Relations):
         self.board: Board = board  # while it runs only (`run`): a board holding its Pairs makes no cycle
         rows, cols = board.shape
         self.arms, self.present = geometry(rows, cols)
-        # each dot's code, then each cell's (deduce/codes.py), as the edges decided stand: the
-        # levels read them, each edge is counted in them as it first reaches `run`
-        self.codes = open_codes(rows, cols).copy()
+        # each dot's code, then each cell's (deduce/codes.py), as the edges decided stand (the
+        # board counts each edge as `run_by_level` takes it)
+        assert board.codes is not None  # (kept by every board that allows the pairs)
+        self.codes = board.codes
         dline_numbers(len(self.arms))
         at = cell_at(len(self.arms), cols, 0)  # each cell's code by its north-west dot from here
         faces: list[CodedFace] = [(clue, sides, corners, at + DOT_OF[corners[3]]) for clue, sides, corners in clues]
@@ -134,10 +135,8 @@ class Pairs(Tricky, Relations):
         self.board = board
         try:
             assigned = board.assigned
-            new = assigned[self.seen :]
-            self.touched += new
+            self.touched += assigned[self.seen :]
             self.seen = len(assigned)
-            add_decided(self.codes, new, board.value, board.ends, board.shape[1])
             run = self._normal if level == _NORMAL else self._tricky if level == _TRICKY else self._hard
             self.news = False
             return run() or self.news

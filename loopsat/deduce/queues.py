@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from loopsat.deduce import tables as tab
 from loopsat.deduce.blocks import LATER
+from loopsat.deduce.codes import cell_at, weights
 from loopsat.deduce.ladder import check_decided, join_faces, reach_later
+from loopsat.deduce.parities import check_parity, parities_queued, run_parities
 from loopsat.deduce.rules import PARITY, Contradiction, Level
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
@@ -162,7 +164,7 @@ def run_one_queue(board: Board) -> None:
                         continue
                     break
             elif parity_queue and parity:
-                board._check_parity(parity_queue.pop())
+                check_parity(board, parity_queue.pop())
             elif done == len(assigned):
                 return
     finally:
@@ -208,6 +210,13 @@ def run_by_level(board: Board) -> None:
         board.queue.clear()
     easy, guard_of, higher = lanes[Level.EASY], board.guard_of, _LEVELS[1 : board.cap]
     edges = len(value)
+    # where the board keeps them (deduce/codes.py), each dot's and cell's code, counted here as
+    # each edge decided is taken, and each rule's place there and moves by it, where the Easy
+    # lane reads it so
+    codes, by_code, cols = board.codes, board.coded, board.shape[1]
+    if codes is not None:
+        across, down = weights(codes, cols)
+        below = cell_at(len(board.arms), cols, 0)
     apply, consequences, chained = board._apply, board._edge_consequences, board.single_loop
     ends, join, gaps = board.ends, board.chains.add, board.end_gaps
     own, own_end = -1, 0  # the rule that decided edges last, and where its edges end in `assigned`
@@ -229,6 +238,13 @@ def run_by_level(board: Board) -> None:
                         board._forbid_closing(x, y, length)
             else:  # an edge off, and the faces not joined (yet): it has none
                 board.done += 1
+            if codes is not None:
+                a, b = ends[k]
+                wa, wb, wc, wd, other = down[value[k]] if b - a == cols else across[value[k]]
+                codes[a] += wa
+                codes[b] += wb
+                codes[a + below] += wc
+                codes[a + other] += wd
             board.tick = tick = tick + 1
             easy.append((tick, vertex_watch[k], 2))  # its two ends, before the board's own easy rules, as they came
             for lane, watching in lane_watch:
@@ -253,10 +269,17 @@ def run_by_level(board: Board) -> None:
                         clue, arm, other = guard  # does nothing unless its guard holds (unpacked,
                         if value[arm] != 1 and value[other] != 1:  # not a loop over its arms:
                             continue  # 40 ns a guard, not 70)
-                    values = readers[rule](value)
-                    moves = lookups[rule](values, unknown)
-                    if moves is unknown:
-                        moves = tables[rule].answer(values)
+                    if codes is not None and (coded := by_code[rule]) is not None:  # by its code
+                        at, memo = coded
+                        code = codes[at]
+                        moves = memo[code]
+                        if moves is unknown:  # the first rule of its kind read with this code
+                            moves = memo[code] = tables[rule].forced(readers[rule](value))
+                    else:  # by its edges' values
+                        values = readers[rule](value)
+                        moves = lookups[rule](values, unknown)
+                        if moves is unknown:
+                            moves = tables[rule].answer(values)
                     if moves:
                         if guard is None or tables[clue].one_short(readers[clue](value)):
                             apply(rule, moves)
@@ -273,8 +296,8 @@ def run_by_level(board: Board) -> None:
         if pending[Level.EASY]:
             board.assign(*pending[Level.EASY].pop())
             continue
-        if parity_level == Level.EASY and board.parities_queued():
-            board._run_parities(pending[Level.EASY])
+        if parity_level == Level.EASY and parities_queued(board):
+            run_parities(board, pending[Level.EASY])
             continue
         for level in higher:
             lane = lanes[level]
@@ -318,8 +341,8 @@ def run_by_level(board: Board) -> None:
                         board.parity_queue.clear()
                         board.parity_stale.clear()
                         board.parity_merged.clear()
-                    elif board.parities_queued():
-                        board._run_parities(pending_here)
+                    elif parities_queued(board):
+                        run_parities(board, pending_here)
                         break
                 pairs = board.pairs  # Tatham's (deduce/pairs.py), made when first asked for
                 if pairs is None and not board.pairs_made and len(assigned) < edges:
