@@ -20,8 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from loopsat.deduce import tables as tab
-from loopsat.deduce.codes import coded_rules, counted, open_codes
-from loopsat.deduce.layout import Layout
+from loopsat.deduce.layout import Deferred, Layout
 from loopsat.deduce.queues import run_by_level, run_one_queue
 from loopsat.deduce.rules import (
     LOOP_CLOSED,
@@ -32,7 +31,6 @@ from loopsat.deduce.rules import (
     PARITY,
     Contradiction,
     Level,
-    ProbeKind,
     Rule,
     Step,
 )
@@ -41,7 +39,7 @@ from loopsat.grid import Point, tile_extent
 
 TYPE_CHECKING = False  # typing's, without importing it (docs/startup.md)
 if TYPE_CHECKING:
-    from loopsat.deduce.codes import Coded
+    from loopsat.deduce.codes import Coded, Weights
     from loopsat.deduce.pairs import Pairs
 
 Mark = tuple[int, int]
@@ -121,8 +119,12 @@ class Board(Layout):
         # the cells'), and by rule, where its code is and its moves by it (the Easy lane's)
         self.codes: list[int] | None = None
         self.coded: list[Coded | None] = []
-        if PAIR_AT_A_DOT in self.levels and self.allows(PAIR_AT_A_DOT):
+        self.code_weights: tuple[tuple[Weights, Weights], tuple[Weights, Weights], int]  # `codes.weights`
+        if PAIR_AT_A_DOT in self.levels and self.allows(PAIR_AT_A_DOT):  # (imported here: Masyu's never)
+            from loopsat.deduce.codes import coded_rules, open_codes, weights
+
             self.codes = open_codes(*extent).copy()
+            self.code_weights = weights(self.codes, extent[1])
             self.coded = coded_rules(self)
         self._queue_unguarded(first)
         if len(edges) < len(self.lattice):
@@ -172,6 +174,8 @@ class Board(Layout):
         """Take back every change after `mark`."""
         start = mark[0]
         if self.codes is not None and not self.probing and self.done > start:  # taken by `run_by_level`
+            from loopsat.deduce.codes import counted
+
             self.codes[:] = counted(*self.shape, self.assigned[:start], self.value, self.ends)
         self._unassign(start)
         if self.settled > start:  # the lanes' rules were read with edges now undecided
@@ -268,6 +272,65 @@ class Board(Layout):
             assigned.append(k)
             tracer(_new_tuple(Step, (name, points, ((lattice[k], bit == 1),))))
 
+    def _run_parities(self, deferred: list[Deferred]) -> None:
+        """The parities waiting, last first, outside probes, until one decides an edge (or defers
+        one to `deferred`, its level's): one that was read since its faces' classes last changed
+        is passed (it would decide nothing, as a rule read since its batch's stamp). The merges
+        are queued (`parities_queued`) before each pop only where some wait: a call each pop,
+        most of them of a parity queued twice, cost Masyu 40×58 001 1.1 % of its fresh
+        `solve --json` (callgrind: 28 800 pops, 24 400 of them passed)."""
+        queue, stale, assigned, merged = self.parity_queue, self.parity_stale, self.assigned, self.parity_merged
+        decided = len(assigned)
+        while True:
+            if merged:
+                self.parities_queued()
+            if not queue or len(assigned) != decided or deferred:
+                return
+            number = queue.pop()
+            if number in stale:
+                stale.remove(number)
+                self._check_parity(number)
+
+    def parities_queued(self) -> bool:
+        """Whether parities wait outside probes, those over the faces of the classes `relate`
+        merged (`parity_merged`) queued first, in the order they merged."""
+        merged = self.parity_merged
+        if merged:
+            face_parities, queue, stale = self.face_parities, self.parity_queue, self.parity_stale
+            members = self.colours.members
+            for p in merged:
+                for h in members[p]:
+                    queue.extend(face_parities[h])
+                    stale.update(face_parities[h])
+            merged.clear()
+        return bool(self.parity_queue)
+
+    def _check_parity(self, number: int) -> None:
+        """A parity over faces, by class: classes met an even number of times cancel, and the
+        outside's class has a known colour; one class left gets its colour, two get their relation."""
+        faces, total, scope = self.parities[number]
+        leader, flip = self.colours.leader, self.colours.flip
+        odd: list[int] = []
+        for f in faces:
+            total ^= flip[f]
+            ell = leader[f]
+            if ell in odd:
+                odd.remove(ell)
+            else:
+                odd.append(ell)
+        outside = leader[0]
+        if outside in odd:  # its colour is flip[0]: the outside face's own is 0
+            odd.remove(outside)
+            total ^= flip[0]
+            odd.append(0)  # and stands for face 0 itself, whose colour is 0
+        if not odd:
+            if total:
+                raise Contradiction
+        elif len(odd) == 1:
+            self.relate(odd[0], 0, total, PARITY, scope)
+        elif len(odd) == 2:
+            self.relate(odd[0], odd[1], total, PARITY, scope)
+
     def _forbid_closing(self, x: int, y: int, length: int) -> None:
         """The edge joining a chain's two ends would close it: off while other loop edges exist,
         or (outside probes, which find it anyway) when the loop it closes leaves a clue unmet."""
@@ -296,42 +359,10 @@ class Board(Layout):
                 self._forbid_closing(x, y, length)
             self.propagate()
 
-    def probe_both(
-        self, k: int, kind: ProbeKind, bits: tuple[int, ...] = (1, 0)
-    ) -> tuple[list[int] | None, list[int] | None]:
-        """What follows from open edge k = each of `bits` in turn, each edge j with value v as 2j + v (k's
-        own first), or None where it fails (the next bit only tried when the one before did not);
-        the board is unchanged and the tracer hears nothing. Set up for probing once for both: a
-        local pass runs thousands of probes that each decide a handful of edges."""
-        tracer, held = self.tracer, self.parity_queue  # what waits above the cap stays waiting
-        self.tracer, self.parity_queue, self.probing, self.faces = None, [], True, kind.faces
-        self.parity_on = kind.faces and self.parity_allowed  # `propagate`'s, once for both
-        assigned, value, colours = self.assigned, self.value, self.colours
-        start, merges = len(assigned), len(colours.log)
-        found: list[list[int] | None] = [None, None]
-        try:
-            for n, bit in enumerate(bits):  # each `assign` (k is open) then `propagate`, inlined
-                try:
-                    value[k] = bit
-                    assigned.append(k)
-                    run_one_queue(self)
-                except Contradiction:
-                    break
-                else:
-                    found[n] = [2 * j + value[j] for j in assigned[start:]]
-                finally:  # `undo`, as a probe needs it: the lanes were not read
-                    self._unassign(start)
-                    self.queue.clear()
-                    if len(colours.log) > merges:
-                        colours.restore(merges)
-        finally:
-            self.tracer, self.parity_queue, self.probing, self.faces = tracer, held, False, True
-        return found[0], found[1]
-
     def relate(self, f: int, g: int, differ: int, rule: str, read: Sequence[int]) -> None:
         """Faces f and g differ (1) or agree (0); the edges that decides wait in line, and so do
         the parities over the faces whose class changed (queued once they are asked for:
-        `parities.parities_queued`; most boards are decided before their level), except inside a probe: probes are the
+        `parities_queued`; most boards are decided before their level), except inside a probe: probes are the
         bulk of the work, and there the parity checks cost more than they find (Tatham's Hard
         40x40 and 60x60 still deduced completely, 60x60 15 % faster: `python
         bench/deduce_share.py --sets slitherlink/40x40 slitherlink/60x60`)."""

@@ -58,10 +58,10 @@ def open_codes(rows: int, cols: int) -> list[int]:
 Weights = tuple[int, int, int, int, int]  # `weights`' entry for one direction and value
 
 
-def weights(codes: list[int], cols: int) -> tuple[tuple[Weights, Weights], tuple[Weights, Weights]]:
+def weights(codes: list[int], cols: int) -> tuple[tuple[Weights, Weights], tuple[Weights, Weights], int]:
     """What an edge decided adds to the codes of its ends a < b and of the two cells beside it,
-    by its direction (across, down) and value: to a, to b, to the cell of a (at a + `cell_at`'s
-    start), and to the other cell, with the offset of its place from a. An edge across from a to
+    by its direction (across, down) and value: to a, to b, to the cell of a, and to the other
+    cell, with the offset of its place from a; and the offset of the cell of a (`cell_at`'s 0). An edge across from a to
     a + 1 is a's east arm, the west one of a + 1, the north side of the cell of a and the south
     one of the cell of a - cols; one down from a to a + cols is a's south arm, the north one of
     a + cols, the west side of the cell of a and the east one of the cell of a - 1 (a cell on the
@@ -71,7 +71,7 @@ def weights(codes: list[int], cols: int) -> tuple[tuple[Weights, Weights], tuple
     above, left = dots, dots + cols - 1  # the offsets of the cells of a - cols and a - 1
     across = tuple((3 * bit, 27 * bit, bit, 9 * bit, above) for bit in (1, 2))
     down = tuple((9 * bit, bit, 27 * bit, 3 * bit, left) for bit in (1, 2))
-    return across, down  # type: ignore[return-value]
+    return across, down, cell_at(dots, cols, 0)  # type: ignore[return-value]
 
 
 def counted(
@@ -82,8 +82,7 @@ def counted(
     probes (`Board._unassign`), whose propagation may have stopped at a clash between taking an
     edge and counting it."""
     codes = open_codes(rows, cols).copy()
-    across, down = weights(codes, cols)
-    below = cell_at(rows * cols, cols, 0)
+    across, down, below = weights(codes, cols)
     for k in edges:
         a, b = ends[k]
         wa, wb, wc, wd, other = down[value[k]] if b - a == cols else across[value[k]]

@@ -6,9 +6,6 @@ from __future__ import annotations
 
 from loopsat.deduce import tables as tab
 from loopsat.deduce.blocks import LATER
-from loopsat.deduce.codes import cell_at, weights
-from loopsat.deduce.ladder import check_decided, join_faces, reach_later
-from loopsat.deduce.parities import check_parity, parities_queued, run_parities
 from loopsat.deduce.rules import PARITY, Contradiction, Level
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
@@ -164,7 +161,7 @@ def run_one_queue(board: Board) -> None:
                         continue
                     break
             elif parity_queue and parity:
-                check_parity(board, parity_queue.pop())
+                board._check_parity(parity_queue.pop())
             elif done == len(assigned):
                 return
     finally:
@@ -187,6 +184,10 @@ def run_by_level(board: Board) -> None:
     Once every edge is decided, the higher lanes are only checked (`ladder.check_decided`), the face
     parities and Tatham's pairs passed: they follow from the clues' tables, which are read."""
     if board.later is not None and board.cap >= LATER and len(board.assigned) < len(board.value):
+        # deduce/ladder.py's steps are rare, imported when first taken (a small Masyu takes none:
+        # its import was 0.3 % of a fresh 12×12 `solve --json`)
+        from loopsat.deduce.ladder import reach_later
+
         reach_later(board)
     assigned, levels, lanes, pending = board.assigned, board.rule_levels, board.lanes, board.pending
     read_at = board.read_at
@@ -215,8 +216,7 @@ def run_by_level(board: Board) -> None:
     # lane reads it so
     codes, by_code, cols = board.codes, board.coded, board.shape[1]
     if codes is not None:
-        across, down = weights(codes, cols)
-        below = cell_at(len(board.arms), cols, 0)
+        across, down, below = board.code_weights
     apply, consequences, chained = board._apply, board._edge_consequences, board.single_loop
     ends, join, gaps = board.ends, board.chains.add, board.end_gaps
     own, own_end = -1, 0  # the rule that decided edges last, and where its edges end in `assigned`
@@ -296,14 +296,18 @@ def run_by_level(board: Board) -> None:
         if pending[Level.EASY]:
             board.assign(*pending[Level.EASY].pop())
             continue
-        if parity_level == Level.EASY and parities_queued(board):
-            run_parities(board, pending[Level.EASY])
+        if parity_level == Level.EASY and board.parities_queued():
+            board._run_parities(pending[Level.EASY])
             continue
         for level in higher:
             lane = lanes[level]
             if level == parity_level and board.faces_waiting and len(assigned) < edges:
+                from loopsat.deduce.ladder import join_faces
+
                 join_faces(board)
             if lane and len(assigned) == edges:
+                from loopsat.deduce.ladder import check_decided
+
                 check_decided(board, lane, level)
             while lane:  # until a rule decides an edge: the rest leave every cheaper queue empty
                 stamp, rules, waiting = lane.pop()
@@ -341,8 +345,8 @@ def run_by_level(board: Board) -> None:
                         board.parity_queue.clear()
                         board.parity_stale.clear()
                         board.parity_merged.clear()
-                    elif parities_queued(board):
-                        run_parities(board, pending_here)
+                    elif board.parities_queued():
+                        board._run_parities(pending_here)
                         break
                 pairs = board.pairs  # Tatham's (deduce/pairs.py), made when first asked for
                 if pairs is None and not board.pairs_made and len(assigned) < edges:
