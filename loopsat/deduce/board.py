@@ -343,11 +343,13 @@ class Board(Layout):
                 self.lonely = True
 
     def _close(self, k: int) -> None:
-        """Edge k closed the loop: every other edge is off (a second loop otherwise)."""
-        value = self.value
-        for j in range(len(value)):
-            if value[j] < 0:
-                self.assign(j, 0, LOOP_CLOSED, (k,))
+        """Edge k closed the loop: every other edge is off (a second loop otherwise). The open
+        ones found in order by `list.index`, a scan in C: most are decided by then, and a loop
+        over every edge in Python was 0.15 % of a fresh 60×60 `solve --json` (callgrind)."""
+        value, j = self.value, -1
+        for _ in range(value.count(-1)):
+            j = value.index(-1, j + 1)
+            self.assign(j, 0, LOOP_CLOSED, (k,))
 
     def closing_pass(self) -> None:
         """Re-check the closing edge of a chain that held every loop edge when it was made (the
