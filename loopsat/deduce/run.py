@@ -14,9 +14,7 @@ from collections.abc import Set as AbstractSet
 from itertools import compress
 
 from loopsat.deduce.board import Board
-from loopsat.deduce.branch import OutOfNodes, find_loop, loops
 from loopsat.deduce.probe import collector_paused, deduced_board
-from loopsat.deduce.reach import Reaching
 from loopsat.deduce.rules import GIVEN, NO_SUCH_EDGE, PROBES, Contradiction, Level, Rule, Rules, Step
 from loopsat.deduce.trail import Trail
 from loopsat.grid import Point, lattice_edges
@@ -193,6 +191,12 @@ def _searched(
         return deduction, None
     if not isinstance(nodes, int):
         nodes = nodes(decided)
+    # the backtracking's modules, imported when first searched: a deduction that decides every
+    # edge never reads them (their import was 0.1 % of a fresh 60×60 `solve --json`, 0.8 M
+    # instructions)
+    from loopsat.deduce.branch import OutOfNodes, loops
+    from loopsat.deduce.reach import Reaching
+
     try:
         return deduction, loops(board, limit, nodes, Reaching(board) if walk else None)
     except OutOfNodes:
@@ -249,5 +253,7 @@ def loop(
 ) -> frozenset[Point] | None:
     """A single loop the rules allow, by deduction and backtracking (branch.find_loop), or None
     when there is none; raises OutOfNodes after `nodes` decisions without an answer."""
+    from loopsat.deduce.branch import find_loop  # (as `_searched`)
+
     edges, _, tables = setup(puzzle, near, extra)
     return find_loop(edges, tables, given=given, nodes=nodes)
