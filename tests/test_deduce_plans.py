@@ -204,7 +204,7 @@ def test_normal_needs_pass_only_cells_where_no_side_is_decided(clue: int) -> Non
             passed += 1
             fake, events = _recorder(most, least)
             try:
-                found = Pairs._face_lines(fake, (clue, (10, 11, 12, 13), (0, 1, 2, 3)), vals)  # type: ignore[arg-type]
+                found = Pairs._face_lines(fake, (clue, (10, 11, 12, 13), (0, 1, 2, 3), 0), vals)  # type: ignore[arg-type]
             except Contradiction:
                 found = None
             assert found is False and events == [], (vals, most, least)

@@ -1,12 +1,15 @@
-"""What Normal, Tricky and Hard (deduce/pairs.py, tricky.py, relations.py) read at a clue's cell, tabled
-by the clue and its sides' values (each -1 open, 0 off, 1 on; N, E, S, W): a dict lookup per
-cell looked at, where each look had counted its sides and tried its pairs (Tricky's alone were a
-fifth of the pairs' work in a 20×20 solve). Made as they are read, as deduce/dots.py's."""
+"""What Normal, Tricky and Hard (deduce/pairs.py, tricky.py, relations.py) read at a clue's cell,
+tabled by the clue and its sides' values (each -1 open, 0 off, 1 on; N, E, S, W) as one code
+(deduce/codes.py): two lists' subscripts per cell looked at, where each look had counted its sides
+and tried its pairs (Tricky's alone were a fifth of the pairs' work in a 20×20 solve). Made as they
+are read, as deduce/dots.py's."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from operator import itemgetter
+
+from loopsat.deduce.codes import STATES, code_of
 
 # For a pair of open sides j, j+1 (its fact sits at corner j): the pair opposite, sides p, p+1 at
 # corner p, bounds them. "At most one of j, j+1 on" follows when the opposite holds more than
@@ -97,25 +100,25 @@ def _hard_plan(clue: int, vals: tuple[int, ...]) -> HardPlan | tuple[()]:
     return opened, shorts, (clue - yes) % 2, itemgetter(*opened)
 
 
-# by clue (0 to 4), then by the sides' values, made as they are read (as dots.NORMAL_PLANS)
-NORMAL_NEEDS: list[dict[tuple[int, ...], NormalNeed | tuple[()]]] = [{} for _ in range(5)]
-TRICKY_PLANS: list[dict[tuple[int, ...], Plan | tuple[()]]] = [{} for _ in range(5)]
-HARD_CELLS: list[dict[tuple[int, ...], HardPlan | tuple[()]]] = [{} for _ in range(5)]
+# by clue (0 to 4), then by the sides' code (deduce/codes.py), made as they are read (as dots.NORMAL_PLANS)
+NORMAL_NEEDS: list[list[NormalNeed | tuple[()] | None]] = [[None] * len(STATES) for _ in range(5)]
+TRICKY_PLANS: list[list[Plan | tuple[()] | None]] = [[None] * len(STATES) for _ in range(5)]
+HARD_CELLS: list[list[HardPlan | tuple[()] | None]] = [[None] * len(STATES) for _ in range(5)]
 
 
 def normal_need(clue: int, vals: tuple[int, ...]) -> NormalNeed | tuple[()]:
     """NORMAL_NEEDS' entry for a cell, made now."""
-    found = NORMAL_NEEDS[clue][vals] = _normal_need(clue, vals)
+    found = NORMAL_NEEDS[clue][code_of(vals)] = _normal_need(clue, vals)
     return found
 
 
 def tricky_plan(clue: int, vals: tuple[int, ...]) -> Plan | tuple[()]:
     """TRICKY_PLANS' entry for a cell, made now."""
-    found = TRICKY_PLANS[clue][vals] = _plan(clue, vals)
+    found = TRICKY_PLANS[clue][code_of(vals)] = _plan(clue, vals)
     return found
 
 
 def hard_cell(clue: int, vals: tuple[int, ...]) -> HardPlan | tuple[()]:
     """HARD_CELLS' entry for a cell, made now."""
-    found = HARD_CELLS[clue][vals] = _hard_plan(clue, vals)
+    found = HARD_CELLS[clue][code_of(vals)] = _hard_plan(clue, vals)
     return found

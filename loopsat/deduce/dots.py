@@ -1,12 +1,14 @@
 """What the pairs' levels (deduce/pairs.py, tricky.py, relations.py) read at a dot, tabled by its arms'
-states (each -1 open, 0 off, 1 on; N, E, S, W): a dict lookup per dot looked at, where each
-look had counted its arms and tried its four pairs. Normal and Hard look at 2 800 dots a 20×20
-solve."""
+states (each -1 open, 0 off, 1 on; N, E, S, W) as one code (deduce/codes.py): a list's subscript
+per dot looked at, where each look had counted its arms and tried its four pairs. Normal and Hard
+look at 2 800 dots a 20×20 solve."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from operator import itemgetter
+
+from loopsat.deduce.codes import STATES, code_of
 
 PAIRS = ((0, 1), (1, 2), (2, 3), (3, 0))  # a dot's neighbouring arms, its pairs 0 to 3
 
@@ -68,28 +70,28 @@ def _tricky_plan(states: tuple[int, ...]) -> TrickyPlan | tuple[()]:
     return (states.count(1), unknown, pairs) if pairs else ()
 
 
-# Made as they are read (`normal_plan`, `hard_plan` on a miss), so that a process makes only the
-# entries of the states it meets: all of them took 0.3 ms, and the cells' (deduce/cells.py) 1.3,
-# a twentieth of a 5×5 `solve`, which meets a few dozen. Plain dicts: a subclass whose
-# __missing__ made them cost a warm 20×20 solve 1.6 % more instructions.
-NORMAL_PLANS: dict[tuple[int, ...], NormalPlan | tuple[()]] = {}
-TRICKY_DOTS: dict[tuple[int, ...], TrickyPlan | tuple[()]] = {}
-HARD_PLANS: dict[tuple[int, ...], HardPlan | tuple[()]] = {}
+# By the states' code (deduce/codes.py), None until made: made as they are read (`normal_plan`,
+# `hard_plan` on a miss), so that a process makes only the entries of the states it meets: all of
+# them took 0.3 ms, and the cells' (deduce/cells.py) 1.3, a twentieth of a 5×5 `solve`, which
+# meets a few dozen.
+NORMAL_PLANS: list[NormalPlan | tuple[()] | None] = [None] * len(STATES)
+TRICKY_DOTS: list[TrickyPlan | tuple[()] | None] = [None] * len(STATES)
+HARD_PLANS: list[HardPlan | tuple[()] | None] = [None] * len(STATES)
 
 
 def normal_plan(states: tuple[int, ...]) -> NormalPlan | tuple[()]:
     """NORMAL_PLANS' entry for `states`, made now."""
-    found = NORMAL_PLANS[states] = _normal_plan(states)
+    found = NORMAL_PLANS[code_of(states)] = _normal_plan(states)
     return found
 
 
 def tricky_dot(states: tuple[int, ...]) -> TrickyPlan | tuple[()]:
     """TRICKY_DOTS' entry for `states`, made now."""
-    found = TRICKY_DOTS[states] = _tricky_plan(states)
+    found = TRICKY_DOTS[code_of(states)] = _tricky_plan(states)
     return found
 
 
 def hard_plan(states: tuple[int, ...]) -> HardPlan | tuple[()]:
     """HARD_PLANS' entry for `states`, made now."""
-    found = HARD_PLANS[states] = _hard_plan(states)
+    found = HARD_PLANS[code_of(states)] = _hard_plan(states)
     return found

@@ -19,8 +19,9 @@ highest level is the lowest at which his solver would finish. It runs outside pr
 from __future__ import annotations
 
 from loopsat.deduce.cells import NORMAL_NEEDS, normal_need
+from loopsat.deduce.codes import STATES, cell_at
 from loopsat.deduce.dots import ALIKE, LEARN_BOTH, NORMAL_PLANS, TO_ON, normal_plan
-from loopsat.deduce.faces import DLINES, DOT_OF, Face, count_faces, dline_numbers, geometry, state_readers
+from loopsat.deduce.faces import DLINES, DOT_OF, Face, count_faces, dline_numbers, geometry
 from loopsat.deduce.relations import Relations
 from loopsat.deduce.rules import PAIR_AT_A_DOT, PAIRS_ALONG_A_DIAGONAL, RELATED_LINES, Contradiction, Level
 from loopsat.deduce.tricky import Tricky
@@ -29,6 +30,7 @@ from loopsat.deduce.turns import Waiting, numbers
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
+    from loopsat.deduce.codes import CodedFace
     from loopsat.deduce.dots import Steps
 
 # the rule a decided line cites, by the level of the facts it used (0: none, bare counting;
@@ -56,19 +58,24 @@ def for_board(board: Board) -> Pairs | None:
 class Pairs(Tricky, Relations):
     """The facts about pairs of lines and the relations between lines, for one board."""
 
-    def __init__(self, board: Board, faces: list[Face]) -> None:
+    def __init__(self, board: Board, clues: list[Face]) -> None:
         self.board: Board = board  # while it runs only (`run`): a board holding its Pairs makes no cycle
         rows, cols = board.shape
         self.arms, self.present = geometry(rows, cols)
-        self.states_of = state_readers(rows, cols)
+        # each dot's code, then each cell's (deduce/codes.py), as the edges decided stand (the
+        # board counts each edge as `run_by_level` takes it)
+        assert board.codes is not None  # (kept by every board that allows the pairs)
+        self.codes = board.codes
         dline_numbers(len(self.arms))
+        at = cell_at(len(self.arms), cols, 0)  # each cell's code by its north-west dot from here
+        faces: list[CodedFace] = [(clue, sides, corners, at + DOT_OF[corners[3]]) for clue, sides, corners in clues]
         self.faces = faces
         # by edge, its clue faces: a tuple made only for an edge with one (a list for each edge,
         # made and freed with every board, cost 0.4 % more instructions of a warm 20x20 solve)
         faces_of: list[tuple[int, ...]] = [()] * len(board.lattice)
         dlines = 4 * len(self.arms)
         face_at = [-1] * dlines  # a dline's clue face, if any
-        for f, (_, (n, e, s, w), (ne, se, sw, nw)) in enumerate(faces):
+        for f, (_, (n, e, s, w), (ne, se, sw, nw), _) in enumerate(faces):
             faces_of[n] += (f,)
             faces_of[e] += (f,)
             faces_of[s] += (f,)
@@ -80,11 +87,11 @@ class Pairs(Tricky, Relations):
         self.least = [0] * dlines  # likewise "at least one on"
         self.factual = [False] * len(self.arms)  # whether a dot has a pair with a fact
         self.holding = [False] * len(self.arms)  # whether it has a pair known to hold a line (least)
-        # what Tricky last read at each dot and face (arms' or sides' values), None once a fact
-        # there is learnt since: a look at the same again would learn nothing (`Tricky._tricky`)
-        self.tricky_dots: list[tuple[int, ...] | None] = [None] * len(self.arms)
-        self.tricky_faces: list[tuple[int, ...] | None] = [None] * len(faces)
-        self.normal_dots: list[tuple[int, ...] | None] = [None] * len(self.arms)  # and Normal's (`_normal`)
+        # what Tricky last read at each dot and face (their code), -1 once a fact there is
+        # learnt since: a look at the same again would learn nothing (`Tricky._tricky`)
+        self.tricky_dots = [-1] * len(self.arms)
+        self.tricky_faces = [-1] * len(faces)
+        self.normal_dots = [-1] * len(self.arms)  # and Normal's (`_normal`)
         self.seen = 0  # board.assigned[:seen] are in `touched`
         # what changed, for each level to read since it last looked: edges decided or related,
         # and pairs with a new fact; then the faces and dots each level has still to look at
@@ -173,13 +180,13 @@ class Pairs(Tricky, Relations):
             dot = DOT_OF[dline]
             self.learnt.append(dot)
             self.factual[dot] = True
-            self.tricky_dots[dot] = self.normal_dots[dot] = None
+            self.tricky_dots[dot] = self.normal_dots[dot] = -1
             if facts is self.least:
                 self.holding[dot] = True
             face = self.face_at[dline]
             if face >= 0:
                 self.cornered[face] = True
-                self.tricky_faces[face] = None
+                self.tricky_faces[face] = -1
                 self.learnt_faces.append(face)
 
     def _set(self, k: int, bit: int, level: int, read: tuple[int, ...]) -> None:
@@ -201,7 +208,7 @@ class Pairs(Tricky, Relations):
         these, mostly back for the facts their own look had learnt."""
         faces, dots = self.dirty[_NORMAL]
         cornered, factual, faces_of = self.cornered, self.factual, self.faces
-        value, arms_of, states_of, plans = self.board.value, self.arms, self.states_of, NORMAL_PLANS
+        codes, arms_of, plans, states = self.codes, self.arms, NORMAL_PLANS, STATES
         face_lines, dot, face_waits, dot_waits = self._face_lines, self._dot, faces.pending, dots.pending
         most, least, needs, seen_dots = self.most, self.least, NORMAL_NEEDS, self.normal_dots
         while self._drained(_NORMAL):
@@ -210,11 +217,11 @@ class Pairs(Tricky, Relations):
                 face_waits[f] = False
                 if not cornered[f]:
                     continue  # bare counting: the clue's table (Easy)
-                clue, (s0, s1, s2, s3), corners = face = faces_of[f]
-                vals = (value[s0], value[s1], value[s2], value[s3])
-                need = needs[clue].get(vals)
+                clue, _, corners, at = face = faces_of[f]
+                code = codes[at]
+                need = needs[clue][code]
                 if need is None:  # not made yet
-                    need = normal_need(clue, vals)
+                    need = normal_need(clue, states[code])
                 if not need:  # no fact at a corner can decide a side
                     continue
                 if not need[0]:  # the count stuck: a fact where it may decide, or nothing to do
@@ -227,29 +234,29 @@ class Pairs(Tricky, Relations):
                                 break
                         else:
                             continue
-                if face_lines(face, vals):
+                if face_lines(face, states[code]):
                     faces.stop(order, order.index(f))
                     return True
             order, dots.queue = dots.queue, []
             for v in order:
                 dot_waits[v] = False
-                states = states_of[v](value)
-                plan = plans.get(states)
+                code = codes[v]
+                plan = plans[code]
                 if plan is None:  # not made yet
-                    plan = normal_plan(states)
-                if plan and (plan[0] or factual[v]) and states != seen_dots[v]:
+                    plan = normal_plan(states[code])
+                if plan and (plan[0] or factual[v]) and code != seen_dots[v]:
                     if dot(v, arms_of[v], plan[1]):
                         dots.stop(order, order.index(v))
                         return True
-                    seen_dots[v] = states
+                    seen_dots[v] = code
         return False
 
-    def _face_lines(self, face: Face, vals: tuple[int, ...]) -> bool:
+    def _face_lines(self, face: CodedFace, vals: tuple[int, ...]) -> bool:
         """A clue's open sides (`vals`: its sides' values, one open at least) through the bounds
         of the other three (Tatham's Normal), for a clue with a fact at a corner. Tatham's bounds
         on its sides two at a time first (`arcs`, by corner j: sides j and j+1), the most on and
         its facts' level, the least and its level, through the facts at their corner."""
-        clue, sides, corners = face
+        clue, sides, corners, _ = face
         most, least = self.most, self.least
         arcs = []
         for j, o, _, _ in _TURNS:

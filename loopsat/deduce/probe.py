@@ -8,6 +8,7 @@ from contextlib import contextmanager
 
 from loopsat.deduce import tables as tab
 from loopsat.deduce.board import Board
+from loopsat.deduce.queues import run_one_queue
 from loopsat.deduce.rules import (
     FULL_PROBE,
     GIVEN,
@@ -153,7 +154,7 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
                 kept = len(assigned)
             if faces and colours.open_sides is None:
                 colours.keep_open(value)
-            on, off = board.probe_both(k, kind) if faces else _both_ways(board, k, kind)
+            on, off = _probe_both(board, k, kind) if faces else _both_ways(board, k, kind)
             if on is None or off is None:  # settling the other value raises if both fail
                 board.settle([(k, 0 if on is None else 1)], kind.names[0], (k,))
                 continue
@@ -179,16 +180,16 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
 
 
 def _both_ways(board: Board, k: int, kind: ProbeKind) -> tuple[list[int] | None, list[int] | None]:
-    """`Board.probe_both` of a probe without faces, a branch that `_quiet` shows decides
+    """`_probe_both` of a probe without faces, a branch that `_quiet` shows decides
     nothing else answered without running it: a third of a 60×60's local probes are quiet both
     ways, and a probe costs its set-up and undo more than its few rules."""
     quiet_on, quiet_off = _quiet(board, k)
     if quiet_on:
-        return [2 * k + 1], [2 * k] if quiet_off else board.probe_both(k, kind, (0,))[0]
+        return [2 * k + 1], [2 * k] if quiet_off else _probe_both(board, k, kind, (0,))[0]
     if quiet_off:
-        on = board.probe_both(k, kind, (1,))[0]
+        on = _probe_both(board, k, kind, (1,))[0]
         return on, [2 * k] if on is not None else None
-    return board.probe_both(k, kind)
+    return _probe_both(board, k, kind)
 
 
 def _quiet(board: Board, k: int) -> tuple[bool, bool]:
@@ -282,3 +283,36 @@ def _near(board: Board, changed: set[int]) -> set[int]:
     for rule in {rule for k in changed for rule in watch[k]}:
         near.update(rules[rule][0])
     return {x for j in near for x in (2 * j, 2 * j + 1)}
+
+
+def _probe_both(
+    board: Board, k: int, kind: ProbeKind, bits: tuple[int, ...] = (1, 0)
+) -> tuple[list[int] | None, list[int] | None]:
+    """What follows from open edge k = each of `bits` in turn, each edge j with value v as 2j + v (k's
+    own first), or None where it fails (the next bit only tried when the one before did not);
+    `board` is unchanged and the tracer hears nothing. Set up for probing once for both: a
+    local pass runs thousands of probes that each decide a handful of edges."""
+    tracer, held = board.tracer, board.parity_queue  # what waits above the cap stays waiting
+    board.tracer, board.parity_queue, board.probing, board.faces = None, [], True, kind.faces
+    board.parity_on = kind.faces and board.parity_allowed  # `propagate`'s, once for both
+    assigned, value, colours = board.assigned, board.value, board.colours
+    start, merges = len(assigned), len(colours.log)
+    found: list[list[int] | None] = [None, None]
+    try:
+        for n, bit in enumerate(bits):  # each `assign` (k is open) then `propagate`, inlined
+            try:
+                value[k] = bit
+                assigned.append(k)
+                run_one_queue(board)
+            except Contradiction:
+                break
+            else:
+                found[n] = [2 * j + value[j] for j in assigned[start:]]
+            finally:  # `undo`, as a probe needs it: the lanes were not read
+                board._unassign(start)
+                board.queue.clear()
+                if len(colours.log) > merges:
+                    colours.restore(merges)
+    finally:
+        board.tracer, board.parity_queue, board.probing, board.faces = tracer, held, False, True
+    return found[0], found[1]

@@ -11,7 +11,6 @@ from loopsat.deduce.rules import PARITY, Contradiction, Level
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
-    from loopsat.deduce.layout import Batch
 
 _LEVELS = tuple(Level)[:-1]  # the queues, cheapest first (SEARCH is no rule)
 
@@ -180,19 +179,26 @@ def run_by_level(board: Board) -> None:
     60×60 hands the lanes 100 000 rules). A rule reads its edges, and what its table forces is
     assigned; Contradiction when nothing fits. A guarded rule is applied only when its guard
     holds (`Board._one_short`), asked last: most of the time its table forces nothing anyway
-    (and a clash it sees, the unguarded rules meet too).
+    (and a clash it sees, the unguarded rules meet too). On a board that keeps codes
+    (deduce/codes.py: Slitherlink's), the Easy lane reads a vertex rule, a clue over a cell and
+    its guarded rules by the code of their dot or cell, their moves kept by code (`Board.coded`)
+    (by their values, a fresh 60×60 001 `solve --json` took 835.8 M instructions, 821.6 M so).
 
-    Once every edge is decided, the higher lanes are only checked (`_check_decided`), the face
+    Once every edge is decided, the higher lanes are only checked (`ladder.check_decided`), the face
     parities and Tatham's pairs passed: they follow from the clues' tables, which are read."""
     if board.later is not None and board.cap >= LATER and len(board.assigned) < len(board.value):
-        _reach_later(board)
+        # deduce/ladder.py's steps are rare, imported when first taken (a small Masyu takes none:
+        # its import was 0.2 % of a fresh 12×12 `solve --json`, 0.4 M instructions)
+        from loopsat.deduce.ladder import reach_later
+
+        reach_later(board)
     assigned, levels, lanes, pending = board.assigned, board.rule_levels, board.lanes, board.pending
     read_at = board.read_at
     lane_watch = [(lanes[level], watching) for level, watching in board.lane_watch.items()]
     vertex_watch = board.vertex_watch
     value, readers, tables, unknown, lookups = board.value, board.readers, board.rule_tables, tab.UNKNOWN, board.lookups
     parity_level = board.levels[PARITY] if board.allows(PARITY) else None
-    if board.faces_waiting:  # until the ladder first reaches the face parity (`_join_faces`)
+    if board.faces_waiting:  # until the ladder first reaches the face parity (`ladder.join_faces`)
         if parity_level is None or parity_level == Level.EASY:
             board.faces_waiting = False
         else:
@@ -208,6 +214,12 @@ def run_by_level(board: Board) -> None:
         board.queue.clear()
     easy, guard_of, higher = lanes[Level.EASY], board.guard_of, _LEVELS[1 : board.cap]
     edges = len(value)
+    # where the board keeps them (deduce/codes.py), each dot's and cell's code, counted here as
+    # each edge decided is taken, and each rule's place there and moves by it, where the Easy
+    # lane reads it so
+    codes, by_code, cols = board.codes, board.coded, board.shape[1]
+    if codes is not None:
+        across, down, below = board.code_weights
     apply, consequences, chained = board._apply, board._edge_consequences, board.single_loop
     ends, join, gaps = board.ends, board.chains.add, board.end_gaps
     own, own_end = -1, 0  # the rule that decided edges last, and where its edges end in `assigned`
@@ -229,6 +241,13 @@ def run_by_level(board: Board) -> None:
                         board._forbid_closing(x, y, length)
             else:  # an edge off, and the faces not joined (yet): it has none
                 board.done += 1
+            if codes is not None:
+                a, b = ends[k]
+                wa, wb, wc, wd, other = down[value[k]] if b - a == cols else across[value[k]]
+                codes[a] += wa
+                codes[b] += wb
+                codes[a + below] += wc
+                codes[a + other] += wd
             board.tick = tick = tick + 1
             easy.append((tick, vertex_watch[k], 2))  # its two ends, before the board's own easy rules, as they came
             for lane, watching in lane_watch:
@@ -253,10 +272,17 @@ def run_by_level(board: Board) -> None:
                         clue, arm, other = guard  # does nothing unless its guard holds (unpacked,
                         if value[arm] != 1 and value[other] != 1:  # not a loop over its arms:
                             continue  # 40 ns a guard, not 70)
-                    values = readers[rule](value)
-                    moves = lookups[rule](values, unknown)
-                    if moves is unknown:
-                        moves = tables[rule].answer(values)
+                    if codes is not None and (coded := by_code[rule]) is not None:  # by its code
+                        at, memo = coded
+                        code = codes[at]
+                        moves = memo[code]
+                        if moves is unknown:  # the first rule of its kind read with this code
+                            moves = memo[code] = tables[rule].forced(readers[rule](value))
+                    else:  # by its edges' values
+                        values = readers[rule](value)
+                        moves = lookups[rule](values, unknown)
+                        if moves is unknown:
+                            moves = tables[rule].answer(values)
                     if moves:
                         if guard is None or tables[clue].one_short(readers[clue](value)):
                             apply(rule, moves)
@@ -279,9 +305,13 @@ def run_by_level(board: Board) -> None:
         for level in higher:
             lane = lanes[level]
             if level == parity_level and board.faces_waiting and len(assigned) < edges:
-                _join_faces(board)
+                from loopsat.deduce.ladder import join_faces
+
+                join_faces(board)
             if lane and len(assigned) == edges:
-                _check_decided(board, lane, level)
+                from loopsat.deduce.ladder import check_decided
+
+                check_decided(board, lane, level)
             while lane:  # until a rule decides an edge: the rest leave every cheaper queue empty
                 stamp, rules, waiting = lane.pop()
                 while waiting:
@@ -314,7 +344,7 @@ def run_by_level(board: Board) -> None:
                     board.assign(*pending_here.pop())
                     break
                 if level == parity_level and (board.parity_queue or board.parity_merged):
-                    if len(assigned) == edges:  # its tables' own sums, as `_check_decided` passes joins
+                    if len(assigned) == edges:  # its tables' own sums, as `check_decided` passes joins
                         board.parity_queue.clear()
                         board.parity_stale.clear()
                         board.parity_merged.clear()
@@ -331,70 +361,3 @@ def run_by_level(board: Board) -> None:
         else:
             board.settled = len(assigned)
             return
-
-
-def _join_faces(board: Board) -> None:
-    """The ladder reaches the face parity's level for the first time, the board still open: the
-    faces of every edge decided so far are joined now, in the order the edges came, as
-    `Board._edge_consequences` would have joined them one by one. Below that level nothing reads
-    the colours: what a join decides waits for this level (`Board.relate`), and the parities
-    over the faces too. So the classes, the edges they decide (less those decided since, which
-    would have waited as no-ops), and the merges queued for the parities are what they would
-    have been; only a clash surfaces here rather than at its edge. A board decided below the level
-    never joins a face (every Slitherlink set of bench/ grades Hard: 20×20 and 30×30 0.91× and
-    0.87×, `python bench/warm_solve.py --vs MAIN_TREE`)."""
-    board.faces_waiting = False
-    board.parity_on = board.faces and board.parity_allowed
-    if not board.parity_on:
-        return
-    value, edge_faces, colours, relate = board.value, board.edge_faces, board.colours, board.relate
-    leader, flip = colours.leader, colours.flip
-    for k in board.assigned[: board.done]:
-        f, g = edge_faces[k]
-        if leader[f] != leader[g]:
-            relate(f, g, value[k], PARITY, (k,))
-        elif flip[f] ^ flip[g] != value[k]:
-            raise Contradiction
-
-
-def _reach_later(board: Board) -> None:
-    """The deduction reaches `LATER` for the first time, the board still open: the corner rules
-    and face parities of that level are pushed now (`Layout.push_later`; the parities wait, as
-    they did from the start, none read yet), and the level's lane made what it would have been
-    had the rules been there from the start (the same trail): every rule of the level in the
-    first batch, then each decided edge's batch, in the order the edges came. None was read yet
-    (the lane was not), so the edges' batches need no stamp of their own. A board decided
-    before it never pushes them: the lane would only be checked (`_check_decided`, which passes
-    the corners), the parities cleared."""
-    rules = board.push_later()
-    if not rules and LATER not in board.lane_watch:  # (its clue rules' lane is made there too)
-        return
-    board.read_at += [-1] * len(rules)
-    guards = board.guards
-    board.guard_of += [guards.get(rule) for rule in rules]
-    if board.queue:  # not handed to the lanes yet (`run_by_level`'s first call): they wait with every rule
-        board.queue.extend(rules)
-        return
-    # The first batch's stamp is 1 (a board's first call, at tick 0, hands the lanes the queue at
-    # tick 1), the edges' at most the board's tick: as they were, to every reading.
-    levels, tick, watching = board.rule_levels, board.tick, board.lane_watch[LATER]
-    first = [rule for rule in range(board.vertex_rules, rules.start) if levels[rule] == LATER]
-    first += rules
-    lane = board.lanes[LATER] = [(1, first, len(first))]
-    for k in board.assigned[: board.done]:
-        here = watching[k]
-        if here:
-            lane.append((tick, here, len(here)))
-
-
-def _check_decided(board: Board, lane: list[Batch], level: Level) -> None:
-    """A lane's rules, every edge decided: none can decide an edge, and only one the edges break
-    can object (Contradiction). A clue joined with a vertex (the rules from `clue_rules` on) is
-    broken only where the clue's own table or the vertex's is, which are read, so the joins
-    are passed: a 60×60 read 6 400 of them after its last edge. The level's clue tables are read
-    whether they wait or not, so the lane's 7 000 batches are dropped unread."""
-    lane.clear()
-    value, readers, tables, levels = board.value, board.readers, board.rule_tables, board.rule_levels
-    for rule in range(board.vertex_rules, board.clue_rules):
-        if levels[rule] == level and tables[rule].forced(readers[rule](value)) is None:
-            raise Contradiction

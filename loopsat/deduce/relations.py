@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from loopsat.deduce.cells import HARD_CELLS, hard_cell
+from loopsat.deduce.codes import STATES
 from loopsat.deduce.dots import HARD_PLANS, hard_plan
 from loopsat.deduce.faces import DLINES
 from loopsat.deduce.rules import Contradiction, Level
@@ -16,8 +17,8 @@ TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
     from loopsat.deduce.cells import HardPlan as CellPlan
+    from loopsat.deduce.codes import CodedFace
     from loopsat.deduce.dots import HardPlan as DotPlan
-    from loopsat.deduce.faces import Face, StateReader
     from loopsat.deduce.turns import Waiting
 
 _HARD = int(Level.HARD)
@@ -32,9 +33,9 @@ class Relations:
     """Hard's reasoning over the state `Pairs` keeps (declared here for the type checker)."""
 
     board: Board
-    faces: list[Face]
+    faces: list[CodedFace]
     arms: list[tuple[int, ...]]
-    states_of: list[StateReader]
+    codes: list[int]
     present: list[tuple[int, ...]]
     most: list[int]
     least: list[int]
@@ -87,7 +88,7 @@ class Relations:
         """Whether a line was decided (a relation or fact learnt sets `news`)."""
         value, members, parent, fresh, spread = self.board.value, self.members, self.parent, self.fresh, self.spread
         faces, dots = self.dirty[_HARD]
-        cells, states_of, hard_cells, hard_plans = self.faces, self.states_of, HARD_CELLS, HARD_PLANS
+        cells, codes, hard_cells, hard_plans, states = self.faces, self.codes, HARD_CELLS, HARD_PLANS, STATES
         while self._drained(_HARD) or fresh:
             while fresh:  # a class with a line decided decides the rest, all at once
                 p = parent[fresh.pop()]
@@ -114,22 +115,21 @@ class Relations:
             order, faces.queue, pending = faces.queue, [], faces.pending
             for f in order:
                 pending[f] = False
-                clue, sides, _ = cells[f]
-                s0, s1, s2, s3 = sides
-                vals = value[s0], value[s1], value[s2], value[s3]
-                reading = hard_cells[clue].get(vals)
+                clue, sides, _, at = cells[f]
+                code = codes[at]
+                reading = hard_cells[clue][code]
                 if reading is None:  # not made yet
-                    reading = hard_cell(clue, vals)
+                    reading = hard_cell(clue, states[code])
                 if reading and self._face_relations(sides, reading):
                     faces.stop(order, order.index(f))
                     return True
             order, dots.queue, pending = dots.queue, [], dots.pending
             for v in order:
                 pending[v] = False
-                states = states_of[v](value)
-                plan = hard_plans.get(states)
+                code = codes[v]
+                plan = hard_plans[code]
                 if plan is None:  # not made yet
-                    plan = hard_plan(states)
+                    plan = hard_plan(states[code])
                 if plan and self._dot_relations(v, plan):
                     dots.stop(order, order.index(v))
                     return True

@@ -6,6 +6,7 @@ which holds the state and the bookkeeping."""
 from __future__ import annotations
 
 from loopsat.deduce.cells import TRICKY_PLANS, tricky_plan
+from loopsat.deduce.codes import STATES
 from loopsat.deduce.dots import TRICKY_DOTS, tricky_dot
 from loopsat.deduce.faces import DLINES
 from loopsat.deduce.rules import Level
@@ -14,8 +15,8 @@ TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/
 if TYPE_CHECKING:
     from loopsat.deduce.board import Board
     from loopsat.deduce.cells import Step
+    from loopsat.deduce.codes import CodedFace
     from loopsat.deduce.dots import TrickyPlan
-    from loopsat.deduce.faces import Face, StateReader
     from loopsat.deduce.turns import Waiting
 
 _TRICKY = int(Level.TRICKY)
@@ -25,14 +26,14 @@ class Tricky:
     """Tricky's reasoning over the state `Pairs` keeps (declared here for the type checker)."""
 
     board: Board
-    faces: list[Face]
+    faces: list[CodedFace]
     arms: list[tuple[int, ...]]
-    states_of: list[StateReader]
+    codes: list[int]
     most: list[int]
     least: list[int]
     holding: list[bool]
-    tricky_dots: list[tuple[int, ...] | None]
-    tricky_faces: list[tuple[int, ...] | None]
+    tricky_dots: list[int]
+    tricky_faces: list[int]
     dirty: list[tuple[Waiting, Waiting]]
 
     if TYPE_CHECKING:
@@ -58,7 +59,7 @@ class Tricky:
         facts: a 1 or a 3 with four open sides, back for a fact learnt at a corner it does not
         read (1 150 of a 60×60's 4 300 faces with a plan)."""
         faces, dots = self.dirty[_TRICKY]
-        holding, value, states_of, faces_of = self.holding, self.board.value, self.states_of, self.faces
+        holding, codes, states, faces_of = self.holding, self.codes, STATES, self.faces
         face_pairs, dot_pairs, face_waits, dot_waits = self._face_pairs, self._dot_pairs, faces.pending, dots.pending
         seen_dots, seen_faces, plans, dot_plans = self.tricky_dots, self.tricky_faces, TRICKY_PLANS, TRICKY_DOTS
         most, least = self.most, self.least
@@ -66,13 +67,13 @@ class Tricky:
             order, faces.queue = faces.queue, []
             for f in order:
                 face_waits[f] = False
-                clue, (s0, s1, s2, s3), corners = faces_of[f]
-                vals = (value[s0], value[s1], value[s2], value[s3])
-                if vals == seen_faces[f]:
+                clue, _, corners, at = faces_of[f]
+                code = codes[at]
+                if code == seen_faces[f]:
                     continue
-                plan = plans[clue].get(vals)
+                plan = plans[clue][code]
                 if plan is None:  # not made yet
-                    plan = tricky_plan(clue, vals)
+                    plan = tricky_plan(clue, states[code])
                 if not plan:  # (empty: no pair of open sides, or none can learn)
                     continue
                 always = plan[2]
@@ -85,24 +86,24 @@ class Tricky:
                             if not least[corners[j]]:
                                 break
                         else:
-                            seen_faces[f] = vals
+                            seen_faces[f] = code
                             continue
                 learnt = face_pairs(corners, plan[0])
-                seen_faces[f] = None if plan[1] and learnt else vals
+                seen_faces[f] = -1 if plan[1] and learnt else code
             order, dots.queue = dots.queue, []
             for v in order:
                 dot_waits[v] = False
                 if holding[v]:
-                    states = states_of[v](value)
-                    if states == seen_dots[v]:
+                    code = codes[v]
+                    if code == seen_dots[v]:
                         continue
-                    dot_plan = dot_plans.get(states)
+                    dot_plan = dot_plans[code]
                     if dot_plan is None:  # not made yet
-                        dot_plan = tricky_dot(states)
+                        dot_plan = tricky_dot(states[code])
                     if dot_plan and dot_pairs(v, dot_plan):
                         dots.stop(order, order.index(v))
                         return True
-                    seen_dots[v] = states
+                    seen_dots[v] = code
         return False
 
     def _face_pairs(self, corners: tuple[int, ...], steps: tuple[Step, ...]) -> bool:
