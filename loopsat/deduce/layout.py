@@ -356,7 +356,8 @@ class _Later:
     its corners' lanes made by an extend repay (callgrind). A descriptor of a subclass the board
     is put in while they wait (`_later`), and taken out of once they are made: Python 3.11 reads
     an attribute that a class's descriptor of the same name shadows the slow way, and a hard
-    Masyu 25×25 reads them 22 000 times (a Masyu 40×58's faces alone, 6 M instructions more)."""
+    Masyu 25×25 reads them 22 000 times (a Masyu 40×58's faces alone, 6 M instructions more);
+    a `__getattr__` on the class would keep every attribute read of a board from its fast path."""
 
     def __get__(self, layout: Layout | None, owner: type[Layout]) -> object:
         if layout is None:  # (the class's own)
