@@ -57,7 +57,7 @@ def run_one_queue(board: Board) -> None:
         board.watch_back = True
     batches: list[tuple[int, list[int]]] = []
     joining, push = parity and not traced, batches.append
-    if len(read_at) < len(rules):  # rules pushed since (`Layout.push_later`)
+    if len(read_at) < len(rules):  # rules pushed since (`Layout.push_later`), or the first call
         read_at += [-1] * (len(rules) - len(read_at))
     if queue:  # rules waiting from before, as one batch
         tick += 1
