@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from loopsat.deduce import tables as tab
-from loopsat.deduce.layout import Deferred, Layout
+from loopsat.deduce.layout import Deferred, Layout, edge_joining
 from loopsat.deduce.queues import run_by_level, run_one_queue
 from loopsat.deduce.rules import (
     LOOP_CLOSED,
@@ -337,7 +337,7 @@ class Board(Layout):
     def _forbid_closing(self, x: int, y: int, length: int) -> None:
         """The edge joining a chain's two ends would close it: off while other loop edges exist,
         or (outside probes, which find it anyway) when the loop it closes leaves a clue unmet."""
-        k = self.edge_between.get((x, y) if x < y else (y, x))
+        k = edge_joining(x, y, self.shape[1])
         if k is not None and self.value[k] < 0 and self.no_early_loop:
             if self.chains.on > length or (not self.probing and self._unmet_if_closed(k)):
                 self._later(k, 0, NO_PREMATURE_LOOP, (k,))
