@@ -39,7 +39,7 @@ from loopsat.grid import Point, tile_extent
 
 TYPE_CHECKING = False  # typing's, without importing it (docs/startup.md)
 if TYPE_CHECKING:
-    from loopsat.deduce.codes import Coded, Weights
+    from loopsat.deduce.codes import Memo, Weights
     from loopsat.deduce.pairs import Pairs
 
 Mark = tuple[int, int]
@@ -120,14 +120,15 @@ class Board(Layout):
         # (deduce/codes.py), counted as `run_by_level` takes each edge decided (the pairs count
         # the cells'), and by rule, where its code is and its moves by it (the Easy lane's)
         self.codes: list[int] | None = None
-        self.coded: list[Coded | None] = []
+        self.code_at: list[int | None] = []  # (`codes.coded_rules`)
+        self.code_moves: list[Memo] = []
         self.code_weights: tuple[tuple[Weights, Weights], tuple[Weights, Weights], int]  # `codes.weights`
         if PAIR_AT_A_DOT in self.levels and self.allows(PAIR_AT_A_DOT):  # (imported here: Masyu's never)
             from loopsat.deduce.codes import coded_rules, open_codes, weights
 
             self.codes = open_codes(*extent).copy()
             self.code_weights = weights(self.codes, extent[1])
-            self.coded = coded_rules(self)
+            self.code_at, self.code_moves = coded_rules(self)
         self._queue_unguarded(first)
         if len(edges) < len(self.lattice):
             given = set(edges)

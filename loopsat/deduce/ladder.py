@@ -52,8 +52,9 @@ def reach_later(board: Board) -> None:
     board.read_at += [-1] * len(rules)
     guards = board.guards
     board.guard_of += [guards.get(rule) for rule in rules]
-    if board.codes is not None:  # none of this level is read by a code (`Board.coded`)
-        board.coded += [None] * len(rules)
+    if board.codes is not None:  # none of this level is read by a code (`Board.code_at`)
+        board.code_at += [None] * len(rules)
+        board.code_moves += [[]] * len(rules)  # (never read)
     if board.queue:  # not handed to the lanes yet (`run_by_level`'s first call): they wait with every rule
         board.queue.extend(rules)
         return
