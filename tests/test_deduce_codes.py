@@ -90,8 +90,9 @@ def test_rules_that_share_moves_by_code_read_the_same_states_there() -> None:
     board.cap = Level.EASY
     board.settle((), GIVEN, ())
     at, memos, tables, readers = board.code_at, board.code_moves, board.rule_tables, board.readers
-    for rule, (clue, _, _) in board.guards.items():
-        assert at[rule] == at[clue]
+    for rule, guard in enumerate(board.guard_of):
+        if guard is not None:
+            assert at[rule] == at[guard[0]]
     assert at[: board.vertex_rules] == list(range(board.vertex_rules))
     assert sum(place is not None for place in at[board.vertex_rules : board.clue_rules]) > 0
     seen: dict[tuple[int, int], object] = {}

@@ -101,7 +101,8 @@ class Layout:
         self.faces = True  # the face parity works (not inside a local probe)
         self.parity_on = self.close_on = self.parity_allowed = True  # what `allows` says, for the hot loops
         self.cap = Level.SEARCH  # the queues above it wait (deduced_board raises it level by level)
-        self.guards: dict[int, blocks.Guard] = {}  # ONE_SHORT rules: their clue, outside arms
+        # ONE_SHORT rules: their clue, outside arms, while the board is set up (then `guard_of`)
+        self.guards: dict[int, blocks.Guard] = {}
         # the two tiles (vertices) each edge joins, `edge_ends` numbered row-major: a row's
         # edges across, then those down to the next row, zipped from its tiles, which share
         # their numbers (a call an edge took 3 of the 12 ms a 60×60's bare layout took; in
@@ -287,10 +288,11 @@ class Layout:
         return range(first, len(self.rules))
 
     def _queue_unguarded(self, first: int) -> None:
-        """`guard_of`, each rule's guard (`guards` by rule number, None where it has none), and
-        every rule from `first` on queued to be read once but a guarded one: no line has entered
-        its corner yet (a 60×60's 4 262 were all passed by their guards in the first batch), and
-        the first that does hands the lane a batch with it, read before the first batch."""
+        """`guard_of`, each rule's guard (`guards` by rule number, None where it has none; the
+        dict emptied then, 147 KB at 60×60), and every rule from `first` on queued to be read
+        once but a guarded one: no line has entered its corner yet (a 60×60's 4 262 were all
+        passed by their guards in the first batch), and the first that does hands the lane a
+        batch with it, read before the first batch."""
         count, guards = len(self.rules), self.guards
         guard_of: list[blocks.Guard | None] = [None] * count
         # locals: a 60×60 has 4 264 (0.18 -> 0.10 ms, timeit; set by `map(guard_of.__setitem__, ...)`
@@ -298,7 +300,7 @@ class Layout:
         for number, guard in guards.items():
             if number < count:
                 guard_of[number] = guard
-        self.guard_of = guard_of
+        self.guard_of, self.guards = guard_of, {}
         if guards:
             self.queue.extend(compress(range(first, count), map(not_, guard_of[first:])))
         else:  # (a Masyu's)
@@ -335,7 +337,9 @@ class Layout:
     def _one_short(self, rule: int) -> bool:
         """Whether a guarded corner rule may be read: a line enters its corner from outside the
         clue, whose open sides (more than two) hold exactly one off side in every pattern left."""
-        clue, arm, other = self.guards[rule]
+        guard = self.guard_of[rule]
+        assert guard is not None  # (a guarded rule's)
+        clue, arm, other = guard
         value = self.value
         if value[arm] == 1 or value[other] == 1:
             return self.rule_tables[clue].one_short(self.readers[clue](value))
