@@ -34,13 +34,14 @@ def add_corners(layout: Layout, kept: list[tuple[int, Block]], settings: Setting
             plan = plans.get((found.name, found.level))
             if plan is None:
                 plan = plans[found.name, found.level] = _plan(found, settings, later)
-            known = idle.get(found.table)
-            if known is None or known[0] is not plan:
-                known = idle[found.table] = plan, _pushes_nothing(found, plan)
-            if known[1] and len(found.scope) == 4:  # over a cell's sides, as the layout lists
-                north, west, east, south = found.scope  # them (as codes.coded_rules)
-                if east == west + 1 == north + cols and south == north + width and north % width < cols - 1:
-                    continue
+            if not plan[3]:  # (no joins pushed now: a Masyu's circles push theirs)
+                known = idle.get(found.table)
+                if known is None or known[0] is not plan:
+                    known = idle[found.table] = plan, _pushes_nothing(found, plan)
+                if known[1] and len(found.scope) == 4:  # over a cell's sides, as the layout lists
+                    north, west, east, south = found.scope  # them (as codes.coded_rules)
+                    if east == west + 1 == north + cols and south == north + width and north % width < cols - 1:
+                        continue
             found.corners[part] = push_corners(layout, clue, found, plan, keep)
             continue
         base = len(all_rules)
