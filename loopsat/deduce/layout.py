@@ -35,8 +35,9 @@ Batch = tuple[int, Sequence[int], int]  # rules waiting in a lane: `Layout.lanes
 def edge_joining(x: int, y: int, cols: int) -> int | None:
     """The edge between tiles x and y of a lattice `cols` tiles wide, None where they are no
     neighbours: worked out from `Layout.ends`' row-major numbering (a row's cols - 1 edges
-    across, then its cols down), not looked up in a dict of every edge (7 320 entries, 295 KB
-    at 60×60, built by each fresh process)."""
+    across, then its cols down), outside probes (a few hundred a solve). The probes' loop looks
+    it up in `Layout.edge_between` (a hard Masyu 25×25's 3 800 calls here cost 2 M instructions
+    more, 600 each against a tuple's hash and a dict's look-up)."""
     if x > y:
         x, y = y, x
     if y - x == cols:  # (a lattice one tile wide has no edges across)
@@ -53,6 +54,7 @@ class Layout:
     # (colours.face_lattice), and the rules a probe reads by edge (`_made_later`)
     colours: Colours
     edge_faces: list[tuple[int, int]]
+    edge_between: dict[tuple[int, int], int]  # each edge by its ends (`_edges_between`)
     watch: list[list[int]]
     max_level: Level
     tracer: Any
@@ -116,7 +118,7 @@ class Layout:
         self.end_gaps = frozenset((1, -1, cols, -cols))  # y - x of every two tiles an edge joins
         self.chains = Chains(rows * cols)
         self.lonely = False  # some chain may hold every loop edge, so its closing edge is still open
-        self.__class__ = _later(type(self))  # `colours`, `edge_faces` and `watch` made when first read
+        self.__class__ = _later(type(self))  # `colours`, `edge_faces`, `watch`, `edge_between`: when first read
         # each face's parities (their numbers): none until a board adds its clues' (`_add_parities`),
         # which makes a list a face (3 600 lists a 60×60, 0.2 MB, most boards never made)
         self.face_parities: Sequence[Sequence[int]] = [()] * (1 + max(rows - 1, 0) * max(cols - 1, 0))
@@ -197,6 +199,7 @@ class Layout:
         own in the order they came (not the corner rules, which probes skip)."""
         faces = face_lattice(*self.shape)
         self.colours, self.edge_faces = Colours(*faces), faces[2]
+        self.edge_between = _edges_between(self)
         self.watch = watch = list(map(list, self.ends))
         first = self.vertex_rules
         for number, (scope, _) in enumerate(self.rules[first : self.clue_rules], first):
@@ -365,7 +368,7 @@ class Layout:
 
 
 class _Later:
-    """`Layout.colours`, `.edge_faces` and `.watch`, made at the first read of any: only the face
+    """`Layout.colours`, `.edge_faces`, `.watch` and `.edge_between`, made at the first read of any: the face
     parity, the probes and a backtracking read them (Deep and above), and a board decided below
     never does. A fresh 60×60 `solve --json` made the faces for 8 M instructions (3 601 faces'
     classes, 7 320 edges' faces, 1 MB) and the probes' lists for 5 M (0.5 MB); a Masyu 40×58,
@@ -386,6 +389,21 @@ class _Later:
         self.name = name
 
 
+_BETWEEN: dict[tuple[int, int], dict[tuple[int, int], int]] = {}  # `_edges_between`'s, by size
+
+
+def _edges_between(layout: Layout) -> dict[tuple[int, int], int]:
+    """Each edge by its two tiles (`Layout.ends`), for the probes' loop: made with the probes'
+    lists (`_Later`), not by every board (295 KB at 60×60), and shared by the boards of a size
+    (never changed; a batch of boards of mixed sizes keeps a few, as colours.face_lattice)."""
+    found = _BETWEEN.get(layout.shape)
+    if found is None:
+        if len(_BETWEEN) >= 8:
+            _BETWEEN.clear()
+        found = _BETWEEN[layout.shape] = dict(zip(layout.ends, numbers(len(layout.ends)), strict=True))
+    return found
+
+
 _LATER_CLASSES: dict[type[Layout], type[Layout]] = {}  # by the class a board was made in: a class or two
 
 
@@ -396,6 +414,6 @@ def _later(made: type[Layout]) -> type[Layout]:
         if "watch" in made.__dict__:  # (already so)
             return made
         lazy: dict[str, object] = {"__slots__": (), "__module__": made.__module__, "__qualname__": made.__qualname__}
-        lazy.update(colours=_Later(), edge_faces=_Later(), watch=_Later())
+        lazy.update(colours=_Later(), edge_faces=_Later(), watch=_Later(), edge_between=_Later())
         found = _LATER_CLASSES[made] = type(made.__name__, (made,), lazy)
     return found

@@ -8,7 +8,6 @@ from contextlib import contextmanager
 
 from loopsat.deduce import tables as tab
 from loopsat.deduce.board import Board
-from loopsat.deduce.layout import edge_joining
 from loopsat.deduce.queues import run_one_queue
 from loopsat.deduce.rules import (
     FULL_PROBE,
@@ -214,7 +213,7 @@ def _quiet(board: Board, k: int) -> tuple[bool, bool]:
                 quiet[1] = False
             else:
                 gap = y - x in board.end_gaps  # (most chains' ends lie apart)
-                closing = edge_joining(x, y, board.shape[1]) if gap else None
+                closing = board.edge_between.get((x, y) if x < y else (y, x)) if gap else None
                 if closing is not None and closing != k and value[closing] < 0 and board.no_early_loop:
                     quiet[1] = False
     readers, lookups, tables, unknown, watching = (

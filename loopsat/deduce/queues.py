@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from loopsat.deduce import tables as tab
 from loopsat.deduce.blocks import LATER
-from loopsat.deduce.layout import edge_joining
 from loopsat.deduce.rules import PARITY, Contradiction, Level
 
 TYPE_CHECKING = False  # typing's, without importing it: a solve does not (docs/startup.md)
@@ -46,7 +45,7 @@ def run_one_queue(board: Board) -> None:
     parity, chained, unknown, traced = board.parity_on, board.single_loop, tab.UNKNOWN, board.tracer is not None
     append, ends, chains = assigned.append, board.ends, board.chains
     degree, far, size = chains.degree, chains.far, chains.size
-    gaps, no_early_loop, cols = board.end_gaps, board.no_early_loop, board.shape[1]
+    edge_between, gaps, no_early_loop = board.edge_between, board.end_gaps, board.no_early_loop
     if parity:  # the faces' (a probe without them runs a few rules: its set-up counts)
         edge_faces, colours = board.edge_faces, board.colours
         leader, flip, members = colours.leader, colours.flip, colours.members
@@ -92,7 +91,7 @@ def run_one_queue(board: Board) -> None:
                         chains.on += 1
                         done += 1
                         if y - x in gaps:  # `_forbid_closing` inside a probe (most chains' ends lie apart)
-                            j = edge_joining(x, y, cols)
+                            j = edge_between.get((x, y) if x < y else (y, x))
                             if j is not None and value[j] < 0 and no_early_loop:
                                 if chains.on > length:
                                     value[j] = 0
