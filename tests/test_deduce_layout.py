@@ -1,11 +1,11 @@
-"""deduce/layout.py's edge between two tiles, worked out, against the tiles each edge joins."""
+"""deduce/chains.py's edge between two tiles, worked out, against the tiles each edge of a layout joins."""
 
 from __future__ import annotations
 
 import pytest
 
 from loopsat.deduce.board import Board
-from loopsat.deduce.layout import edge_joining
+from loopsat.deduce.chains import edge_joining
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(1, 1), (1, 4), (4, 1), (2, 2), (3, 5), (6, 4)])

@@ -20,7 +20,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from loopsat.deduce import tables as tab
-from loopsat.deduce.layout import Deferred, Layout, edge_joining
+from loopsat.deduce.chains import edge_joining
+from loopsat.deduce.layout import Deferred, Layout
 from loopsat.deduce.queues import run_by_level, run_one_queue
 from loopsat.deduce.rules import (
     LOOP_CLOSED,

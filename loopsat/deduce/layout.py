@@ -12,7 +12,7 @@ from operator import attrgetter, itemgetter, methodcaller, not_
 
 from loopsat.deduce import blocks, corners
 from loopsat.deduce import tables as tab
-from loopsat.deduce.chains import Chains
+from loopsat.deduce.chains import Chains, edges_between
 from loopsat.deduce.colours import Colours, face_lattice
 from loopsat.deduce.rules import LOOPY_LEVELS, VERTEX_DEGREE, Level, Rule
 from loopsat.deduce.tables import Moves, Table
@@ -32,21 +32,6 @@ Deferred = tuple[int, int, str, Sequence[int]]  # an edge, its value, the rule a
 Batch = tuple[int, Sequence[int], int]  # rules waiting in a lane: `Layout.lanes`
 
 
-def edge_joining(x: int, y: int, cols: int) -> int | None:
-    """The edge between tiles x and y of a lattice `cols` tiles wide, None where they are no
-    neighbours: worked out from `Layout.ends`' row-major numbering (a row's cols - 1 edges
-    across, then its cols down), outside probes (a few hundred a solve). The probes' loop looks
-    it up in `Layout.edge_between` (a hard Masyu 25×25's 3 800 calls here cost 2 M instructions
-    more, 600 each against a tuple's hash and a dict's look-up)."""
-    if x > y:
-        x, y = y, x
-    if y - x == cols:  # (a lattice one tile wide has no edges across)
-        return x + (x // cols + 1) * (cols - 1)
-    if y - x == 1 and x % cols != cols - 1:
-        return x + x // cols * (cols - 1)
-    return None
-
-
 class Layout:
     """A lattice and its rules; `Board` is the rest."""
 
@@ -54,7 +39,7 @@ class Layout:
     # (colours.face_lattice), and the rules a probe reads by edge (`_made_later`)
     colours: Colours
     edge_faces: list[tuple[int, int]]
-    edge_between: dict[tuple[int, int], int]  # each edge by its ends (`_edges_between`)
+    edge_between: dict[tuple[int, int], int]  # each edge by its ends (`chains.edges_between`)
     watch: list[list[int]]
     max_level: Level
     tracer: Any
@@ -199,7 +184,7 @@ class Layout:
         own in the order they came (not the corner rules, which probes skip)."""
         faces = face_lattice(*self.shape)
         self.colours, self.edge_faces = Colours(*faces), faces[2]
-        self.edge_between = _edges_between(self)
+        self.edge_between = edges_between(self.shape, self.ends)
         self.watch = watch = list(map(list, self.ends))
         first = self.vertex_rules
         for number, (scope, _) in enumerate(self.rules[first : self.clue_rules], first):
@@ -387,21 +372,6 @@ class _Later:
 
     def __set_name__(self, owner: type[Layout], name: str) -> None:
         self.name = name
-
-
-_BETWEEN: dict[tuple[int, int], dict[tuple[int, int], int]] = {}  # `_edges_between`'s, by size
-
-
-def _edges_between(layout: Layout) -> dict[tuple[int, int], int]:
-    """Each edge by its two tiles (`Layout.ends`), for the probes' loop: made with the probes'
-    lists (`_Later`), not by every board (295 KB at 60×60), and shared by the boards of a size
-    (never changed; a batch of boards of mixed sizes keeps a few, as colours.face_lattice)."""
-    found = _BETWEEN.get(layout.shape)
-    if found is None:
-        if len(_BETWEEN) >= 8:
-            _BETWEEN.clear()
-        found = _BETWEEN[layout.shape] = dict(zip(layout.ends, numbers(len(layout.ends)), strict=True))
-    return found
 
 
 _LATER_CLASSES: dict[type[Layout], type[Layout]] = {}  # by the class a board was made in: a class or two
