@@ -137,3 +137,33 @@ def test_joins_without_their_one_short_tables_make_the_same_board(name: str, mon
     monkeypatch.setattr(blocks, "shape_joins", lambda layout, scope, table, _=True: shape_joins(layout, scope, table))
     board_module._bare_board.cache_clear()
     assert [_shown(_board(name, max_level)) for max_level in levels] == lean
+
+
+def test_a_clue_that_would_push_no_corner_rule_is_not_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 0s and 1s over a cell that `corners._pushes_nothing` passes over: each board is the
+    one set up with every clue's corners asked (`push_corners`), 1s and 0s at the border and
+    in the corners of the board too (a hand-made 4×4, and Tatham's games)."""
+    from loopsat.deduce import corners
+
+    skipped = []
+    real = corners._pushes_nothing
+
+    def counted(block: blocks.Block, plan: corners.Plan) -> bool:
+        skipped.append(real(block, plan))
+        return skipped[-1]
+
+    games = [
+        "4x4:1b1a0f1b1",
+        *(DATA / "tatham-generated.url").read_text().split()[:4],
+        "4x4:1b0a1d1a0b1",
+    ]
+    for game in games:
+        for max_level in (Level.EASY, Level.HARD, Level.SEARCH):
+            board_module._bare_board.cache_clear()
+            edges, rules, tables = setup(read_puzzles("game.url", game.encode(), None)[0])
+            monkeypatch.setattr(corners, "_pushes_nothing", counted)
+            shown = _shown(Board(edges, tables, True, None, rules.levels, max_level))
+            monkeypatch.setattr(corners, "_pushes_nothing", lambda *_: False)
+            board_module._bare_board.cache_clear()
+            assert shown == _shown(Board(edges, tables, True, None, rules.levels, max_level)), (game, max_level)
+    assert True in skipped and False in skipped

@@ -78,3 +78,26 @@ def test_the_propagators_codes_follow_its_edges() -> None:
     board.undo(halfway)
     assert board.value == value
     _assert_counted(board.codes, board.value, rows, cols)
+
+
+def test_rules_that_share_moves_by_code_read_the_same_states_there() -> None:
+    """Halfway through the deduction, each rule read by a code (`Board.code_at`): every vertex
+    rule, every clue over a cell and each of its guarded rules, whose place is its clue's; and
+    two rules that keep their moves in one list (`Board.code_moves`) and read one code there
+    are forced alike by their own edges' values, as the Easy lane would read them."""
+    board = _board()
+    assert board.codes is not None
+    board.cap = Level.EASY
+    board.settle((), GIVEN, ())
+    at, memos, tables, readers = board.code_at, board.code_moves, board.rule_tables, board.readers
+    for rule, guard in enumerate(board.guard_of):
+        if guard is not None:
+            assert at[rule] == at[guard[0]]
+    assert at[: board.vertex_rules] == list(range(board.vertex_rules))
+    assert sum(place is not None for place in at[board.vertex_rules : board.clue_rules]) > 0
+    seen: dict[tuple[int, int], object] = {}
+    for rule, place in enumerate(at):
+        if place is not None:
+            forced = tables[rule].forced(readers[rule](board.value))
+            assert seen.setdefault((id(memos[rule]), board.codes[place]), forced) == forced, rule
+    assert len(seen) > 10

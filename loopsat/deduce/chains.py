@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from loopsat.deduce.rules import Contradiction
+from loopsat.grid import numbers
 
 
 class Chains:
@@ -76,3 +77,33 @@ class Chains:
         """Every open chain as (end, other end, length), each once."""
         far, size, degree = self.far, self.size, self.degree
         return [(v, far[v], size[v]) for v in range(len(far)) if degree[v] == 1 and far[v] > v]
+
+
+def edge_joining(x: int, y: int, cols: int) -> int | None:
+    """The edge between tiles x and y of a lattice `cols` tiles wide, None where they are no
+    neighbours: worked out from `Layout.ends`' row-major numbering (a row's cols - 1 edges
+    across, then its cols down), outside probes (a few hundred a solve). The probes' loop looks
+    it up in `Layout.edge_between` (a hard Masyu 25×25's 3 800 calls here cost 2 M instructions
+    more, 600 each against a tuple's hash and a dict's look-up)."""
+    if x > y:
+        x, y = y, x
+    if y - x == cols:  # (a lattice one tile wide has no edges across)
+        return x + (x // cols + 1) * (cols - 1)
+    if y - x == 1 and x % cols != cols - 1:
+        return x + x // cols * (cols - 1)
+    return None
+
+
+_BETWEEN: dict[tuple[int, int], dict[tuple[int, int], int]] = {}  # `edges_between`'s, by size
+
+
+def edges_between(shape: tuple[int, int], ends: list[tuple[int, int]]) -> dict[tuple[int, int], int]:
+    """Each edge by its two tiles (`Layout.ends`), for the probes' loop: made with the probes'
+    lists (`layout._Later`), not by every board (295 KB at 60×60), and shared by the boards of a size
+    (never changed; a batch of boards of mixed sizes keeps a few, as colours.face_lattice)."""
+    found = _BETWEEN.get(shape)
+    if found is None:
+        if len(_BETWEEN) >= 8:
+            _BETWEEN.clear()
+        found = _BETWEEN[shape] = dict(zip(ends, numbers(len(ends)), strict=True))
+    return found

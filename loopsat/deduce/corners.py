@@ -25,12 +25,23 @@ def add_corners(layout: Layout, kept: list[tuple[int, Block]], settings: Setting
     names, rule_levels, lane_watch, levels = layout.rule_names, layout.rule_levels, layout.lane_watch, layout.levels
     guards, part = layout.guards, int(later)
     plans: dict[tuple[str, Level], Plan] = {}  # by the clue's name and level: a 60×60 has a few
+    idle: dict[object, tuple[Plan, bool]] = {}  # `_pushes_nothing`, by table (under its plan)
+    cols = layout.shape[1]
+    width = 2 * cols - 1
     for clue, found in kept:
         corners = found.corners[part]
         if corners is None:  # the first board of this size with this clue
             plan = plans.get((found.name, found.level))
             if plan is None:
                 plan = plans[found.name, found.level] = _plan(found, settings, later)
+            if not plan[3]:  # (no joins pushed now: a Masyu's circles push theirs)
+                known = idle.get(found.table)
+                if known is None or known[0] is not plan:
+                    known = idle[found.table] = plan, _pushes_nothing(found, plan)
+                if known[1] and len(found.scope) == 4:  # over a cell's sides, as the layout lists
+                    north, west, east, south = found.scope  # them (as codes.coded_rules)
+                    if east == west + 1 == north + cols and south == north + width and north % width < cols - 1:
+                        continue
             found.corners[part] = push_corners(layout, clue, found, plan, keep)
             continue
         base = len(all_rules)
@@ -174,6 +185,27 @@ def push_corners(layout: Layout, clue: int, block: Block, plan: Plan, keep: bool
         edges,
         named,
     )
+
+
+# a cell's corners, as pairs of its sides' places in a clue's scope (N, W, E, S), both at one dot
+_CELL_CORNERS = ((0, 1), (0, 2), (1, 3), (2, 3))
+
+
+def _pushes_nothing(block: Block, plan: Plan) -> bool:
+    """Whether `push_corners` pushes nothing for a clue over a cell's four sides with `block`'s
+    table under `plan`, wherever the cell lies, so that it need not be asked (a 60×60 has 515
+    0s and 1s, its set-up 7.8 M instructions, the joins of each shape at the border worked out):
+    no joins pushed now; no one-short rules (no pattern with two sides on, so that each corner's
+    is the clue's own table: `blocks.worked_out_joins`); and no join that allows nothing (where
+    that is a contradiction: at each corner some pattern with both sides off, or both on, which
+    the dot allows with its arms outside off, if any)."""
+    _, binding, shorts, joints = plan[:4]
+    assert block.table is not None  # (a clue's without one pushes no rule: `Layout._add_clues`)
+    allowed = block.table.allowed
+    if joints or (shorts and any(p.bit_count() > 1 for p in allowed)):
+        return False
+    pairs = [1 << a | 1 << b for a, b in _CELL_CORNERS]
+    return not binding or all(any(p & pair in (0, pair) for p in allowed) for pair in pairs)
 
 
 # `_pushes`' answer for a shape with a join that allows nothing, where that is a contradiction

@@ -3,9 +3,7 @@ clue rules that count the sides of one cell, with the pairs at its corners."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import lru_cache, partial
-from operator import itemgetter
+from functools import lru_cache
 
 from loopsat.grid import border_filtered, lattice_rows, numbers
 
@@ -50,24 +48,6 @@ def dline_numbers(dots: int) -> None:
         DLINES[:dots] = zip(*(dlines[i::4] for i in range(4)), strict=True)
     if len(DOT_OF) < 4 * dots:
         DOT_OF[: 4 * dots] = [v for v in numbers(dots) for _ in range(4)]
-
-
-StateReader = Callable[[Sequence[int]], tuple[int, ...]]
-
-
-@lru_cache(maxsize=8)  # as `geometry`
-def state_readers(rows: int, cols: int) -> list[StateReader]:
-    """Each dot's reader of its arms' values N, E, S, W (off the lattice: off) from the edges'
-    values: an itemgetter, one C call, for a dot inside the board; the pairs' levels read a dot
-    this way 3 000 times a 20×20 solve, which took 0.97× the time with these (`python
-    bench/warm_solve.py --vs PREVIOUS_TREE`, paired, 20×20 and 30×30)."""
-    return [itemgetter(*arms) if min(arms) >= 0 else partial(_border_states, arms) for arms in geometry(rows, cols)[0]]
-
-
-def _border_states(arms: tuple[int, ...], value: Sequence[int]) -> tuple[int, ...]:
-    """A dot's arms' values on the board's border, off the lattice (-1) as off."""
-    a, b, c, d = arms
-    return (value[a] if a >= 0 else 0, value[b] if b >= 0 else 0, value[c] if c >= 0 else 0, value[d] if d >= 0 else 0)
 
 
 Face = tuple[int, tuple[int, int, int, int], tuple[int, int, int, int]]  # clue, sides, corner dlines

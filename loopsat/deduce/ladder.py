@@ -50,10 +50,12 @@ def reach_later(board: Board) -> None:
     if not rules and LATER not in board.lane_watch:  # (its clue rules' lane is made there too)
         return
     board.read_at += [-1] * len(rules)
-    guards = board.guards
+    guards = board.guards  # (pushed now: `Layout._queue_unguarded`)
     board.guard_of += [guards.get(rule) for rule in rules]
-    if board.codes is not None:  # none of this level is read by a code (`Board.coded`)
-        board.coded += [None] * len(rules)
+    board.guards = {}
+    if board.codes is not None:  # none of this level is read by a code (`Board.code_at`)
+        board.code_at += [None] * len(rules)
+        board.code_moves += [[]] * len(rules)  # (never read)
     if board.queue:  # not handed to the lanes yet (`run_by_level`'s first call): they wait with every rule
         board.queue.extend(rules)
         return

@@ -12,7 +12,7 @@ from operator import attrgetter, itemgetter, methodcaller, not_
 
 from loopsat.deduce import blocks, corners
 from loopsat.deduce import tables as tab
-from loopsat.deduce.chains import Chains
+from loopsat.deduce.chains import Chains, edges_between
 from loopsat.deduce.colours import Colours, face_lattice
 from loopsat.deduce.rules import LOOPY_LEVELS, VERTEX_DEGREE, Level, Rule
 from loopsat.deduce.tables import Moves, Table
@@ -39,6 +39,7 @@ class Layout:
     # (colours.face_lattice), and the rules a probe reads by edge (`_made_later`)
     colours: Colours
     edge_faces: list[tuple[int, int]]
+    edge_between: dict[tuple[int, int], int]  # each edge by its ends (`chains.edges_between`)
     watch: list[list[int]]
     max_level: Level
     tracer: Any
@@ -59,7 +60,7 @@ class Layout:
         self.shape = rows, cols  # tiles (dots, in Slitherlink)
         self.spots, self.sides = blocks.spots(rows, cols), blocks.sides(rows, cols)  # blocks.shape_joins reads
         self.lattice = list(lattice_edges(rows, cols))
-        # zipped, not a comprehension: 0.6 of 0.9 ms a 60×60, with `edge_between` (timeit)
+        # zipped, not a comprehension: 0.6 of 0.9 ms a 60×60, with a dict of each edge's ends (timeit)
         self.index = dict(zip(self.lattice, numbers(len(self.lattice)), strict=True))
         self.single_loop = True
         self.value = [-1] * len(self.lattice)
@@ -87,7 +88,8 @@ class Layout:
         self.faces = True  # the face parity works (not inside a local probe)
         self.parity_on = self.close_on = self.parity_allowed = True  # what `allows` says, for the hot loops
         self.cap = Level.SEARCH  # the queues above it wait (deduced_board raises it level by level)
-        self.guards: dict[int, blocks.Guard] = {}  # ONE_SHORT rules: their clue, outside arms
+        # ONE_SHORT rules: their clue, outside arms, while the board is set up (then `guard_of`)
+        self.guards: dict[int, blocks.Guard] = {}
         # the two tiles (vertices) each edge joins, `edge_ends` numbered row-major: a row's
         # edges across, then those down to the next row, zipped from its tiles, which share
         # their numbers (a call an edge took 3 of the 12 ms a 60×60's bare layout took; in
@@ -98,11 +100,10 @@ class Layout:
             row, below = tiles[r * cols : (r + 1) * cols], tiles[(r + 1) * cols : (r + 2) * cols]
             self.ends += pairwise(row)
             self.ends += zip(row, below, strict=False)  # none below the last row
-        self.edge_between = dict(zip(self.ends, numbers(len(self.ends)), strict=True))
         self.end_gaps = frozenset((1, -1, cols, -cols))  # y - x of every two tiles an edge joins
         self.chains = Chains(rows * cols)
         self.lonely = False  # some chain may hold every loop edge, so its closing edge is still open
-        self.__class__ = _later(type(self))  # `colours`, `edge_faces` and `watch` made when first read
+        self.__class__ = _later(type(self))  # `colours`, `edge_faces`, `watch`, `edge_between`: when first read
         # each face's parities (their numbers): none until a board adds its clues' (`_add_parities`),
         # which makes a list a face (3 600 lists a 60×60, 0.2 MB, most boards never made)
         self.face_parities: Sequence[Sequence[int]] = [()] * (1 + max(rows - 1, 0) * max(cols - 1, 0))
@@ -183,6 +184,7 @@ class Layout:
         own in the order they came (not the corner rules, which probes skip)."""
         faces = face_lattice(*self.shape)
         self.colours, self.edge_faces = Colours(*faces), faces[2]
+        self.edge_between = edges_between(self.shape, self.ends)
         self.watch = watch = list(map(list, self.ends))
         first = self.vertex_rules
         for number, (scope, _) in enumerate(self.rules[first : self.clue_rules], first):
@@ -274,10 +276,11 @@ class Layout:
         return range(first, len(self.rules))
 
     def _queue_unguarded(self, first: int) -> None:
-        """`guard_of`, each rule's guard (`guards` by rule number, None where it has none), and
-        every rule from `first` on queued to be read once but a guarded one: no line has entered
-        its corner yet (a 60×60's 4 262 were all passed by their guards in the first batch), and
-        the first that does hands the lane a batch with it, read before the first batch."""
+        """`guard_of`, each rule's guard (`guards` by rule number, None where it has none; the
+        dict emptied then, 147 KB at 60×60), and every rule from `first` on queued to be read
+        once but a guarded one: no line has entered its corner yet (a 60×60's 4 262 were all
+        passed by their guards in the first batch), and the first that does hands the lane a
+        batch with it, read before the first batch."""
         count, guards = len(self.rules), self.guards
         guard_of: list[blocks.Guard | None] = [None] * count
         # locals: a 60×60 has 4 264 (0.18 -> 0.10 ms, timeit; set by `map(guard_of.__setitem__, ...)`
@@ -285,7 +288,7 @@ class Layout:
         for number, guard in guards.items():
             if number < count:
                 guard_of[number] = guard
-        self.guard_of = guard_of
+        self.guard_of, self.guards = guard_of, {}
         if guards:
             self.queue.extend(compress(range(first, count), map(not_, guard_of[first:])))
         else:  # (a Masyu's)
@@ -322,7 +325,9 @@ class Layout:
     def _one_short(self, rule: int) -> bool:
         """Whether a guarded corner rule may be read: a line enters its corner from outside the
         clue, whose open sides (more than two) hold exactly one off side in every pattern left."""
-        clue, arm, other = self.guards[rule]
+        guard = self.guard_of[rule]
+        assert guard is not None  # (a guarded rule's)
+        clue, arm, other = guard
         value = self.value
         if value[arm] == 1 or value[other] == 1:
             return self.rule_tables[clue].one_short(self.readers[clue](value))
@@ -348,7 +353,7 @@ class Layout:
 
 
 class _Later:
-    """`Layout.colours`, `.edge_faces` and `.watch`, made at the first read of any: only the face
+    """`Layout.colours`, `.edge_faces`, `.watch` and `.edge_between`, made at the first read of any: the face
     parity, the probes and a backtracking read them (Deep and above), and a board decided below
     never does. A fresh 60×60 `solve --json` made the faces for 8 M instructions (3 601 faces'
     classes, 7 320 edges' faces, 1 MB) and the probes' lists for 5 M (0.5 MB); a Masyu 40×58,
@@ -380,6 +385,6 @@ def _later(made: type[Layout]) -> type[Layout]:
         if "watch" in made.__dict__:  # (already so)
             return made
         lazy: dict[str, object] = {"__slots__": (), "__module__": made.__module__, "__qualname__": made.__qualname__}
-        lazy.update(colours=_Later(), edge_faces=_Later(), watch=_Later())
+        lazy.update(colours=_Later(), edge_faces=_Later(), watch=_Later(), edge_between=_Later())
         found = _LATER_CLASSES[made] = type(made.__name__, (made,), lazy)
     return found

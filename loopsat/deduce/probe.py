@@ -141,6 +141,8 @@ def _probe_to_fixpoint(board: Board, suspects: Sequence[int], kind: ProbeKind) -
     if len(board.assigned) == len(board.value):  # every edge decided: nothing to probe, nor the
         return  # faces' colours or the probes' lists to make (Layout.colours, Layout.watch)
     value, colours, sizes, faces = board.value, board.colours, board.probe_sizes, kind.faces
+    if not sizes:  # (made at the first probe: Board.probe_sizes)
+        sizes += [0] * len(value)
     reach: dict[int, set[int]] = {}  # the literals each probe of an edge decided, in the order first probed
     assigned, kept = board.assigned, len(board.assigned)
     colours.open_sides = None  # made at the first probe (most boards decided before them never probe)

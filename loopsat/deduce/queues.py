@@ -57,7 +57,7 @@ def run_one_queue(board: Board) -> None:
         board.watch_back = True
     batches: list[tuple[int, list[int]]] = []
     joining, push = parity and not traced, batches.append
-    if len(read_at) < len(rules):  # rules pushed since (`Layout.push_later`)
+    if len(read_at) < len(rules):  # rules pushed since (`Layout.push_later`), or the first call
         read_at += [-1] * (len(rules) - len(read_at))
     if queue:  # rules waiting from before, as one batch
         tick += 1
@@ -181,7 +181,7 @@ def run_by_level(board: Board) -> None:
     holds (`Board._one_short`), asked last: most of the time its table forces nothing anyway
     (and a clash it sees, the unguarded rules meet too). On a board that keeps codes
     (deduce/codes.py: Slitherlink's), the Easy lane reads a vertex rule, a clue over a cell and
-    its guarded rules by the code of their dot or cell, their moves kept by code (`Board.coded`)
+    its guarded rules by the code of their dot or cell, their moves kept by code (`Board.code_at`)
     (by their values, a fresh 60×60 001 `solve --json` took 835.8 M instructions, 821.6 M so).
 
     Once every edge is decided, the higher lanes are only checked (`ladder.check_decided`), the face
@@ -217,7 +217,7 @@ def run_by_level(board: Board) -> None:
     # where the board keeps them (deduce/codes.py), each dot's and cell's code, counted here as
     # each edge decided is taken, and each rule's place there and moves by it, where the Easy
     # lane reads it so
-    codes, by_code, cols = board.codes, board.coded, board.shape[1]
+    codes, code_at, code_moves, cols = board.codes, board.code_at, board.code_moves, board.shape[1]
     if codes is not None:
         across, down, below = board.code_weights
     apply, consequences, chained = board._apply, board._edge_consequences, board.single_loop
@@ -272,9 +272,8 @@ def run_by_level(board: Board) -> None:
                         clue, arm, other = guard  # does nothing unless its guard holds (unpacked,
                         if value[arm] != 1 and value[other] != 1:  # not a loop over its arms:
                             continue  # 40 ns a guard, not 70)
-                    if codes is not None and (coded := by_code[rule]) is not None:  # by its code
-                        at, memo = coded
-                        code = codes[at]
+                    if codes is not None and (at := code_at[rule]) is not None:  # by its code
+                        code, memo = codes[at], code_moves[rule]
                         moves = memo[code]
                         if moves is unknown:  # the first rule of its kind read with this code
                             moves = memo[code] = tables[rule].forced(readers[rule](value))
