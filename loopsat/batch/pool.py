@@ -66,8 +66,9 @@ class _Worker:
         theirs.close()  # so that the worker's death reads as end of file here
 
     def give(self, job: Job, time_limit: float | None) -> None:
-        """Hand over a job. A worker that died since its last answer cannot take it; its pipe
-        then reads as end of file, and the death is filed (and the job retried) like any other."""
+        """Hand over a job. A worker that dies as it is handed one (after `pool_results` saw its
+        pipe quiet) cannot take it; its pipe then reads as end of file, and the death is filed
+        (and the job retried) like any other."""
         self.job, self.started = job, time.monotonic()
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             self.conn.send((job.puzzle, time_limit))
@@ -104,7 +105,11 @@ def pool_results(
             busy = sum(worker.job is not None for worker in crew)
             crew.extend(_Worker(context) for _ in range(min(workers, busy + len(pending)) - len(crew)))
             for worker in crew:
-                if worker.ready and worker.job is None and pending:
+                # an idle worker sends nothing: one with something to read died (its pipe at end
+                # of file), and is filed below without a job. Handed one, its death would count
+                # against a puzzle it never saw: a retry given to the second of two workers killed
+                # at once was filed as an error ("its worker died twice").
+                if worker.ready and worker.job is None and pending and not worker.conn.poll():
                     worker.give(pending.popleft(), time_limit)
             running = [worker.started for worker in crew if worker.job is not None]
             timeout = None if overrun is None or not running else max(0.0, min(running) + overrun - time.monotonic())
